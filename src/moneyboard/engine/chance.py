@@ -1,0 +1,76 @@
+"""Chance as explicit, recorded outcomes from one seeded source, any of which can be forced.
+
+A chance node names a *stream* (``"die"``, ``"deck:events"``, ``"income:2"``) and the
+population it draws from: equally likely entries, duplicates allowed (a deck with two Fire
+cards lists ``"fire"`` twice). Forcing queues outcomes per stream: a stacked deck, a set die,
+a trainer's chosen card. Nothing in the engine calls a global random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from collections.abc import Hashable, Iterable, Sequence
+from fractions import Fraction
+from typing import NamedTuple
+
+from moneyboard.engine.errors import IllegalActionError
+
+Outcome = Hashable
+
+
+class ChanceNode(NamedTuple):
+    """A pending chance event: draw one of ``population`` (uniformly) on ``stream``."""
+
+    stream: str
+    population: Sequence[Outcome]
+
+    def outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """Distinct outcomes with exact probabilities, in first-seen order.
+
+        >>> ChanceNode("deck", ("a", "b", "a")).outcomes()
+        [('a', Fraction(2, 3)), ('b', Fraction(1, 3))]
+        """
+        counts = Counter(self.population)
+        total = len(self.population)
+        return [(o, Fraction(n, total)) for o, n in counts.items()]
+
+
+class ChanceSource:
+    """The one seeded random source of a game, with per-stream queues of forced outcomes."""
+
+    __slots__ = ("forced", "rng")
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.forced: dict[str, deque[Outcome]] = {}
+
+    def force(self, stream: str, outcomes: Iterable[Outcome]) -> None:
+        """Queue outcomes that the next draws on ``stream`` must produce, in order."""
+        self.forced.setdefault(stream, deque()).extend(outcomes)
+
+    def pending_forced(self) -> dict[str, list[Outcome]]:
+        return {s: list(q) for s, q in self.forced.items() if q}
+
+    def resolve(self, node: ChanceNode) -> Outcome:
+        """The forced outcome for this stream if one is queued, else a seeded uniform draw."""
+        queue = self.forced.get(node.stream)
+        if queue:
+            outcome = queue[0]
+            if outcome not in node.population:
+                raise IllegalActionError(
+                    f"cannot force {outcome!r} on {node.stream}: it is not available now",
+                    "chance.force_unavailable",
+                    {"stream": node.stream, "outcome": outcome},
+                )
+            queue.popleft()
+            return outcome
+        population = node.population
+        return population[int(self.rng.random() * len(population))]
+
+    def copy(self) -> ChanceSource:
+        new = ChanceSource.__new__(ChanceSource)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.forced = {s: deque(q) for s, q in self.forced.items()}
+        return new

@@ -1,0 +1,92 @@
+"""Events and reasons as message keys with parameters, rendered to words separately.
+
+Keeping the key and parameters (not the sentence) in the log lets every consequence be
+explained in any language later; English templates live in each game's ``messages.toml``.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, NamedTuple
+
+
+class Message(NamedTuple):
+    """A message key and its parameters: an event in the log, or the reason an action is refused."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+def msg(key: str, **params: Any) -> Message:
+    """Shorthand for building a :class:`Message`."""
+    return Message(key, params)
+
+
+class Catalogue:
+    """English (or other) templates for message keys, with a readable fallback for unknown keys.
+
+    >>> c = Catalogue({"paid": "{who} paid {amount} units"})
+    >>> c.render(msg("paid", who="Ana", amount=3))
+    'Ana paid 3 units'
+    >>> c.render(msg("unknown.key", x=1))
+    'unknown.key (x=1)'
+    """
+
+    def __init__(self, templates: Mapping[str, str]):
+        self._templates = dict(templates)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._templates
+
+    def keys(self) -> set[str]:
+        return set(self._templates)
+
+    def merged(self, other: Catalogue) -> Catalogue:
+        return Catalogue({**self._templates, **other._templates})
+
+    def render(self, message: Message) -> str:
+        template = self._templates.get(message.key)
+        if template is None:
+            detail = ", ".join(f"{k}={v}" for k, v in message.params.items())
+            return f"{message.key} ({detail})" if detail else message.key
+        return template.format_map(_Lenient(message.params))
+
+    @staticmethod
+    def fields(template: str) -> set[str]:
+        """The parameter names a template uses (for tests that every event can be rendered)."""
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    def templates(self) -> dict[str, str]:
+        return dict(self._templates)
+
+
+class _Lenient(dict[str, Any]):
+    def __init__(self, params: Mapping[str, Any]):
+        super().__init__(params)
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def load_catalogue(package: str, name: str = "messages.toml") -> Catalogue:
+    """Load a ``messages.toml`` (flat table of key = template) shipped inside ``package``."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    flat: dict[str, str] = {}
+
+    def walk(prefix: str, table: Mapping[str, Any]) -> None:
+        for k, v in table.items():
+            key = f"{prefix}.{k}" if prefix else k
+            if isinstance(v, Mapping):
+                walk(key, v)
+            else:
+                flat[key] = str(v)
+
+    walk("", data)
+    return Catalogue(flat)

@@ -1,0 +1,359 @@
+"""The game-agnostic kernel: decisions, chance nodes, the agenda of steps, moves and results.
+
+A game subclasses :class:`GameState` and writes its flow as *steps* (methods ``step_<name>``)
+pushed on an agenda (a stack of tuples, so a state is plain data: copyable and picklable).
+A step does bookkeeping, pushes further steps, asks one or more seats for a decision
+(:meth:`GameState.ask`), or asks chance for an outcome (:meth:`GameState.draw`).
+
+Every action kind has one validation path used three ways: ``check_<kind>`` returns ``None``
+or the reason as a :class:`Message` ("can I?" / "why not?"), and ``do_<kind>`` acts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.chance import ChanceNode, ChanceSource, Outcome
+from moneyboard.engine.errors import IllegalActionError
+from moneyboard.engine.ledger import Ledger
+from moneyboard.engine.messages import Catalogue, Message, msg
+from moneyboard.engine.options import RuleOptions
+
+Step = tuple[Any, ...]
+Check = Callable[[Any, int, Any], Message | None]
+Do = Callable[[Any, int, Any], None]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a person's name, or a bot kind such as ``"saver"``."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+
+class Decision(NamedTuple):
+    """Who must decide now (one seat, or several at once) and what about (``kind``)."""
+
+    seats: tuple[int, ...]
+    kind: str
+    data: Mapping[str, Any]
+
+
+class Move(NamedTuple):
+    """One entry of a game's history: a seat's action, a forced outcome, or a chance outcome.
+
+    ``kind`` is ``"action"`` (seat, action), ``"force"`` (queue ``outcomes`` on ``stream``)
+    or ``"chance"`` (an outcome applied from outside, e.g. by OpenSpiel).
+    """
+
+    kind: str
+    seat: int
+    action: Action | None
+    stream: str
+    outcomes: tuple[Outcome, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "action":
+            assert self.action is not None
+            return {"seat": self.seat, "action": self.action.to_json()}
+        return {self.kind: self.stream, "outcomes": list(self.outcomes)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended: winners (ties allowed), a score per seat, and why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: Message
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason.to_json(),
+        }
+
+
+class GameState:
+    """Kernel state shared by every game. Subclasses add their own fields and steps."""
+
+    game_id: ClassVar[str] = ""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: For each decision kind, the action kinds a seat may answer it with.
+    answers: ClassVar[Mapping[str, frozenset[str]]] = {}
+    catalogue: ClassVar[Catalogue] = Catalogue({})
+
+    _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
+    _steps: ClassVar[dict[str, Callable[..., None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._steps = {
+            name[5:]: getattr(cls, name) for name in dir(cls) if name.startswith("step_")
+        }
+        rules: dict[type[Action], tuple[Check, Do]] = {}
+        for t in cls.action_types:
+            check = getattr(cls, f"check_{t.kind}", None)
+            do = getattr(cls, f"do_{t.kind}", None)
+            if check is None or do is None:
+                raise TypeError(f"{cls.__name__} needs check_{t.kind} and do_{t.kind}")
+            rules[t] = (check, do)
+        cls._rules = rules
+
+    def __init__(
+        self,
+        options: RuleOptions,
+        seats: Sequence[Seat],
+        seed: int,
+        *,
+        forced: Mapping[str, Iterable[Outcome]] | None = None,
+        auto_chance: bool = True,
+    ):
+        self.options = options
+        self.seats = tuple(seats)
+        self.n = len(self.seats)
+        self.seed = seed
+        self.ledger = Ledger()
+        self.log: list[Message] = []
+        self.chance = ChanceSource(seed)
+        self.moves: list[Move] = []
+        self.agenda: list[Step] = []
+        self.decision: Decision | None = None
+        self.chance_node: ChanceNode | None = None
+        self._chance_then: Step = ()
+        self.auto_chance = auto_chance
+        self.result: Result | None = None
+        self.decisions_made = 0
+        for stream, outcomes in (forced or {}).items():
+            self.chance.force(stream, outcomes)
+        self.setup()
+        self.run()
+
+    # ----- hooks a game implements -------------------------------------------------------
+    def setup(self) -> None:
+        """Open accounts, deal, and push the first steps."""
+        raise NotImplementedError
+
+    def candidates(self, seat: int) -> Iterable[Action]:
+        """Actions worth checking for ``seat`` now (a superset of the legal ones)."""
+        raise NotImplementedError
+
+    def anytime_open(self, seat: int) -> bool:
+        """Whether ``seat`` may take ``anytime`` actions now (default: while the game runs)."""
+        return self.result is None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON view for ``seat`` (what that learner may see), or the public view for ``None``."""
+        raise NotImplementedError
+
+    def full_view(self) -> dict[str, Any]:
+        """The whole state as JSON (trainer, tests, ``replay --json``)."""
+        raise NotImplementedError
+
+    def metrics(self, seat: int) -> dict[str, float]:
+        """A seat's standing in common terms, for bots, charts and reports.
+
+        Keys every game provides: ``cash``, ``savings``, ``debt``, ``assets`` (money value of
+        what the seat owns), ``income`` (per round/pay day), ``wellbeing`` (happiness or the
+        game's equivalent, 0 if it has none) and ``score`` (what decides the winner).
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
+        """Every distinct action the game can ever offer (for integer action ids)."""
+        raise NotImplementedError
+
+    # ----- flow helpers for steps ---------------------------------------------------------
+    def then(self, *steps: Step) -> None:
+        """Run ``steps`` next, in the given order, before anything already on the agenda."""
+        self.agenda.extend(reversed(steps))
+
+    def ask(self, seats: int | tuple[int, ...], kind: str, **data: Any) -> None:
+        """Stop the flow until ``seats`` answer a decision of ``kind``."""
+        self.decision = Decision((seats,) if isinstance(seats, int) else seats, kind, data)
+
+    def draw(self, stream: str, population: Sequence[Outcome], then: Step) -> None:
+        """Stop the flow at a chance node; ``then`` runs with the outcome appended."""
+        if not population:
+            raise RuntimeError(f"chance node {stream} has no outcomes")
+        self.chance_node = ChanceNode(stream, population)
+        self._chance_then = then
+
+    def event(self, key: str, **params: Any) -> None:
+        """Append an event for the log (explained to learners through the catalogue)."""
+        self.log.append(Message(key, params))
+
+    def end(self, winners: Sequence[int], scores: Sequence[float], reason: Message) -> None:
+        self.result = Result(tuple(winners), tuple(scores), reason)
+        self.decision = None
+        self.agenda.clear()
+        self.event("game.over", winners=list(winners), reason=reason.key)
+
+    # ----- the driver ---------------------------------------------------------------------
+    def run(self) -> None:
+        """Advance until a decision is needed, chance must be asked (if not automatic), or the end."""
+        agenda = self.agenda
+        steps = self._steps
+        while self.decision is None and self.result is None:
+            node = self.chance_node
+            if node is not None:
+                if not self.auto_chance:
+                    return
+                self._take_outcome(self.chance.resolve(node))
+                continue
+            if not agenda:
+                raise RuntimeError(f"{self.game_id}: the flow ran out of steps before the end")
+            step = agenda.pop()
+            steps[step[0]](self, *step[1:])
+
+    def _take_outcome(self, outcome: Outcome) -> None:
+        node = self.chance_node
+        assert node is not None
+        self.chance_node = None
+        self.log.append(Message("chance", {"stream": node.stream, "outcome": outcome}))
+        then = self._chance_then
+        self.agenda.append((*then, outcome))
+
+    # ----- the public interface -----------------------------------------------------------
+    @property
+    def terminal(self) -> bool:
+        return self.result is not None
+
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that must decide now; empty at a chance node or at the end."""
+        d = self.decision
+        return d.seats if d is not None else ()
+
+    def is_chance(self) -> bool:
+        return self.chance_node is not None and self.result is None
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (default: the first seat to move) may take now."""
+        if self.result is not None:
+            return []
+        if seat is None:
+            if self.decision is None:
+                return []
+            seat = self.decision.seats[0]
+        d = self.decision
+        if (d is None or seat not in d.seats) and not self.anytime_open(seat):
+            return []
+        rules = self._rules
+        out = []
+        for action in self.candidates(seat):
+            if rules[action.__class__][0](self, seat, action) is None:
+                out.append(action)
+        return out
+
+    def why_not(self, seat: int, action: Action) -> Message | None:
+        """``None`` if ``seat`` may take ``action`` now, else the reason, for a learner."""
+        if self.result is not None:
+            return msg("why.game_over")
+        if not 0 <= seat < self.n:
+            return msg("why.no_such_seat", seat=seat)
+        rule = self._rules.get(action.__class__)
+        if rule is None:
+            return msg("why.not_in_game", action=action.kind)
+        d = self.decision
+        if action.anytime:
+            if not self.anytime_open(seat):
+                return msg("why.not_now", action=action.kind)
+        elif d is None or seat not in d.seats:
+            if self.chance_node is not None:
+                return msg("why.waiting_for_chance", stream=self.chance_node.stream)
+            return msg("why.not_your_turn", waiting=list(d.seats) if d else [])
+        elif action.kind not in self.answers.get(d.kind, ()):
+            return msg("why.not_this_decision", action=action.kind, decision=d.kind)
+        return rule[0](self, seat, action)
+
+    def can(self, seat: int, action: Action) -> bool:
+        return self.why_not(seat, action) is None
+
+    def explain(self, message: Message) -> str:
+        """Render a message (event or reason) in plain English."""
+        return self.catalogue.render(self._named(message))
+
+    def _named(self, message: Message) -> Message:
+        params = message.params
+        if "seat" in params and "name" not in params and isinstance(params["seat"], int):
+            seat = params["seat"]
+            if 0 <= seat < self.n:
+                return Message(message.key, {**params, "name": self.seats[seat].name})
+        return message
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Take ``action`` for ``seat``; raises :class:`IllegalActionError` (state unchanged)."""
+        reason = self.why_not(seat, action)
+        if reason is not None:
+            raise IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
+        self.moves.append(Move("action", seat, action, "", ()))
+        self.decisions_made += 1
+        self._rules[action.__class__][1](self, seat, action)
+        self.run()
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the pending chance node with ``outcome`` (recorded in the history)."""
+        node = self.chance_node
+        if node is None or self.result is not None:
+            raise IllegalActionError("there is no chance event to resolve now", "why.no_chance")
+        if outcome not in node.population:
+            raise IllegalActionError(
+                f"{outcome!r} is not a possible outcome of {node.stream}",
+                "why.bad_outcome",
+                {"stream": node.stream, "outcome": outcome},
+            )
+        self.moves.append(Move("chance", -1, None, node.stream, (outcome,)))
+        self._take_outcome(outcome)
+        self.run()
+
+    def resolve_chance(self) -> None:
+        """Resolve the pending chance node from the forced queue or the seeded source."""
+        node = self.chance_node
+        if node is None:
+            raise IllegalActionError("there is no chance event to resolve now", "why.no_chance")
+        self._take_outcome(self.chance.resolve(node))
+        self.run()
+
+    def force(self, stream: str, outcomes: Sequence[Outcome]) -> None:
+        """Queue outcomes on a chance stream (a trainer's stacked deck); recorded in the history."""
+        self.chance.force(stream, outcomes)
+        self.moves.append(Move("force", -1, None, stream, tuple(outcomes)))
+        if self.chance_node is not None and self.auto_chance:
+            self.run()
+
+    # ----- copies -------------------------------------------------------------------------
+    def clone(self, with_history: bool = True) -> GameState:
+        """An independent copy; without history it drops the log, postings and moves (search)."""
+        if with_history:
+            copy: GameState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+            return copy
+        saved = self.log, self.moves, self.ledger
+        self.log, self.moves, self.ledger = [], [], self.ledger.copy(with_history=False)
+        try:
+            copy = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        finally:
+            self.log, self.moves, self.ledger = saved
+        return copy
+
+    def kernel_view(self) -> dict[str, Any]:
+        """The parts of a view every game shares."""
+        d = self.decision
+        node = self.chance_node
+        return {
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "to_move": list(d.seats) if d else [],
+            "decision": {"kind": d.kind, **dict(d.data)} if d else None,
+            "chance": node.stream if node is not None and self.result is None else None,
+            "result": self.result.to_json() if self.result else None,
+        }
