@@ -220,7 +220,7 @@ class GameState:
         node = self.chance_node
         assert node is not None
         self.chance_node = None
-        self.log.append(Message("chance", {"stream": node.stream, "outcome": outcome}))
+        self.log.append(Message("chance.drawn", {"stream": node.stream, "outcome": outcome}))
         then = self._chance_then
         self.agenda.append((*then, outcome))
 

@@ -1,0 +1,145 @@
+"""FinanciaLit's actions: immutable values, interned so the hot path never builds them."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from moneyboard.engine.actions import Action
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Place a pawn on a board location (Action Phase)."""
+
+    kind: ClassVar[str] = "place"
+    location: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Save(Action):
+    """Stop taking actions for this round."""
+
+    kind: ClassVar[str] = "save"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeLoan(Action):
+    """Take a Loan card from the bank (allowed at any time during the game)."""
+
+    kind: ClassVar[str] = "take_loan"
+    anytime: ClassVar[bool] = True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FamilyAid(Action):
+    """Ask the family for help, once per game, while holding a Miscalculation card."""
+
+    kind: ClassVar[str] = "family_aid"
+    anytime: ClassVar[bool] = True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LearnSkill(Action):
+    """Labour Market: pay for a Skills card."""
+
+    kind: ClassVar[str] = "learn_skill"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeekEmployment(Action):
+    """Labour Market: send the pawn to seek a Career Advance card."""
+
+    kind: ClassVar[str] = "seek_employment"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Invest(Action):
+    """Buy the face-up Short-Term or Long-Term Investment."""
+
+    kind: ClassVar[str] = "invest"
+    term: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AddClause(Action):
+    """Insurance Broker: add an insurance clause."""
+
+    kind: ClassVar[str] = "add_clause"
+    clause: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DropClause(Action):
+    """Insurance Broker: cancel an insurance clause."""
+
+    kind: ClassVar[str] = "drop_clause"
+    clause: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BuyGoods(Action):
+    """Market: buy one Common Goods card."""
+
+    kind: ClassVar[str] = "buy_goods"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BuyLuxury(Action):
+    """Market: buy the Luxury Item in a market slot (0-based)."""
+
+    kind: ClassVar[str] = "buy_luxury"
+    slot: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RefreshMarket(Action):
+    """Market: pay to replace every face-up Luxury Item (once, before buying)."""
+
+    kind: ClassVar[str] = "refresh_market"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Finish the current location's choices."""
+
+    kind: ClassVar[str] = "done"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SettleLoan(Action):
+    """End of game: settle an unfinished Loan with units (True) or Happiness (False)."""
+
+    kind: ClassVar[str] = "settle_loan"
+    with_units: bool
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Place,
+    Save,
+    TakeLoan,
+    FamilyAid,
+    LearnSkill,
+    SeekEmployment,
+    Invest,
+    AddClause,
+    DropClause,
+    BuyGoods,
+    BuyLuxury,
+    RefreshMarket,
+    Done,
+    SettleLoan,
+)
+
+SAVE = Save()
+TAKE_LOAN = TakeLoan()
+FAMILY_AID = FamilyAid()
+LEARN_SKILL = LearnSkill()
+SEEK_EMPLOYMENT = SeekEmployment()
+BUY_GOODS = BuyGoods()
+REFRESH_MARKET = RefreshMarket()
+DONE = Done()
+SETTLE_UNITS = SettleLoan(True)
+SETTLE_HAPPINESS = SettleLoan(False)
+INVEST_SHORT = Invest("short")
+INVEST_LONG = Invest("long")

@@ -1,0 +1,205 @@
+"""FinanciaLit state data: the households, the board, the decks, and the money helpers.
+
+The phases (``flow.py``) and the players' choices (``choices.py``) build on this base.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, ClassVar
+
+from moneyboard.engine.components import Deck
+from moneyboard.engine.ledger import BANK
+from moneyboard.engine.messages import Message
+from moneyboard.engine.state import GameState
+from moneyboard.games.financialit.content import Content, Family
+from moneyboard.games.financialit.options import FinanciaLitOptions
+
+LOCATIONS = ("pay_bills", "market", "insurance", "investments", "labour")
+#: The order in which placed pawns are resolved in the Payments & Events Phase.
+RESOLUTION_ORDER = ("labour", "investments", "insurance", "market")
+
+
+class Household:
+    """One seat's family card and everything in front of it."""
+
+    __slots__ = (
+        "aid_used",
+        "careers",
+        "career_away",
+        "family",
+        "goods",
+        "happiness",
+        "insurance",
+        "investments",
+        "loans",
+        "luxuries",
+        "miscalculation",
+        "pawns",
+        "placed",
+        "saved",
+        "skills",
+        "tracker",
+    )
+
+    def __init__(self, family: Family, happiness: int, goods: int):
+        self.family = family
+        self.happiness = happiness
+        self.goods = goods
+        self.tracker = 0
+        self.luxuries: list[str] = []
+        self.insurance: list[str] = []  # "basic" first, then clause ids
+        self.skills: list[str] = []
+        self.careers: list[list[Any]] = []  # [card id, active]
+        self.career_away = False
+        self.investments: list[list[Any]] = []  # [card id, token slot]
+        self.loans: list[int | None] = []  # token slot; None until the first upkeep
+        self.miscalculation = False
+        self.aid_used = False
+        self.pawns = 0
+        self.placed: set[str] = set()
+        self.saved = False
+
+    def cards_for_happiness(self) -> int:
+        """Cards that count at the end (everything but Loan and Miscalculation cards)."""
+        return len(self.luxuries) + len(self.insurance) + len(self.skills) + len(self.careers)
+
+    def career_cards(self) -> int:
+        return len(self.skills) + len(self.careers)
+
+
+class FinanciaLitBase(GameState):
+    """Fields and helpers shared by the flow and the choices."""
+
+    game_id = "financialit"
+    options: FinanciaLitOptions
+    content: ClassVar[Content]
+
+    round: int
+    phase: str
+    first: int
+    homes: list[Household]
+    board: dict[str, list[int]]
+    market: list[str | None]
+    offers: dict[str, str | None]
+    decks: dict[str, Deck]
+    visit: dict[str, int]
+    prepared: dict[str, deque[str]]
+    events_shown: list[str]
+    shared_income: str | None
+    cash_accounts: tuple[str, ...]
+    ended_by_target: bool
+
+    # ----- money and happiness, always explained -----------------------------------------
+    def cash(self, seat: int) -> int:
+        return self.ledger.balances[self.cash_accounts[seat]]
+
+    def receive(self, seat: int, amount: int, key: str, **params: Any) -> None:
+        """Bank pays ``seat``; the posting and the log say why."""
+        if amount > 0:
+            params["seat"] = seat
+            params["amount"] = amount
+            self.ledger.post(BANK, self.cash_accounts[seat], amount, key, params)
+            self.log.append(Message(key, params))
+
+    def spend(self, seat: int, amount: int, key: str, **params: Any) -> None:
+        """``seat`` pays the bank (the caller has checked it can)."""
+        if amount > 0:
+            params["seat"] = seat
+            params["amount"] = amount
+            self.ledger.post(self.cash_accounts[seat], BANK, amount, key, params)
+            self.log.append(Message(key, params))
+
+    def owe(self, seat: int, amount: int, key: str, **params: Any) -> None:
+        """Queue a payment the family cannot refuse (bills, events, shortfalls)."""
+        if amount > 0:
+            self.then(("pay", seat, amount, key, params, False))
+
+    def change_happiness(self, seat: int, delta: int, key: str, **params: Any) -> None:
+        """Add ``delta`` Happiness (never below zero) and log why."""
+        if delta == 0:
+            return
+        home = self.homes[seat]
+        before = home.happiness
+        home.happiness = max(0, before + delta)
+        self.event(key, seat=seat, delta=home.happiness - before, happiness=home.happiness,
+                   **params)
+
+    def miscalculate(self, seat: int) -> None:
+        """Give a Miscalculation card, or the Happiness penalty if one is already held."""
+        home = self.homes[seat]
+        if home.miscalculation:
+            self.change_happiness(seat, -self.options.miscalculation_happiness,
+                                  "miscalculation.again")
+        else:
+            home.miscalculation = True
+            self.event("miscalculation.card", seat=seat)
+
+    # ----- derived figures ---------------------------------------------------------------
+    def bills(self, seat: int) -> int:
+        """Payable Bills per period: the family's own, insurance, and luxury upkeep."""
+        o = self.options
+        c = self.content
+        home = self.homes[seat]
+        total = max(0, home.family.bills + o.family_bills_delta)
+        total += sum(c.insurance[i].bills for i in home.insurance)
+        total += sum(max(0, c.luxury[x].upkeep + o.luxury_upkeep_delta) for x in home.luxuries)
+        return total
+
+    def bills_due(self, seat: int) -> int:
+        """Bills after the advance-payment discount, if the family's pawn is on Payable Bills."""
+        amount = self.bills(seat)
+        if seat in self.board["pay_bills"]:
+            amount -= advance_discount(amount, self.options.bill_discount_per)
+        return amount
+
+    def skill_price(self, seat: int) -> int:
+        o = self.options
+        home = self.homes[seat]
+        price = o.skills_cost + home.family.skill_cost_delta
+        if len(home.skills) > o.skills_extra_after:
+            price += o.skills_extra_cost
+        return max(0, price)
+
+    def goods_price(self, seat: int) -> int:
+        """Price of the next Common Goods card on this Market visit (bulk discount included)."""
+        o = self.options
+        price = o.basic_goods_price
+        if self.visit.get("goods", 0) + 1 == o.bulk_goods_threshold:
+            price = max(0, price - o.bulk_goods_discount)
+        return price
+
+    def luxury_price(self, item: str) -> int:
+        return max(0, self.content.luxury[item].cost + self.options.luxury_cost_delta)
+
+    def investment_price(self, term: str) -> int:
+        card = self.offers[term]
+        assert card is not None
+        return self.content.investment[card].cost + self.crowding()
+
+    def crowding(self) -> int:
+        """The surcharge when every usable Investments slot holds a pawn."""
+        usable = self.content.location["investments"].usable(self.n)
+        if usable and len(self.board["investments"]) >= usable:
+            return self.options.crowding_surcharge
+        return 0
+
+    def order(self) -> list[int]:
+        """Seats in turn order this round, starting with the first player."""
+        return [(self.first + i) % self.n for i in range(self.n)]
+
+    def loan_debt(self, seat: int) -> int:
+        o = self.options
+        return sum(o.loan_instalment * (slot or o.loan_periods) for slot in self.homes[seat].loans)
+
+
+def advance_discount(amount: int, per: int) -> int:
+    """Units saved by paying bills in advance: one for every full ``per`` units.
+
+    The rulebook's examples: bills of 7 cost 6, bills of 9 cost 7.
+
+    >>> 7 - advance_discount(7, 4), 9 - advance_discount(9, 4)
+    (6, 7)
+    """
+    return amount // per
+

@@ -1,0 +1,352 @@
+"""FinanciaLit's choices: for each action, one check (None or the reason) and one effect."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.messages import Message, msg
+from moneyboard.games.financialit.actions import (
+    BUY_GOODS,
+    DONE,
+    FAMILY_AID,
+    INVEST_LONG,
+    INVEST_SHORT,
+    LEARN_SKILL,
+    REFRESH_MARKET,
+    SAVE,
+    SEEK_EMPLOYMENT,
+    SETTLE_HAPPINESS,
+    SETTLE_UNITS,
+    TAKE_LOAN,
+    AddClause,
+    BuyGoods,
+    BuyLuxury,
+    Done,
+    DropClause,
+    FamilyAid,
+    Invest,
+    LearnSkill,
+    Place,
+    RefreshMarket,
+    Save,
+    SeekEmployment,
+    SettleLoan,
+    TakeLoan,
+)
+from moneyboard.games.financialit.base import LOCATIONS, FinanciaLitBase
+from moneyboard.games.financialit.content import load_content
+
+_CONTENT = load_content()
+PLACES = tuple(Place(loc) for loc in LOCATIONS)
+ADD_CLAUSES = tuple(AddClause(c.id) for c in _CONTENT.clauses)
+DROP_CLAUSES = tuple(DropClause(c.id) for c in _CONTENT.clauses)
+BUY_LUXURY = tuple(BuyLuxury(i) for i in range(8))
+ANYTIME = (TAKE_LOAN, FAMILY_AID)
+
+#: What each kind of decision offers (before checks), anytime actions included.
+OFFERS: dict[str, tuple[Action, ...]] = {
+    "action": (*PLACES, SAVE, *ANYTIME),
+    "cover": ANYTIME,
+    "labour": (LEARN_SKILL, SEEK_EMPLOYMENT, DONE, *ANYTIME),
+    "investments": (INVEST_SHORT, INVEST_LONG, DONE, *ANYTIME),
+    "insurance": (*ADD_CLAUSES, *DROP_CLAUSES, DONE, *ANYTIME),
+    "market": (BUY_GOODS, REFRESH_MARKET, DONE, *ANYTIME),
+    "settle_loan": (SETTLE_UNITS, SETTLE_HAPPINESS),
+}
+
+
+class Choices(FinanciaLitBase):
+    """Checks and effects of every FinanciaLit action."""
+
+    def candidates(self, seat: int) -> Iterable[Action]:
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return ANYTIME
+        if d.kind == "market":
+            return (*OFFERS["market"], *BUY_LUXURY[: len(self.market)])
+        return OFFERS[d.kind]
+
+    def anytime_open(self, seat: int) -> bool:
+        return self.result is None and self.phase not in ("setup", "final")
+
+    def _short(self, seat: int, price: int) -> Message | None:
+        cash = self.cash(seat)
+        if cash < price:
+            return msg("why.cannot_afford", price=price, cash=cash)
+        return None
+
+    # ----- action phase ------------------------------------------------------------------
+    def check_place(self, seat: int, a: Place) -> Message | None:
+        home = self.homes[seat]
+        location = self.content.location.get(a.location)
+        if location is None:
+            return msg("why.no_such_location", location=a.location)
+        if home.pawns <= 0:
+            return msg("why.no_pawns")
+        if a.location in home.placed:
+            return msg("why.already_there", location=location.name)
+        if len(self.board[a.location]) >= location.usable(self.n):
+            return msg("why.location_full", location=location.name, players=self.n)
+        if a.location == "investments" and len(home.investments) >= self.options.investment_limit:
+            return msg("why.investment_limit", limit=self.options.investment_limit)
+        if a.location == "insurance" and home.miscalculation:
+            return self._short(seat, self.options.miscalculation_insurance_fee)
+        return None
+
+    def do_place(self, seat: int, a: Place) -> None:
+        home = self.homes[seat]
+        home.pawns -= 1
+        home.placed.add(a.location)
+        self.board[a.location].append(seat)
+        self.event("action.placed", seat=seat, location=self.content.location[a.location].name,
+                   slot=len(self.board[a.location]))
+        if a.location == "insurance" and home.miscalculation:
+            self.spend(seat, self.options.miscalculation_insurance_fee, "insurance.visit_fee")
+        assert self.decision is not None
+        turn = self.decision.data["turn"]
+        self.decision = None
+        self.then(("next_action", turn))
+
+    def check_save(self, seat: int, a: Save) -> Message | None:
+        return None
+
+    def do_save(self, seat: int, a: Save) -> None:
+        self.homes[seat].saved = True
+        self.event("action.saved", seat=seat, pawns=self.homes[seat].pawns)
+        assert self.decision is not None
+        turn = self.decision.data["turn"]
+        self.decision = None
+        self.then(("next_action", turn))
+
+    # ----- loans and family aid (any time) -----------------------------------------------
+    def check_take_loan(self, seat: int, a: TakeLoan) -> Message | None:
+        return None
+
+    def do_take_loan(self, seat: int, a: TakeLoan) -> None:
+        o = self.options
+        home = self.homes[seat]
+        penalty = bool(home.loans) or home.miscalculation
+        home.loans.append(None)
+        self.receive(seat, o.loan_amount, "loan.taken", instalment=o.loan_instalment,
+                     periods=o.loan_periods)
+        if penalty:
+            self.change_happiness(seat, -o.loan_happiness, "loan.happiness")
+        self._covered(seat)
+
+    def check_family_aid(self, seat: int, a: FamilyAid) -> Message | None:
+        home = self.homes[seat]
+        if home.aid_used:
+            return msg("why.aid_used")
+        if not home.miscalculation:
+            return msg("why.aid_needs_miscalculation")
+        return None
+
+    def do_family_aid(self, seat: int, a: FamilyAid) -> None:
+        home = self.homes[seat]
+        home.aid_used = True
+        self.receive(seat, self.options.family_aid + home.family.family_aid_bonus, "aid.given")
+        self._covered(seat)
+
+    def _covered(self, seat: int) -> None:
+        """After new money, let a pending compulsory payment try again."""
+        d = self.decision
+        if d is not None and d.kind == "cover" and seat in d.seats:
+            self.decision = None
+
+    # ----- labour market -----------------------------------------------------------------
+    def check_learn_skill(self, seat: int, a: LearnSkill) -> Message | None:
+        return self._short(seat, self.skill_price(seat))
+
+    def do_learn_skill(self, seat: int, a: LearnSkill) -> None:
+        self.spend(seat, self.skill_price(seat), "labour.skill_paid")
+        self.decision = None
+        self.draw("skills", _SKILLS, ("skill_taken", seat))
+
+    def step_skill_taken(self, seat: int, card: str) -> None:
+        self.homes[seat].skills.append(card)
+        c = self.content.skill[card]
+        self.event("labour.skill", seat=seat, card=c.name, income=c.income)
+
+    def check_seek_employment(self, seat: int, a: SeekEmployment) -> Message | None:
+        home = self.homes[seat]
+        if not home.family.can_seek_employment:
+            return msg("why.family_cannot_seek", family=home.family.name)
+        if home.career_away:
+            return msg("why.already_seeking")
+        return None
+
+    def do_seek_employment(self, seat: int, a: SeekEmployment) -> None:
+        self.homes[seat].career_away = True
+        self.decision = None
+        self.draw("careers", _CAREERS, ("career_taken", seat))
+
+    def step_career_taken(self, seat: int, card: str) -> None:
+        self.homes[seat].careers.append([card, False])
+        c = self.content.career[card]
+        self.event("labour.career", seat=seat, card=c.name, income=c.income,
+                   penalty=self.options.career_income_penalty)
+
+    # ----- investments -------------------------------------------------------------------
+    def check_invest(self, seat: int, a: Invest) -> Message | None:
+        if a.term not in self.offers:
+            return msg("why.no_such_term", term=a.term)
+        if self.offers[a.term] is None:
+            return msg("why.no_investment_left", term=a.term)
+        if len(self.homes[seat].investments) >= self.options.investment_limit:
+            return msg("why.investment_limit", limit=self.options.investment_limit)
+        return self._short(seat, self.investment_price(a.term))
+
+    def do_invest(self, seat: int, a: Invest) -> None:
+        card_id = self.offers[a.term]
+        assert card_id is not None
+        card = self.content.investment[card_id]
+        surcharge = self.crowding()
+        self.spend(seat, card.cost + surcharge, "investment.bought", card=card.name,
+                   surcharge=surcharge, slots=card.slots)
+        self.homes[seat].investments.append([card_id, card.slots])
+        self.offers[a.term] = None
+        self.decision = None
+        self.then(("offer", a.term))
+
+    # ----- insurance ---------------------------------------------------------------------
+    def check_add_clause(self, seat: int, a: AddClause) -> Message | None:
+        home = self.homes[seat]
+        if a.clause not in self.content.insurance or a.clause == "basic":
+            return msg("why.no_such_clause", clause=a.clause)
+        if a.clause in home.insurance:
+            return msg("why.clause_held", clause=self.content.insurance[a.clause].name)
+        if self.visit["changes"] >= self.options.insurance_per_visit:
+            return msg("why.clause_limit", limit=self.options.insurance_per_visit)
+        if self.visit["added"] >= 1 and self.options.extra_clause_fee:
+            return self._short(seat, self.options.extra_clause_fee)
+        return None
+
+    def do_add_clause(self, seat: int, a: AddClause) -> None:
+        home = self.homes[seat]
+        if self.visit["added"] >= 1 and self.options.extra_clause_fee:
+            self.spend(seat, self.options.extra_clause_fee, "insurance.extra_fee")
+        home.insurance.append(a.clause)
+        self.visit["changes"] += 1
+        self.visit["added"] += 1
+        self.event("insurance.added", seat=seat, clause=self.content.insurance[a.clause].name,
+                   bills=self.bills(seat))
+        self._again(seat)
+
+    def check_drop_clause(self, seat: int, a: DropClause) -> Message | None:
+        if a.clause not in self.homes[seat].insurance or a.clause == "basic":
+            return msg("why.clause_not_held", clause=a.clause)
+        if self.visit["changes"] >= self.options.insurance_per_visit:
+            return msg("why.clause_limit", limit=self.options.insurance_per_visit)
+        return None
+
+    def do_drop_clause(self, seat: int, a: DropClause) -> None:
+        self.homes[seat].insurance.remove(a.clause)
+        self.visit["changes"] += 1
+        self.event("insurance.dropped", seat=seat, clause=self.content.insurance[a.clause].name,
+                   bills=self.bills(seat))
+        self._again(seat)
+
+    def _again(self, seat: int) -> None:
+        if self.visit["changes"] >= self.options.insurance_per_visit:
+            self.decision = None
+
+    # ----- market ------------------------------------------------------------------------
+    def check_buy_goods(self, seat: int, a: BuyGoods) -> Message | None:
+        limit = self.options.goods_max
+        if limit is not None and self.visit["goods"] >= limit:
+            return msg("why.goods_max", limit=limit)
+        return self._short(seat, self.goods_price(seat))
+
+    def do_buy_goods(self, seat: int, a: BuyGoods) -> None:
+        price = self.goods_price(seat)
+        self.visit["goods"] += 1
+        self.visit["bought"] += 1
+        self.homes[seat].goods += 1
+        if price:
+            self.spend(seat, price, "market.goods", bought=self.visit["goods"])
+        else:
+            self.event("market.goods_free", seat=seat, bought=self.visit["goods"])
+
+    def check_buy_luxury(self, seat: int, a: BuyLuxury) -> Message | None:
+        if not 0 <= a.slot < len(self.market) or self.market[a.slot] is None:
+            return msg("why.empty_market_slot", slot=a.slot)
+        item = self.market[a.slot]
+        assert item is not None
+        home = self.homes[seat]
+        if item in home.luxuries:
+            return msg("why.duplicate_luxury", item=self.content.luxury[item].name)
+        need = self.options.luxury_requires_skills
+        if len(home.skills) < need:
+            return msg("why.luxury_needs_skills", need=need, have=len(home.skills))
+        return self._short(seat, self.luxury_price(item))
+
+    def do_buy_luxury(self, seat: int, a: BuyLuxury) -> None:
+        item = self.market[a.slot]
+        assert item is not None
+        home = self.homes[seat]
+        card = self.content.luxury[item]
+        self.spend(seat, self.luxury_price(item), "market.luxury", item=card.name,
+                   upkeep=max(0, card.upkeep + self.options.luxury_upkeep_delta))
+        home.luxuries.append(item)
+        self.market[a.slot] = None
+        self.visit["bought"] += 1
+        self.change_happiness(seat, card.happiness + home.family.luxury_happiness_bonus,
+                              "market.luxury_happiness", item=card.name)
+
+    def check_refresh_market(self, seat: int, a: RefreshMarket) -> Message | None:
+        if self.visit["bought"] or self.visit["refreshed"]:
+            return msg("why.refresh_first")
+        return self._short(seat, self.options.market_refresh_cost)
+
+    def do_refresh_market(self, seat: int, a: RefreshMarket) -> None:
+        self.spend(seat, self.options.market_refresh_cost, "market.refresh")
+        self.visit["refreshed"] = 1
+        deck = self.decks["luxury"]
+        deck.cards.extend(x for x in self.market if x is not None)
+        self.market = [None] * len(self.market)
+        self.decision = None
+        self.then(("fill_market",), ("market_again", seat))
+
+    def step_market_again(self, seat: int) -> None:
+        self.ask(seat, "market")
+
+    # ----- finishing a location ----------------------------------------------------------
+    def check_done(self, seat: int, a: Done) -> Message | None:
+        d = self.decision
+        if d is not None and d.kind == "market":
+            o = self.options
+            need = o.goods_min
+            bought = self.visit["goods"]
+            if bought < need and self.cash(seat) >= self.goods_price(seat):
+                return msg("why.goods_min", need=need, bought=bought)
+        return None
+
+    def do_done(self, seat: int, a: Done) -> None:
+        d = self.decision
+        self.decision = None
+        if d is not None and d.kind == "market":
+            self.then(("fill_market",))
+
+    # ----- end of game -------------------------------------------------------------------
+    def check_settle_loan(self, seat: int, a: SettleLoan) -> Message | None:
+        if a.with_units:
+            slot = self.homes[seat].loans[0] or self.options.loan_periods
+            return self._short(seat, self.options.loan_instalment * slot)
+        return None
+
+    def do_settle_loan(self, seat: int, a: SettleLoan) -> None:
+        o = self.options
+        home = self.homes[seat]
+        slot = home.loans.pop(0) or o.loan_periods
+        if a.with_units:
+            self.spend(seat, o.loan_instalment * slot, "end.loan_paid", slot=slot)
+        else:
+            self.change_happiness(seat, -o.loan_end_happiness * slot, "end.loan_happiness",
+                                  slot=slot)
+        self.decision = None
+        self.then(("settle", seat))
+
+
+_SKILLS = tuple(s.id for s in _CONTENT.skills for _ in range(s.count))
+_CAREERS = tuple(c.id for c in _CONTENT.careers for _ in range(c.count))

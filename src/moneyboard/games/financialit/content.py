@@ -1,0 +1,226 @@
+"""FinanciaLit's cards and board, loaded from the TOML files in ``data/`` and validated.
+
+Content is data so that a trainer or designer can read and change it; a broken file gives
+a clear error naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.options import describe_validation_error
+
+
+class Card(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str = Field(min_length=1)
+
+
+class Family(Card):
+    text: str
+    income: int = Field(ge=0, le=30)
+    units: int = Field(ge=0)
+    happiness: int = Field(ge=0)
+    goods: int = Field(ge=0, le=10)
+    bills: int = Field(ge=0)
+    special: str
+    upkeep_bonus: int = 0
+    skill_cost_delta: int = 0
+    family_aid_bonus: int = 0
+    ignores_income_modifiers: bool = False
+    can_seek_employment: bool = True
+    event_cost_delta: int = 0
+    luxury_happiness_bonus: int = 0
+
+
+class IncomeCard(Card):
+    text: str
+    value: int = Field(ge=-10, le=10)
+    count: int = Field(ge=0)
+
+
+class InsuranceCard(Card):
+    text: str
+    bills: int = Field(ge=0)
+
+
+class EventCard(Card):
+    text: str
+    units: int
+    happiness: int
+    covered_by: str | None = None
+    count: int = Field(ge=0)
+
+
+class Luxury(Card):
+    cost: int = Field(ge=0)
+    happiness: int = Field(ge=0)
+    upkeep: int = Field(ge=0)
+
+
+class Investment(Card):
+    cost: int = Field(ge=1)
+    slots: int = Field(ge=1, le=9)
+    units: int = Field(ge=0)
+    happiness: int = Field(ge=0)
+    count: int = Field(ge=1)
+
+
+class LabourCard(Card):
+    income: int = Field(ge=0)
+    count: int = Field(ge=1)
+
+
+class Location(Card):
+    slots: tuple[int, ...] = Field(min_length=1)
+
+    def usable(self, players: int) -> int:
+        """How many slots a game of ``players`` may use."""
+        return sum(1 for s in self.slots if s <= players)
+
+
+class Content(BaseModel):
+    """All of FinanciaLit's authored content, cross-checked on load."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    families: tuple[Family, ...]
+    income_cards: tuple[IncomeCard, ...]
+    basic_insurance: InsuranceCard
+    clauses: tuple[InsuranceCard, ...]
+    events: tuple[EventCard, ...]
+    luxuries: tuple[Luxury, ...]
+    short_investments: tuple[Investment, ...]
+    long_investments: tuple[Investment, ...]
+    skills: tuple[LabourCard, ...]
+    careers: tuple[LabourCard, ...]
+    locations: tuple[Location, ...]
+    pawns_per_family: int = Field(ge=1, le=6)
+    income_track_max: int = Field(ge=10)
+
+    @model_validator(mode="after")
+    def _cross_check(self) -> Content:
+        groups: dict[str, tuple[Card, ...]] = {
+            "family": self.families,
+            "income card": self.income_cards,
+            "clause": (self.basic_insurance, *self.clauses),
+            "event": self.events,
+            "luxury": self.luxuries,
+            "investment": (*self.short_investments, *self.long_investments),
+            "skill": self.skills,
+            "career": self.careers,
+            "location": self.locations,
+        }
+        for what, cards in groups.items():
+            ids = [c.id for c in cards]
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"duplicate {what} id(s): {', '.join(dupes)}")
+        covers = {self.basic_insurance.id, *(c.id for c in self.clauses)}
+        for e in self.events:
+            if e.covered_by is not None and e.covered_by not in covers:
+                raise ValueError(f"event {e.id!r} is covered by unknown insurance {e.covered_by!r}")
+        wanted = {"pay_bills", "market", "insurance", "investments", "labour"}
+        if {loc.id for loc in self.locations} != wanted:
+            raise ValueError(f"the board must have exactly the locations {sorted(wanted)}")
+        return self
+
+    # Lookups used by the rules (built once per content object).
+    @functools.cached_property
+    def family(self) -> dict[str, Family]:
+        return {f.id: f for f in self.families}
+
+    @functools.cached_property
+    def event(self) -> dict[str, EventCard]:
+        return {e.id: e for e in self.events}
+
+    @functools.cached_property
+    def income_card(self) -> dict[str, IncomeCard]:
+        return {c.id: c for c in self.income_cards}
+
+    @functools.cached_property
+    def luxury(self) -> dict[str, Luxury]:
+        return {x.id: x for x in self.luxuries}
+
+    @functools.cached_property
+    def investment(self) -> dict[str, Investment]:
+        return {x.id: x for x in (*self.short_investments, *self.long_investments)}
+
+    @functools.cached_property
+    def short_ids(self) -> frozenset[str]:
+        return frozenset(x.id for x in self.short_investments)
+
+    @functools.cached_property
+    def insurance(self) -> dict[str, InsuranceCard]:
+        return {x.id: x for x in (self.basic_insurance, *self.clauses)}
+
+    @functools.cached_property
+    def skill(self) -> dict[str, LabourCard]:
+        return {x.id: x for x in self.skills}
+
+    @functools.cached_property
+    def career(self) -> dict[str, LabourCard]:
+        return {x.id: x for x in self.careers}
+
+    @functools.cached_property
+    def location(self) -> dict[str, Location]:
+        return {x.id: x for x in self.locations}
+
+
+T = TypeVar("T")
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise OptionsError(f"content file {name} is not valid TOML: {exc}") from None
+
+
+def parse_content(files: dict[str, dict[str, Any]]) -> Content:
+    """Build :class:`Content` from the parsed TOML files (keyed by file name)."""
+    board = files["board.toml"]
+    data = {
+        "families": files["families.toml"].get("family", []),
+        "income_cards": files["income.toml"].get("card", []),
+        "basic_insurance": files["insurance.toml"].get("basic"),
+        "clauses": files["insurance.toml"].get("clause", []),
+        "events": files["events.toml"].get("card", []),
+        "luxuries": files["luxuries.toml"].get("item", []),
+        "short_investments": files["investments.toml"].get("short", []),
+        "long_investments": files["investments.toml"].get("long", []),
+        "skills": files["labour.toml"].get("skill", []),
+        "careers": files["labour.toml"].get("career", []),
+        "locations": board.get("location", []),
+        "pawns_per_family": board.get("pawns_per_family"),
+        "income_track_max": board.get("income_track_max"),
+    }
+    try:
+        return Content.model_validate(data)
+    except ValidationError as exc:
+        raise OptionsError(f"FinanciaLit content: {describe_validation_error(exc, 'field')}")
+
+
+FILES = (
+    "board.toml",
+    "families.toml",
+    "income.toml",
+    "insurance.toml",
+    "events.toml",
+    "luxuries.toml",
+    "investments.toml",
+    "labour.toml",
+)
+
+
+@functools.cache
+def load_content() -> Content:
+    """The shipped content (parsed once per process)."""
+    return parse_content({name: _read(name) for name in FILES})

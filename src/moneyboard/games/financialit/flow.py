@@ -1,0 +1,411 @@
+"""FinanciaLit's phases as agenda steps: set-up, income, actions, payments & events, upkeep, end."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from moneyboard.engine.components import Deck
+from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.messages import msg
+from moneyboard.games.financialit.base import (
+    LOCATIONS,
+    RESOLUTION_ORDER,
+    FinanciaLitBase,
+    Household,
+)
+
+
+class Flow(FinanciaLitBase):
+    """The round structure of the rulebook, one step at a time."""
+
+    # ----- set-up ------------------------------------------------------------------------
+    def setup(self) -> None:
+        o = self.options
+        c = self.content
+        self.round = 1
+        self.phase = "setup"
+        self.first = 0
+        self.cash_accounts = tuple(f"cash:{s}" for s in range(self.n))
+        for account in self.cash_accounts:
+            self.ledger.open(account)
+        self.homes = []
+        self.board = {loc: [] for loc in LOCATIONS}
+        self.visit = {}
+        self.events_shown = []
+        self.shared_income = None
+        self.ended_by_target = False
+        event_counts = o.event_counts or {e.id: e.count for e in c.events}
+        income_counts = o.income_counts or {i.id: i.count for i in c.income_cards}
+        self.decks = {
+            "events": Deck(_expand(event_counts)),
+            "income": Deck(_expand(income_counts)),
+            "luxury": Deck(x.id for x in c.luxuries),
+            "short": Deck(_expand({x.id: x.count for x in c.short_investments})),
+            "long": Deck(_expand({x.id: x.count for x in c.long_investments})),
+        }
+        self.prepared = {"events": deque(o.event_order)}
+        for seat, cards in o.income_chosen.items():
+            if not 0 <= seat < self.n:
+                raise OptionsError(f"income_chosen names seat {seat}, but seats are 0-{self.n - 1}")
+            self.prepared[f"income:{seat}"] = deque(cards)
+        self.market = [None] * o.luxury_market_size
+        self.offers = {"short": None, "long": None}
+        if o.families is not None and len(o.families) != self.n:
+            raise OptionsError(
+                f"families lists {len(o.families)} families for {self.n} seats"
+            )
+        self.then(
+            *[("deal_family", seat) for seat in range(self.n)],
+            ("fill_market",),
+            ("offer", "short"),
+            ("offer", "long"),
+            ("round",),
+        )
+
+    def step_deal_family(self, seat: int) -> None:
+        chosen = self.options.families
+        if chosen is not None:
+            self.step_family_dealt(seat, chosen[seat])
+            return
+        taken = {h.family.id for h in self.homes}
+        left = tuple(f.id for f in self.content.families if f.id not in taken)
+        self.draw("families", left, ("family_dealt", seat))
+
+    def step_family_dealt(self, seat: int, family_id: str) -> None:
+        o = self.options
+        family = self.content.family[family_id]
+        home = Household(
+            family, max(0, family.happiness + o.family_happiness_delta), o.start_goods
+        )
+        self.homes.append(home)
+        self.event("setup.family", seat=seat, family=family.name, happiness=home.happiness)
+        self.receive(seat, max(0, family.units + o.family_units_delta), "setup.units")
+
+    def step_fill_market(self) -> None:
+        """Fill the first empty Market slot, then come back for the next."""
+        for slot, item in enumerate(self.market):
+            if item is None:
+                population = self.decks["luxury"].population()
+                if population:
+                    self.then(("fill_market",))
+                    self.draw("deck:luxury", population, ("market_filled", slot))
+                return
+
+    def step_market_filled(self, slot: int, item: str) -> None:
+        self.decks["luxury"].take(item)
+        self.market[slot] = item
+
+    def step_offer(self, term: str) -> None:
+        """Turn up the top Investment card of a deck if its place is empty."""
+        if self.offers[term] is None:
+            population = self.decks[term].population()
+            if population:
+                self.draw(f"deck:{term}", population, ("offered", term))
+
+    def step_offered(self, term: str, card: str) -> None:
+        self.decks[term].take(card)
+        self.offers[term] = card
+
+    # ----- income phase ------------------------------------------------------------------
+    def step_round(self) -> None:
+        self.phase = "income"
+        self.events_shown = []
+        self.event("round.start", round=self.round, first=self.first)
+        steps: list[tuple[Any, ...]] = []
+        if self.round > 1 and self.options.income_draw == "one_for_all":
+            steps.append(("shared_income",))
+        steps.extend(("income", seat) for seat in self.order())
+        self.then(*steps, ("actions_start",))
+
+    def step_shared_income(self) -> None:
+        population = self.decks["income"].population()
+        self.draw("income", population, ("shared_income_drawn",))
+
+    def step_shared_income_drawn(self, card: str) -> None:
+        self.decks["income"].take(card)
+        self.decks["income"].discard(card)
+        self.shared_income = card
+        self.event("income.shared_card", card=self.content.income_card[card].name)
+
+    def step_income(self, seat: int) -> None:
+        home = self.homes[seat]
+        o = self.options
+        if self.round == 1 or home.family.ignores_income_modifiers:
+            self.step_income_drawn(seat, None)
+        elif o.income_draw == "one_for_all":
+            self.step_income_drawn(seat, self.shared_income)
+        elif o.income_draw == "each":
+            prepared = self.prepared.get(f"income:{seat}")
+            if prepared:
+                card = prepared.popleft()
+                self.decks["income"].take(card)
+                self.decks["income"].discard(card)
+                self.step_income_drawn(seat, card)
+            else:
+                population = self.decks["income"].population()
+                self.draw(f"income:{seat}", population, ("income_card", seat))
+        else:
+            self.step_income_drawn(seat, None)
+
+    def step_income_card(self, seat: int, card: str) -> None:
+        deck = self.decks["income"]
+        deck.take(card)
+        deck.discard(card)
+        self.step_income_drawn(seat, card)
+
+    def step_income_drawn(self, seat: int, card: str | None) -> None:
+        o = self.options
+        c = self.content
+        home = self.homes[seat]
+        tracker = home.family.income + o.family_income_delta
+        tracker += sum(c.skill[s].income for s in home.skills)
+        tracker += sum(c.career[cid].income for cid, active in home.careers if active)
+        if home.career_away:
+            tracker -= o.career_income_penalty
+            self.event("income.career_away", seat=seat, penalty=o.career_income_penalty)
+        if card is not None:
+            value = c.income_card[card].value
+            tracker += value
+            self.event("income.modifier", seat=seat, card=c.income_card[card].name, value=value)
+        # Investments and loans move one slot down.
+        for inv in list(home.investments):
+            if inv[1] is None:
+                continue
+            if inv[1] <= 1:
+                card_def = c.investment[inv[0]]
+                home.investments.remove(inv)
+                self.decks["short" if inv[0] in c.short_ids else "long"].discard(inv[0])
+                self.receive(seat, card_def.units, "investment.matured", card=card_def.name)
+                self.change_happiness(seat, card_def.happiness, "investment.happiness",
+                                      card=card_def.name)
+            else:
+                inv[1] -= 1
+        for i, slot in enumerate(list(home.loans)):
+            if slot is None:
+                continue
+            tracker -= o.loan_instalment
+            self.event("loan.instalment", seat=seat, amount=o.loan_instalment, left=slot - 1)
+            home.loans[i] = slot - 1
+        home.loans = [s for s in home.loans if s is None or s > 0]
+        shortfall = 0
+        if tracker < 0:
+            shortfall, tracker = -tracker, 0
+        home.tracker = min(tracker, c.income_track_max)
+        self.receive(seat, home.tracker, "income.earned")
+        self.owe(seat, shortfall, "income.shortfall")
+
+    # ----- action phase ------------------------------------------------------------------
+    def step_actions_start(self) -> None:
+        self.phase = "actions"
+        pawns = self.content.pawns_per_family
+        for home in self.homes:
+            home.saved = False
+            home.placed = set()
+            home.pawns = pawns - (1 if home.career_away else 0)
+        self.step_next_action(-1)
+
+    def step_next_action(self, after: int) -> None:
+        """Ask the next family clockwise that has not chosen to Save."""
+        order = self.order()
+        for i in range(after + 1, after + 1 + self.n):
+            seat = order[i % self.n]
+            if not self.homes[seat].saved:
+                self.ask(seat, "action", turn=i % self.n)
+                return
+        self.then(("actions_end",))
+
+    def step_actions_end(self) -> None:
+        for seat, home in enumerate(self.homes):
+            if home.career_away:
+                home.career_away = False
+                home.careers[-1][1] = True
+                self.event("career.active", seat=seat,
+                           card=self.content.career[home.careers[-1][0]].name)
+        self.phase = "payments"
+        steps: list[tuple[Any, ...]] = [
+            ("resolve", loc, seat) for loc in RESOLUTION_ORDER for seat in self.board[loc]
+        ]
+        steps.append(("goods",))
+        steps.extend(("bills", seat) for seat in self.order())
+        steps.append(("events", self.options.events_per_round[self.round - 1], 0))
+        steps.append(("upkeep",))
+        self.then(*steps)
+
+    # ----- payments & events phase -------------------------------------------------------
+    def step_resolve(self, location: str, seat: int) -> None:
+        self.visit = {"goods": 0, "changes": 0, "added": 0, "bought": 0, "refreshed": 0}
+        self.event("resolve.location", seat=seat, location=self.content.location[location].name)
+        if location == "insurance" and "basic" not in self.homes[seat].insurance:
+            self.homes[seat].insurance.insert(0, "basic")
+            self.event("insurance.basic", seat=seat, bills=self.bills(seat))
+            return
+        self.ask(seat, location)
+
+    def step_pay(
+        self, seat: int, amount: int, key: str, params: dict[str, Any], flagged: bool
+    ) -> None:
+        """Pay a compulsory amount; a family that cannot must borrow or ask for Family Aid."""
+        if self.cash(seat) >= amount:
+            self.spend(seat, amount, key, **params)
+            return
+        if not flagged:
+            self.event("pay.short", seat=seat, amount=amount, cash=self.cash(seat), what=key)
+            self.miscalculate(seat)
+        self.then(("pay", seat, amount, key, params, True))
+        self.ask(seat, "cover", amount=amount, what=key)
+
+    def step_goods(self) -> None:
+        o = self.options
+        for seat in self.order():
+            home = self.homes[seat]
+            need = max(0, home.family.goods + o.family_goods_delta)
+            used = min(need, home.goods)
+            home.goods -= used
+            self.event("goods.used", seat=seat, used=used, left=home.goods)
+            lacking = need - used
+            if lacking:
+                self.change_happiness(
+                    seat, -lacking * o.goods_shortage_happiness, "goods.lacking", lacking=lacking
+                )
+
+    def step_bills(self, seat: int) -> None:
+        full = self.bills(seat)
+        due = self.bills_due(seat)
+        self.owe(seat, due, "bills.paid", bills=full, discount=full - due)
+
+    def step_events(self, count: int, done: int) -> None:
+        if done >= count:
+            return
+        self.then(("events", count, done + 1))
+        prepared = self.prepared["events"]
+        if prepared:
+            card = prepared.popleft()
+            self.step_event(card)
+            return
+        population = self.decks["events"].population()
+        if population:
+            self.draw("deck:events", population, ("event",))
+
+    def step_event(self, card: str) -> None:
+        deck = self.decks["events"]
+        deck.take(card)
+        deck.discard(card)
+        self.events_shown.append(card)
+        self.event("event.revealed", card=self.content.event[card].name, id=card)
+        self.then(*[("event_hit", seat, card) for seat in self.order()])
+
+    def step_event_hit(self, seat: int, card: str) -> None:
+        e = self.content.event[card]
+        home = self.homes[seat]
+        if e.covered_by is not None and e.covered_by in home.insurance:
+            cover = self.content.insurance[e.covered_by].name
+            self.event("event.covered", seat=seat, card=e.name, cover=cover)
+            return
+        if e.units > 0:
+            self.owe(seat, max(0, e.units + home.family.event_cost_delta), "event.cost",
+                     card=e.name)
+        elif e.units < 0:
+            self.receive(seat, -e.units, "event.gain", card=e.name)
+        self.change_happiness(seat, e.happiness, "event.happiness", card=e.name)
+
+    # ----- upkeep ------------------------------------------------------------------------
+    def step_upkeep(self) -> None:
+        o = self.options
+        self.phase = "upkeep"
+        for loc in LOCATIONS:
+            self.board[loc] = []
+        for seat in self.order():
+            home = self.homes[seat]
+            home.loans = [o.loan_periods if s is None else s for s in home.loans]
+            for inv in home.investments:
+                if inv[1] is None:
+                    inv[1] = self.content.investment[inv[0]].slots
+            if self.cash(seat) >= o.interest_threshold:
+                self.receive(seat, o.interest + home.family.upkeep_bonus, "upkeep.interest",
+                             threshold=o.interest_threshold)
+        target = o.happiness_target
+        if target is not None and any(h.happiness >= target for h in self.homes):
+            self.ended_by_target = True
+            self.event("end.target_reached", target=target)
+            self.then(("final",))
+        elif self.round >= o.rounds:
+            self.then(("final",))
+        else:
+            self.round += 1
+            self.first = (self.first + 1) % self.n
+            self.then(("round",))
+
+    # ----- end of the game ---------------------------------------------------------------
+    def step_final(self) -> None:
+        self.phase = "final"
+        self.event("end.start", round=self.round)
+        o = self.options
+        c = self.content
+        steps: list[tuple[Any, ...]] = []
+        for seat in self.order():
+            home = self.homes[seat]
+            for card_id, slot in home.investments:
+                card = c.investment[card_id]
+                left = card.slots if slot is None else slot
+                units = max(0, card.units - o.investment_end_penalty * left)
+                self.receive(seat, units, "end.investment", card=card.name, slot=left,
+                             reduction=card.units - units)
+                self.change_happiness(seat, card.happiness, "investment.happiness",
+                                      card=card.name)
+            home.investments = []
+            steps.append(("settle", seat))
+        steps.append(("score",))
+        self.then(*steps)
+
+    def step_settle(self, seat: int) -> None:
+        home = self.homes[seat]
+        if home.loans:
+            slot = home.loans[0] or self.options.loan_periods
+            o = self.options
+            self.ask(seat, "settle_loan", units=o.loan_instalment * slot,
+                     happiness=o.loan_end_happiness * slot)
+
+    def step_score(self) -> None:
+        o = self.options
+        if not self.ended_by_target:
+            for seat in range(self.n):
+                home = self.homes[seat]
+                bonus = (
+                    home.cards_for_happiness() // 2
+                    + home.tracker // 5
+                    + self.cash(seat) // 5
+                    + o.skill_end_happiness * len(home.skills)
+                    + o.career_end_happiness * len(home.careers)
+                )
+                self.change_happiness(seat, bonus, "end.bonus",
+                                      cards=home.cards_for_happiness(),
+                                      income=home.tracker, cash=self.cash(seat))
+        happiness = [h.happiness for h in self.homes]
+        eligible = [s for s in range(self.n) if self.eligible(s)]
+        if not eligible:
+            self.end([], happiness, msg("end.nobody_eligible"))
+            return
+        best = max(happiness[s] for s in eligible)
+        tied = [s for s in eligible if happiness[s] == best]
+        most = max(self.homes[s].career_cards() for s in tied)
+        winners = [s for s in tied if self.homes[s].career_cards() == most]
+        reason = "end.target" if self.ended_by_target else "end.happiness"
+        self.end(winners, happiness, msg(reason))
+
+    def eligible(self, seat: int) -> bool:
+        """Whether a family meets the trainer's end conditions (target, required cards)."""
+        o = self.options
+        home = self.homes[seat]
+        if self.ended_by_target and o.happiness_target is not None:
+            if home.happiness < o.happiness_target:
+                return False
+        if home.career_cards() < o.required_career_cards:
+            return False
+        happy_items = sum(1 for x in home.luxuries if self.content.luxury[x].happiness > 0)
+        return happy_items >= o.required_luxury_items
+
+
+def _expand(counts: dict[str, int]) -> list[str]:
+    return [card for card, n in counts.items() for _ in range(n)]
+

@@ -1,0 +1,180 @@
+"""Every FinanciaLit rule a trainer may adjust, with the rulebook's value as the default.
+
+The handbook's "Modifications" sections name most of these; each option's docstring says
+what it changes. A variant file overrides only what it names.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from moneyboard.engine.options import RuleOptions
+
+
+class FinanciaLitOptions(RuleOptions):
+    """FinanciaLit's rule options (defaults follow the rulebook)."""
+
+    rounds: int = Field(default=8, ge=1, le=20)
+    """Number of periods (rounds) before the game ends."""
+    events_per_round: tuple[int, ...] = (0, 1, 1, 2, 2, 2, 3, 3)
+    """Event cards revealed in each round, round 1 first (the rulebook's table)."""
+
+    # --- the Market ---
+    goods_min: int = Field(default=0, ge=0, le=20)
+    """Common Goods a family must buy on each Market visit (as far as its cash allows)."""
+    goods_max: int | None = Field(default=None, ge=0, le=50)
+    """Most Common Goods a family may buy on one Market visit (none = no limit)."""
+    basic_goods_price: int = Field(default=1, ge=0, le=5)
+    """Price of one Common Goods card."""
+    bulk_goods_threshold: int = Field(default=7, ge=1, le=50)
+    """Buying this many Common Goods in one visit earns the bulk discount."""
+    bulk_goods_discount: int = Field(default=1, ge=0, le=5)
+    """Units off the whole purchase when the bulk threshold is reached."""
+    goods_shortage_happiness: int = Field(default=2, ge=0, le=5)
+    """Happiness lost for each Common Goods card a family lacks at the end of a period."""
+    start_goods: int = Field(default=3, ge=0, le=10)
+    """Common Goods cards each family starts with."""
+    luxury_cost_delta: int = Field(default=0, ge=-5, le=20)
+    """Added to the price of every Luxury Item (never below 0)."""
+    luxury_upkeep_delta: int = Field(default=0, ge=-3, le=10)
+    """Added to the per-period upkeep of every Luxury Item (never below 0)."""
+    luxury_requires_skills: int = Field(default=0, ge=0, le=10)
+    """Skills cards a family must hold before it may buy any Luxury Item."""
+    luxury_market_size: int = Field(default=4, ge=1, le=8)
+    """Luxury Items face up in the Market."""
+    market_refresh_cost: int = Field(default=1, ge=0, le=5)
+    """Units to replace every Luxury Item in the Market (once, before buying)."""
+
+    # --- Pay Bills in Advance ---
+    bill_discount_per: int = Field(default=4, ge=1, le=20)
+    """Paying in advance saves 1 unit for every full this-many units of bills."""
+
+    # --- Investments ---
+    crowding_surcharge: int = Field(default=1, ge=0, le=5)
+    """Extra units each investor pays when every usable slot there is taken (0 = waived)."""
+    investment_limit: int = Field(default=2, ge=1, le=6)
+    """Most Investment cards a family may hold at once."""
+    investment_end_penalty: int = Field(default=2, ge=0, le=5)
+    """At the end, an unfinished investment pays this many units less per slot left."""
+
+    # --- Insurance ---
+    insurance_per_visit: int = Field(default=2, ge=1, le=9)
+    """Clauses a family may add or drop on one visit once it holds Basic Insurance."""
+    extra_clause_fee: int = Field(default=0, ge=0, le=10)
+    """Units paid at once for each clause beyond the first added on one visit."""
+    miscalculation_insurance_fee: int = Field(default=1, ge=0, le=5)
+    """Units a family holding a Miscalculation card pays to place a pawn at the Broker."""
+
+    # --- Labour market ---
+    skills_cost: int = Field(default=3, ge=0, le=10)
+    """Price of a Skills card."""
+    skills_extra_cost: int = Field(default=1, ge=0, le=10)
+    """Added to the Skills price once a family holds more than ``skills_extra_after``."""
+    skills_extra_after: int = Field(default=2, ge=0, le=10)
+    """Skills cards a family may hold before the price goes up."""
+    career_income_penalty: int = Field(default=1, ge=0, le=5)
+    """Income lost in the period a family's pawn is away seeking better employment."""
+    skill_end_happiness: int = Field(default=0, ge=-3, le=5)
+    """Extra end-game Happiness for each Skills card."""
+    career_end_happiness: int = Field(default=0, ge=-3, le=5)
+    """Extra end-game Happiness for each Career Advance card."""
+
+    # --- Families ---
+    families: tuple[str, ...] | None = None
+    """Family card for each seat in order (ids from ``moneyboard rules``); none = dealt at random."""
+    family_income_delta: int = Field(default=0, ge=-10, le=10)
+    """Added to every family's starting income."""
+    family_units_delta: int = Field(default=0, ge=-10, le=20)
+    """Added to every family's starting units (never below 0)."""
+    family_happiness_delta: int = Field(default=0, ge=-10, le=10)
+    """Added to every family's starting Happiness (never below 0)."""
+    family_goods_delta: int = Field(default=0, ge=-5, le=5)
+    """Added to every family's Common Goods need per period (never below 0)."""
+    family_bills_delta: int = Field(default=0, ge=-5, le=10)
+    """Added to every family's Payable Bills per period (never below 0)."""
+
+    # --- Decks ---
+    event_counts: dict[str, int] | None = None
+    """Copies of each Event card in the deck (ids as keys); none = the shipped make-up."""
+    event_order: tuple[str, ...] = ()
+    """A prepared order for the first Event cards revealed (the trainer's stacked deck)."""
+    income_counts: dict[str, int] | None = None
+    """Copies of each Income Modifier card in the deck; none = the shipped make-up."""
+    income_draw: Literal["each", "one_for_all", "none"] = "each"
+    """Each family draws its own Income Modifier, one card applies to all, or none are used."""
+    income_chosen: dict[int, tuple[str, ...]] = Field(default_factory=dict)
+    """Income Modifier cards dealt to a seat (0-based) in the order of its draws."""
+
+    # --- Loans, aid, interest ---
+    loan_amount: int = Field(default=5, ge=1, le=20)
+    """Units a Loan card gives at once."""
+    loan_instalment: int = Field(default=4, ge=0, le=20)
+    """Income lost each period a Loan card is repaid."""
+    loan_periods: int = Field(default=2, ge=1, le=6)
+    """Periods over which a Loan card is repaid (its token starts on this slot)."""
+    loan_happiness: int = Field(default=1, ge=0, le=5)
+    """Happiness lost when taking a Loan while holding another or a Miscalculation card."""
+    loan_end_happiness: int = Field(default=1, ge=0, le=5)
+    """At the end, Happiness given up per slot left on a Loan instead of paying it off."""
+    family_aid: int = Field(default=3, ge=0, le=20)
+    """Units Family Aid gives (once per game, only while holding a Miscalculation card)."""
+    miscalculation_happiness: int = Field(default=2, ge=0, le=5)
+    """Happiness lost instead when a family would take a second Miscalculation card."""
+    interest_threshold: int = Field(default=5, ge=1, le=50)
+    """Families holding at least this many units at upkeep earn interest."""
+    interest: int = Field(default=1, ge=0, le=5)
+    """Units of interest earned at upkeep."""
+
+    # --- End of game ---
+    happiness_target: int | None = Field(default=None, ge=1, le=100)
+    """End the game as soon as a family reaches this Happiness at upkeep (none = play all rounds)."""
+    required_career_cards: int = Field(default=0, ge=0, le=10)
+    """Skills + Career Advance cards a family must hold at the end to be able to win."""
+    required_luxury_items: int = Field(default=0, ge=0, le=10)
+    """Luxury Items that give Happiness a family must hold at the end to be able to win."""
+
+    @model_validator(mode="after")
+    def _check_lengths(self) -> FinanciaLitOptions:
+        if len(self.events_per_round) < self.rounds:
+            raise ValueError(
+                f"events_per_round lists {len(self.events_per_round)} rounds "
+                f"but the game has {self.rounds}"
+            )
+        if any(n < 0 or n > 10 for n in self.events_per_round):
+            raise ValueError("events_per_round entries must be between 0 and 10")
+        if self.goods_max is not None and self.goods_max < self.goods_min:
+            raise ValueError("goods_max must not be below goods_min")
+        return self
+
+    @model_validator(mode="after")
+    def _check_content_ids(self) -> FinanciaLitOptions:
+        from moneyboard.games.financialit.content import load_content
+
+        content = load_content()
+        checks = [
+            ("families", self.families or (), content.family),
+            ("event_counts", tuple(self.event_counts or {}), content.event),
+            ("event_order", self.event_order, content.event),
+            ("income_counts", tuple(self.income_counts or {}), content.income_card),
+            (
+                "income_chosen",
+                tuple(c for cards in self.income_chosen.values() for c in cards),
+                content.income_card,
+            ),
+        ]
+        for name, ids, known in checks:
+            unknown = sorted(set(ids) - set(known))
+            if unknown:
+                raise ValueError(
+                    f"{name} names unknown card(s) {unknown}; known: {sorted(known)}"
+                )
+        for counts in (self.event_counts, self.income_counts):
+            if counts and any(n < 0 or n > 20 for n in counts.values()):
+                raise ValueError("card counts must be between 0 and 20")
+        if self.event_counts is not None and sum(self.event_counts.values()) == 0:
+            raise ValueError("event_counts leaves the Event deck empty")
+        if self.income_counts is not None and sum(self.income_counts.values()) == 0:
+            raise ValueError("income_counts leaves the Income Modifier deck empty")
+        return self

@@ -1,0 +1,159 @@
+"""The FinanciaLit game state: flow + choices, with views, metrics and the action space."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.messages import load_catalogue
+from moneyboard.engine.options import RuleOptions
+from moneyboard.games.financialit.actions import (
+    ACTION_TYPES,
+    BUY_GOODS,
+    DONE,
+    FAMILY_AID,
+    INVEST_LONG,
+    INVEST_SHORT,
+    LEARN_SKILL,
+    REFRESH_MARKET,
+    SAVE,
+    SEEK_EMPLOYMENT,
+    SETTLE_HAPPINESS,
+    SETTLE_UNITS,
+    TAKE_LOAN,
+)
+from moneyboard.games.financialit.base import LOCATIONS, Household
+from moneyboard.games.financialit.choices import (
+    ADD_CLAUSES,
+    BUY_LUXURY,
+    DROP_CLAUSES,
+    PLACES,
+    Choices,
+)
+from moneyboard.games.financialit.content import load_content
+from moneyboard.games.financialit.flow import Flow
+from moneyboard.games.financialit.options import FinanciaLitOptions
+
+
+def _answers() -> dict[str, frozenset[str]]:
+    anytime = {"take_loan", "family_aid"}
+    return {
+        "action": frozenset({"place", "save", *anytime}),
+        "cover": frozenset(anytime),
+        "labour": frozenset({"learn_skill", "seek_employment", "done", *anytime}),
+        "investments": frozenset({"invest", "done", *anytime}),
+        "insurance": frozenset({"add_clause", "drop_clause", "done", *anytime}),
+        "market": frozenset({"buy_goods", "buy_luxury", "refresh_market", "done", *anytime}),
+        "settle_loan": frozenset({"settle_loan"}),
+    }
+
+
+class FinanciaLitState(Flow, Choices):
+    """A game of FinanciaLit in progress (or finished)."""
+
+    action_types = ACTION_TYPES
+    answers: ClassVar[dict[str, frozenset[str]]] = _answers()
+    catalogue = load_catalogue("moneyboard.engine").merged(
+        load_catalogue("moneyboard.games.financialit")
+    )
+    content = load_content()
+
+    # ----- views -------------------------------------------------------------------------
+    def _home_view(self, seat: int) -> dict[str, Any]:
+        home: Household = self.homes[seat]
+        o = self.options
+        return {
+            "seat": seat,
+            "name": self.seats[seat].name,
+            "family": home.family.id,
+            "family_name": home.family.name,
+            "special": home.family.special,
+            "cash": self.cash(seat),
+            "happiness": home.happiness,
+            "income": home.tracker,
+            "goods": home.goods,
+            "goods_need": max(0, home.family.goods + o.family_goods_delta),
+            "bills": self.bills(seat),
+            "luxuries": list(home.luxuries),
+            "insurance": list(home.insurance),
+            "skills": list(home.skills),
+            "careers": [{"card": c, "active": bool(a)} for c, a in home.careers],
+            "career_away": home.career_away,
+            "investments": [{"card": c, "slot": s} for c, s in home.investments],
+            "loans": list(home.loans),
+            "miscalculation": home.miscalculation,
+            "family_aid_used": home.aid_used,
+            "pawns": home.pawns,
+            "placed": sorted(home.placed),
+            "saved": home.saved,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything on the table is public in FinanciaLit; a seat view adds ``you``."""
+        data = {
+            **self.kernel_view(),
+            "round": self.round,
+            "rounds": self.options.rounds,
+            "phase": self.phase,
+            "first": self.first,
+            "board": {loc: list(self.board[loc]) for loc in LOCATIONS},
+            "market": list(self.market),
+            "offers": dict(self.offers),
+            "events_this_round": list(self.events_shown),
+            "decks": {name: len(deck) for name, deck in self.decks.items()},
+            "families": [self._home_view(s) for s in range(len(self.homes))],
+        }
+        if seat is not None:
+            data["you"] = seat
+        return data
+
+    def full_view(self) -> dict[str, Any]:
+        return {
+            **self.view(None),
+            "options": self.options.overrides(),
+            "seed": self.seed,
+            "decks": {name: deck.to_json() for name, deck in self.decks.items()},
+            "prepared": {k: list(v) for k, v in self.prepared.items()},
+            "forced": self.chance.pending_forced(),
+            "balances": dict(sorted(self.ledger.balances.items())),
+            "postings": [p.to_json() for p in self.ledger.postings],
+            "log": [m.to_json() for m in self.log],
+            "decisions": self.decisions_made,
+        }
+
+    def metrics(self, seat: int) -> dict[str, float]:
+        home = self.homes[seat]
+        c = self.content
+        assets = sum(c.investment[i].units for i, _ in home.investments)
+        assets += sum(c.luxury[x].cost for x in home.luxuries)
+        return {
+            "cash": float(self.cash(seat)),
+            "savings": float(sum(c.investment[i].units for i, _ in home.investments)),
+            "debt": float(self.loan_debt(seat)),
+            "assets": float(assets),
+            "income": float(home.tracker),
+            "wellbeing": float(home.happiness),
+            "score": float(home.happiness),
+        }
+
+    @classmethod
+    def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
+        assert isinstance(options, FinanciaLitOptions)
+        return (
+            *PLACES,
+            SAVE,
+            TAKE_LOAN,
+            FAMILY_AID,
+            LEARN_SKILL,
+            SEEK_EMPLOYMENT,
+            INVEST_SHORT,
+            INVEST_LONG,
+            *ADD_CLAUSES,
+            *DROP_CLAUSES,
+            BUY_GOODS,
+            *BUY_LUXURY[: options.luxury_market_size],
+            REFRESH_MARKET,
+            DONE,
+            SETTLE_UNITS,
+            SETTLE_HAPPINESS,
+        )
