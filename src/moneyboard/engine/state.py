@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+from itertools import repeat
+from operator import is_
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
@@ -133,6 +135,9 @@ class GameState:
         self.auto_chance = auto_chance
         self.result: Result | None = None
         self.decisions_made = 0
+        # (moves so far, seat, legal actions): lets apply() skip re-checking an action it
+        # has just listed as legal for the very same position.
+        self._legal: tuple[int, int, list[Action]] | None = None
         for stream, outcomes in (forced or {}).items():
             self.chance.force(stream, outcomes)
         self.setup()
@@ -253,6 +258,7 @@ class GameState:
         for action in self.candidates(seat):
             if rules[action.__class__][0](self, seat, action) is None:
                 out.append(action)
+        self._legal = (len(self.moves), seat, out)
         return out
 
     def why_not(self, seat: int, action: Action) -> Message | None:
@@ -293,9 +299,17 @@ class GameState:
 
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``; raises :class:`IllegalActionError` (state unchanged)."""
-        reason = self.why_not(seat, action)
-        if reason is not None:
-            raise IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
+        listed = self._legal
+        if not (
+            listed is not None
+            and listed[0] == len(self.moves)
+            and listed[1] == seat
+            and any(map(is_, listed[2], repeat(action)))
+        ):
+            reason = self.why_not(seat, action)
+            if reason is not None:
+                raise IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
+        self._legal = None
         self.moves.append(Move("action", seat, action, "", ()))
         self.decisions_made += 1
         self._rules[action.__class__][1](self, seat, action)
@@ -312,6 +326,7 @@ class GameState:
                 "why.bad_outcome",
                 {"stream": node.stream, "outcome": outcome},
             )
+        self._legal = None
         self.moves.append(Move("chance", -1, None, node.stream, (outcome,)))
         self._take_outcome(outcome)
         self.run()
@@ -321,11 +336,13 @@ class GameState:
         node = self.chance_node
         if node is None:
             raise IllegalActionError("there is no chance event to resolve now", "why.no_chance")
+        self._legal = None
         self._take_outcome(self.chance.resolve(node))
         self.run()
 
     def force(self, stream: str, outcomes: Sequence[Outcome]) -> None:
         """Queue outcomes on a chance stream (a trainer's stacked deck); recorded in the history."""
+        self._legal = None
         self.chance.force(stream, outcomes)
         self.moves.append(Move("force", -1, None, stream, tuple(outcomes)))
         if self.chance_node is not None and self.auto_chance:

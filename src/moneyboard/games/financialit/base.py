@@ -88,6 +88,7 @@ class FinanciaLitBase(GameState):
     events_shown: list[str]
     shared_income: str | None
     cash_accounts: tuple[str, ...]
+    capacity: dict[str, int]
     ended_by_target: bool
 
     # ----- money and happiness, always explained -----------------------------------------
@@ -121,9 +122,14 @@ class FinanciaLitBase(GameState):
             return
         home = self.homes[seat]
         before = home.happiness
-        home.happiness = max(0, before + delta)
-        self.event(key, seat=seat, delta=home.happiness - before, happiness=home.happiness,
-                   **params)
+        after = before + delta
+        if after < 0:
+            after = 0
+        home.happiness = after
+        params["seat"] = seat
+        params["delta"] = after - before
+        params["happiness"] = after
+        self.log.append(Message(key, params))
 
     def miscalculate(self, seat: int) -> None:
         """Give a Miscalculation card, or the Happiness penalty if one is already held."""
@@ -179,14 +185,16 @@ class FinanciaLitBase(GameState):
 
     def crowding(self) -> int:
         """The surcharge when every usable Investments slot holds a pawn."""
-        usable = self.content.location["investments"].usable(self.n)
+        usable = self.capacity["investments"]
         if usable and len(self.board["investments"]) >= usable:
             return self.options.crowding_surcharge
         return 0
 
     def order(self) -> list[int]:
         """Seats in turn order this round, starting with the first player."""
-        return [(self.first + i) % self.n for i in range(self.n)]
+        n = self.n
+        first = self.first
+        return [*range(first, n), *range(first)]
 
     def loan_debt(self, seat: int) -> int:
         o = self.options

@@ -79,18 +79,20 @@ class Choices(FinanciaLitBase):
     # ----- action phase ------------------------------------------------------------------
     def check_place(self, seat: int, a: Place) -> Message | None:
         home = self.homes[seat]
-        location = self.content.location.get(a.location)
-        if location is None:
-            return msg("why.no_such_location", location=a.location)
+        where = a.location
+        capacity = self.capacity.get(where)
+        if capacity is None:
+            return msg("why.no_such_location", location=where)
         if home.pawns <= 0:
             return msg("why.no_pawns")
-        if a.location in home.placed:
-            return msg("why.already_there", location=location.name)
-        if len(self.board[a.location]) >= location.usable(self.n):
-            return msg("why.location_full", location=location.name, players=self.n)
-        if a.location == "investments" and len(home.investments) >= self.options.investment_limit:
+        if where in home.placed:
+            return msg("why.already_there", location=self.content.location[where].name)
+        if len(self.board[where]) >= capacity:
+            return msg("why.location_full", location=self.content.location[where].name,
+                       players=self.n)
+        if where == "investments" and len(home.investments) >= self.options.investment_limit:
             return msg("why.investment_limit", limit=self.options.investment_limit)
-        if a.location == "insurance" and home.miscalculation:
+        if where == "insurance" and home.miscalculation:
             return self._short(seat, self.options.miscalculation_insurance_fee)
         return None
 

@@ -31,6 +31,7 @@ class Flow(FinanciaLitBase):
             self.ledger.open(account)
         self.homes = []
         self.board = {loc: [] for loc in LOCATIONS}
+        self.capacity = {loc.id: loc.usable(self.n) for loc in c.locations}
         self.visit = {}
         self.events_shown = []
         self.shared_income = None
