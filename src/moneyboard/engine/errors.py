@@ -33,4 +33,4 @@ class UnknownGameError(MoneyboardError):
 
 
 class LedgerError(MoneyboardError):
-    """A posting the ledger refuses (negative amount, overdrawn account that may not go negative)."""
+    """A posting the ledger refuses (a non-positive amount, or an account it would overdraw)."""

@@ -28,10 +28,12 @@ class RuleOptions(BaseModel):
         return self.model_dump(mode="json", exclude_defaults=True)
 
 
-O = TypeVar("O", bound=RuleOptions)
+OptionsT = TypeVar("OptionsT", bound=RuleOptions)
 
 
-def build_options(model: type[O], overrides: Mapping[str, Any] | None = None) -> O:
+def build_options(
+    model: type[OptionsT], overrides: Mapping[str, Any] | None = None
+) -> OptionsT:
     """Validate ``overrides`` against ``model``; errors name each offending option."""
     try:
         return model.model_validate(dict(overrides or {}))
@@ -60,7 +62,8 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
     try:
         data: Any = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise OptionsError(f"rules file {p} is not valid {p.suffix.lstrip('.') or 'TOML'}: {exc}")
+        kind = "JSON" if p.suffix == ".json" else "TOML"
+        raise OptionsError(f"rules file {p} is not valid {kind}: {exc}") from None
     if not isinstance(data, dict):
         raise OptionsError(f"rules file {p} must hold a table of options")
     options = data.get("options", data)

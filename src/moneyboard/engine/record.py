@@ -18,8 +18,8 @@ from moneyboard.engine.options import describe_validation_error
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import get_game
 
-FORMAT = "moneyboard-record"
-VERSION = 1
+FORMAT: Literal["moneyboard-record"] = "moneyboard-record"
+VERSION: Literal[1] = 1
 
 
 class SeatModel(BaseModel):

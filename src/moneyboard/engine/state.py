@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceNode, ChanceSource, Outcome
 from moneyboard.engine.errors import IllegalActionError
 from moneyboard.engine.ledger import Ledger
-from moneyboard.engine.messages import Catalogue, Message, msg
+from moneyboard.engine.messages import Catalogue, Message, load_catalogue, msg
 from moneyboard.engine.options import RuleOptions
 
 Step = tuple[Any, ...]
@@ -92,7 +92,8 @@ class GameState:
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     #: For each decision kind, the action kinds a seat may answer it with.
     answers: ClassVar[Mapping[str, frozenset[str]]] = {}
-    catalogue: ClassVar[Catalogue] = Catalogue({})
+    #: Message templates; games merge their own over the kernel's.
+    catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
 
     _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
     _steps: ClassVar[dict[str, Callable[..., None]]]
@@ -206,7 +207,7 @@ class GameState:
 
     # ----- the driver ---------------------------------------------------------------------
     def run(self) -> None:
-        """Advance until a decision is needed, chance must be asked (if not automatic), or the end."""
+        """Advance until a decision is due, a chance node waits (if not automatic), or the end."""
         agenda = self.agenda
         steps = self._steps
         while self.decision is None and self.result is None:
@@ -251,12 +252,15 @@ class GameState:
                 return []
             seat = self.decision.seats[0]
         d = self.decision
-        if (d is None or seat not in d.seats) and not self.anytime_open(seat):
+        deciding = d is not None and seat in d.seats
+        if not deciding and not self.anytime_open(seat):
             return []
         rules = self._rules
         out = []
         for action in self.candidates(seat):
-            if rules[action.__class__][0](self, seat, action) is None:
+            if (deciding or action.anytime) and rules[action.__class__][0](
+                self, seat, action
+            ) is None:
                 out.append(action)
         self._legal = (len(self.moves), seat, out)
         return out

@@ -25,8 +25,8 @@ class Household:
 
     __slots__ = (
         "aid_used",
-        "careers",
         "career_away",
+        "careers",
         "family",
         "goods",
         "happiness",
@@ -123,8 +123,7 @@ class FinanciaLitBase(GameState):
         home = self.homes[seat]
         before = home.happiness
         after = before + delta
-        if after < 0:
-            after = 0
+        after = max(after, 0)
         home.happiness = after
         params["seat"] = seat
         params["delta"] = after - before

@@ -205,7 +205,8 @@ def parse_content(files: dict[str, dict[str, Any]]) -> Content:
     try:
         return Content.model_validate(data)
     except ValidationError as exc:
-        raise OptionsError(f"FinanciaLit content: {describe_validation_error(exc, 'field')}")
+        detail = describe_validation_error(exc, "field")
+        raise OptionsError(f"FinanciaLit content: {detail}") from None
 
 
 FILES = (

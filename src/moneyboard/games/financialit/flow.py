@@ -398,9 +398,9 @@ class Flow(FinanciaLitBase):
         """Whether a family meets the trainer's end conditions (target, required cards)."""
         o = self.options
         home = self.homes[seat]
-        if self.ended_by_target and o.happiness_target is not None:
-            if home.happiness < o.happiness_target:
-                return False
+        target = o.happiness_target
+        if self.ended_by_target and target is not None and home.happiness < target:
+            return False
         if home.career_cards() < o.required_career_cards:
             return False
         happy_items = sum(1 for x in home.luxuries if self.content.luxury[x].happiness > 0)

@@ -6,6 +6,7 @@ what it changes. A variant file overrides only what it names.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -83,7 +84,7 @@ class FinanciaLitOptions(RuleOptions):
 
     # --- Families ---
     families: tuple[str, ...] | None = None
-    """Family card for each seat in order (ids from ``moneyboard rules``); none = dealt at random."""
+    """Family card for each seat in order (family ids); none = dealt at random."""
     family_income_delta: int = Field(default=0, ge=-10, le=10)
     """Added to every family's starting income."""
     family_units_delta: int = Field(default=0, ge=-10, le=20)
@@ -129,7 +130,7 @@ class FinanciaLitOptions(RuleOptions):
 
     # --- End of game ---
     happiness_target: int | None = Field(default=None, ge=1, le=100)
-    """End the game as soon as a family reaches this Happiness at upkeep (none = play all rounds)."""
+    """End the game once a family has this Happiness at an upkeep (none = play every round)."""
     required_career_cards: int = Field(default=0, ge=0, le=10)
     """Skills + Career Advance cards a family must hold at the end to be able to win."""
     required_luxury_items: int = Field(default=0, ge=0, le=10)
@@ -153,7 +154,7 @@ class FinanciaLitOptions(RuleOptions):
         from moneyboard.games.financialit.content import load_content
 
         content = load_content()
-        checks = [
+        checks: list[tuple[str, tuple[str, ...], Mapping[str, object]]] = [
             ("families", self.families or (), content.family),
             ("event_counts", tuple(self.event_counts or {}), content.event),
             ("event_order", self.event_order, content.event),

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import load_catalogue
 from moneyboard.engine.options import RuleOptions
+from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import (
     ACTION_TYPES,
     BUY_GOODS,
@@ -53,9 +54,7 @@ class FinanciaLitState(Flow, Choices):
 
     action_types = ACTION_TYPES
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
-    catalogue = load_catalogue("moneyboard.engine").merged(
-        load_catalogue("moneyboard.games.financialit")
-    )
+    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
 
     # ----- views -------------------------------------------------------------------------

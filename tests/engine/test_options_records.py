@@ -1,0 +1,104 @@
+"""Rule options, variant files, records and action parsing: clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from moneyboard.engine import MalformedInputError, OptionsError, RecordError, Seat
+from moneyboard.engine.game import GameDef
+from moneyboard.engine.options import describe_options, read_overrides
+from moneyboard.engine.record import load_record, parse_record, record_of, replay
+from moneyboard.registry import get_game
+from tests.engine.toygame import KEEP, ToyOptions
+
+
+def test_unknown_option_is_named() -> None:
+    with pytest.raises(OptionsError, match="unknown option 'roundz'"):
+        get_game("toy").options({"roundz": 3})
+
+
+def test_bad_value_is_named() -> None:
+    with pytest.raises(OptionsError, match="option 'rounds'"):
+        get_game("toy").options({"rounds": 0})
+
+
+def test_variant_file_toml_and_json(tmp_path: Path) -> None:
+    toml = tmp_path / "v.toml"
+    toml.write_text("[options]\nrounds = 5\n")
+    assert read_overrides(toml) == {"rounds": 5}
+    js = tmp_path / "v.json"
+    js.write_text('{"gamble_fee": 2}')
+    assert read_overrides(js) == {"gamble_fee": 2}
+    broken = tmp_path / "b.toml"
+    broken.write_text("rounds = = 5")
+    with pytest.raises(OptionsError, match="not valid TOML"):
+        read_overrides(broken)
+    with pytest.raises(OptionsError, match="cannot read"):
+        read_overrides(tmp_path / "missing.toml")
+
+
+def test_describe_options_lists_defaults_and_meaning() -> None:
+    rows = {r["name"]: r for r in describe_options(ToyOptions)}
+    assert rows["rounds"]["default"] == 3
+    assert "rounds the game lasts" in rows["rounds"]["meaning"]
+
+
+def test_wrong_seat_count_is_refused(toy_game: GameDef) -> None:
+    with pytest.raises(OptionsError, match="2 to 4 players"):
+        toy_game.new_state([Seat("solo")])
+
+
+def test_codec_errors_name_the_problem(toy_game: GameDef) -> None:
+    codec = toy_game.codec
+    assert codec.from_json({"type": "keep"}) == KEEP
+    assert codec.from_json("keep") == KEEP
+    with pytest.raises(MalformedInputError, match="unknown action type 'fly'"):
+        codec.from_json({"type": "fly"})
+    with pytest.raises(MalformedInputError, match="no field"):
+        codec.from_json({"type": "keep", "extra": 1})
+    with pytest.raises(MalformedInputError, match="'type'"):
+        codec.from_json(42)
+
+
+def _played(toy_game: GameDef, seed: int) -> str:
+    state = toy_game.new_state([Seat("A"), Seat("B"), Seat("C", "random")], seed=seed)
+    rng = random.Random(seed)
+    while not state.terminal:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return record_of(state).to_json()
+
+
+def test_record_replays_byte_for_byte(toy_game: GameDef, tmp_path: Path) -> None:
+    for seed in range(10):
+        text = _played(toy_game, seed)
+        path = tmp_path / f"{seed}.json"
+        path.write_text(text)
+        state = replay(load_record(path))
+        again = replay(parse_record(text))
+        assert json.dumps(state.full_view(), sort_keys=True) == json.dumps(
+            again.full_view(), sort_keys=True
+        )
+        assert record_of(state).to_json() == text
+
+
+def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        parse_record("{nope")
+    with pytest.raises(RecordError, match="field 'seats'"):
+        parse_record(json.dumps({"game": "toy"}))
+    with pytest.raises(RecordError, match="unknown game 'chess'"):
+        replay(parse_record(json.dumps({"game": "chess", "seats": [{"name": "a"}]})))
+    bad_move = {
+        "game": "toy",
+        "seats": [{"name": "a"}, {"name": "b"}],
+        "moves": [{"seat": 1, "action": {"type": "keep"}}],
+    }
+    with pytest.raises(RecordError, match="move 1 does not replay: It is not your turn"):
+        replay(parse_record(json.dumps(bad_move)))
+    with pytest.raises(RecordError, match="cannot read record"):
+        load_record(tmp_path / "missing.json")
