@@ -25,7 +25,12 @@ class Message(NamedTuple):
 
 def msg(key: str, **params: Any) -> Message:
     """Shorthand for building a :class:`Message`."""
-    return Message(key, params)
+    return new_message(Message, (key, params))
+
+
+#: Builds a Message from a (key, params) pair without the Python-level NamedTuple
+#: constructor (the engine's hot paths create one per event).
+new_message: Any = tuple.__new__
 
 
 class Catalogue:

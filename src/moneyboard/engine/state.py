@@ -22,7 +22,7 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceNode, ChanceSource, Outcome
 from moneyboard.engine.errors import IllegalActionError
 from moneyboard.engine.ledger import Ledger
-from moneyboard.engine.messages import Catalogue, Message, load_catalogue, msg
+from moneyboard.engine.messages import Catalogue, Message, load_catalogue, msg, new_message
 from moneyboard.engine.options import RuleOptions
 
 Step = tuple[Any, ...]
@@ -96,13 +96,12 @@ class GameState:
     catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
 
     _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
+    _checks: ClassVar[dict[type[Action], Check]]
     _steps: ClassVar[dict[str, Callable[..., None]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._steps = {
-            name[5:]: getattr(cls, name) for name in dir(cls) if name.startswith("step_")
-        }
+        cls._steps = {name[5:]: getattr(cls, name) for name in dir(cls) if name.startswith("step_")}
         rules: dict[type[Action], tuple[Check, Do]] = {}
         for t in cls.action_types:
             check = getattr(cls, f"check_{t.kind}", None)
@@ -111,6 +110,7 @@ class GameState:
                 raise TypeError(f"{cls.__name__} needs check_{t.kind} and do_{t.kind}")
             rules[t] = (check, do)
         cls._rules = rules
+        cls._checks = {t: rule[0] for t, rule in rules.items()}
 
     def __init__(
         self,
@@ -182,22 +182,39 @@ class GameState:
     # ----- flow helpers for steps ---------------------------------------------------------
     def then(self, *steps: Step) -> None:
         """Run ``steps`` next, in the given order, before anything already on the agenda."""
-        self.agenda.extend(reversed(steps))
+        if len(steps) == 1:
+            self.agenda.append(steps[0])
+        else:
+            self.agenda.extend(reversed(steps))
 
     def ask(self, seats: int | tuple[int, ...], kind: str, **data: Any) -> None:
         """Stop the flow until ``seats`` answer a decision of ``kind``."""
-        self.decision = Decision((seats,) if isinstance(seats, int) else seats, kind, data)
+        self.decision = new_message(
+            Decision, ((seats,) if seats.__class__ is int else seats, kind, data)
+        )
 
     def draw(self, stream: str, population: Sequence[Outcome], then: Step) -> None:
-        """Stop the flow at a chance node; ``then`` runs with the outcome appended."""
+        """Ask chance for an outcome; the step ``then`` runs with the outcome appended.
+
+        A step calls this last. With automatic chance the outcome is drawn (or taken from
+        the forced queue) at once; otherwise the flow stops at an explicit chance node.
+        """
         if not population:
             raise RuntimeError(f"chance node {stream} has no outcomes")
-        self.chance_node = ChanceNode(stream, population)
+        node = ChanceNode(stream, population)
+        if self.auto_chance:
+            outcome = self.chance.resolve(node)
+            self.log.append(
+                new_message(Message, ("chance.drawn", {"stream": stream, "outcome": outcome}))
+            )
+            self._steps[then[0]](self, *then[1:], outcome)
+            return
+        self.chance_node = node
         self._chance_then = then
 
     def event(self, key: str, **params: Any) -> None:
         """Append an event for the log (explained to learners through the catalogue)."""
-        self.log.append(Message(key, params))
+        self.log.append(new_message(Message, (key, params)))
 
     def end(self, winners: Sequence[int], scores: Sequence[float], reason: Message) -> None:
         self.result = Result(tuple(winners), tuple(scores), reason)
@@ -255,13 +272,12 @@ class GameState:
         deciding = d is not None and seat in d.seats
         if not deciding and not self.anytime_open(seat):
             return []
-        rules = self._rules
-        out = []
-        for action in self.candidates(seat):
-            if (deciding or action.anytime) and rules[action.__class__][0](
-                self, seat, action
-            ) is None:
-                out.append(action)
+        checks = self._checks
+        out = [
+            action
+            for action in self.candidates(seat)
+            if (deciding or action.anytime) and checks[action.__class__](self, seat, action) is None
+        ]
         self._legal = (len(self.moves), seat, out)
         return out
 
@@ -314,7 +330,7 @@ class GameState:
             if reason is not None:
                 raise IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
         self._legal = None
-        self.moves.append(Move("action", seat, action, "", ()))
+        self.moves.append(new_message(Move, ("action", seat, action, "", ())))
         self.decisions_made += 1
         self._rules[action.__class__][1](self, seat, action)
         self.run()

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.components import Deck
 from moneyboard.engine.ledger import BANK
-from moneyboard.engine.messages import Message
+from moneyboard.engine.messages import Message, new_message
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.content import Content, Family
 from moneyboard.games.financialit.options import FinanciaLitOptions
@@ -101,7 +101,7 @@ class FinanciaLitBase(GameState):
             params["seat"] = seat
             params["amount"] = amount
             self.ledger.post(BANK, self.cash_accounts[seat], amount, key, params)
-            self.log.append(Message(key, params))
+            self.log.append(new_message(Message, (key, params)))
 
     def spend(self, seat: int, amount: int, key: str, **params: Any) -> None:
         """``seat`` pays the bank (the caller has checked it can)."""
@@ -109,7 +109,7 @@ class FinanciaLitBase(GameState):
             params["seat"] = seat
             params["amount"] = amount
             self.ledger.post(self.cash_accounts[seat], BANK, amount, key, params)
-            self.log.append(Message(key, params))
+            self.log.append(new_message(Message, (key, params)))
 
     def owe(self, seat: int, amount: int, key: str, **params: Any) -> None:
         """Queue a payment the family cannot refuse (bills, events, shortfalls)."""
@@ -128,7 +128,7 @@ class FinanciaLitBase(GameState):
         params["seat"] = seat
         params["delta"] = after - before
         params["happiness"] = after
-        self.log.append(Message(key, params))
+        self.log.append(new_message(Message, (key, params)))
 
     def miscalculate(self, seat: int) -> None:
         """Give a Miscalculation card, or the Happiness penalty if one is already held."""

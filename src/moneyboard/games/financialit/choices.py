@@ -43,6 +43,9 @@ ADD_CLAUSES = tuple(AddClause(c.id) for c in _CONTENT.clauses)
 DROP_CLAUSES = tuple(DropClause(c.id) for c in _CONTENT.clauses)
 BUY_LUXURY = tuple(BuyLuxury(i) for i in range(8))
 ANYTIME = (TAKE_LOAN, FAMILY_AID)
+NO_PAWNS = msg("why.no_pawns")
+AID_USED = msg("why.aid_used")
+AID_NEEDS_MISCALCULATION = msg("why.aid_needs_miscalculation")
 
 #: What each kind of decision offers (before checks), anytime actions included.
 OFFERS: dict[str, tuple[Action, ...]] = {
@@ -71,9 +74,9 @@ class Choices(FinanciaLitBase):
         return self.result is None and self.phase not in ("setup", "final")
 
     def _short(self, seat: int, price: int) -> Message | None:
-        cash = self.cash(seat)
+        cash = self.ledger.balances[self.cash_accounts[seat]]
         if cash < price:
-            return msg("why.cannot_afford", price=price, cash=cash)
+            return Message("why.cannot_afford", {"price": price, "cash": cash})
         return None
 
     # ----- action phase ------------------------------------------------------------------
@@ -84,7 +87,7 @@ class Choices(FinanciaLitBase):
         if capacity is None:
             return msg("why.no_such_location", location=where)
         if home.pawns <= 0:
-            return msg("why.no_pawns")
+            return NO_PAWNS
         if where in home.placed:
             return msg("why.already_there", location=self.content.location[where].name)
         if len(self.board[where]) >= capacity:
@@ -108,7 +111,7 @@ class Choices(FinanciaLitBase):
         assert self.decision is not None
         turn = self.decision.data["turn"]
         self.decision = None
-        self.then(("next_action", turn))
+        self.step_next_action(turn)
 
     def check_save(self, seat: int, a: Save) -> Message | None:
         return None
@@ -119,7 +122,7 @@ class Choices(FinanciaLitBase):
         assert self.decision is not None
         turn = self.decision.data["turn"]
         self.decision = None
-        self.then(("next_action", turn))
+        self.step_next_action(turn)
 
     # ----- loans and family aid (any time) -----------------------------------------------
     def check_take_loan(self, seat: int, a: TakeLoan) -> Message | None:
@@ -139,9 +142,9 @@ class Choices(FinanciaLitBase):
     def check_family_aid(self, seat: int, a: FamilyAid) -> Message | None:
         home = self.homes[seat]
         if home.aid_used:
-            return msg("why.aid_used")
+            return AID_USED
         if not home.miscalculation:
-            return msg("why.aid_needs_miscalculation")
+            return AID_NEEDS_MISCALCULATION
         return None
 
     def do_family_aid(self, seat: int, a: FamilyAid) -> None:
