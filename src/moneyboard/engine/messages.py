@@ -25,7 +25,8 @@ class Message(NamedTuple):
 
 def msg(key: str, **params: Any) -> Message:
     """Shorthand for building a :class:`Message`."""
-    return new_message(Message, (key, params))
+    message: Message = new_message(Message, (key, params))
+    return message
 
 
 #: Builds a Message from a (key, params) pair without the Python-level NamedTuple

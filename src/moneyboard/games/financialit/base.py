@@ -140,6 +140,16 @@ class FinanciaLitBase(GameState):
             home.miscalculation = True
             self.event("miscalculation.card", seat=seat)
 
+    def step_next_action(self, after: int) -> None:
+        """Ask the next family clockwise that has not chosen to Save."""
+        order = self.order()
+        for i in range(after + 1, after + 1 + self.n):
+            seat = order[i % self.n]
+            if not self.homes[seat].saved:
+                self.ask(seat, "action", turn=i % self.n)
+                return
+        self.then(("actions_end",))
+
     # ----- derived figures ---------------------------------------------------------------
     def bills(self, seat: int) -> int:
         """Payable Bills per period: the family's own, insurance, and luxury upkeep."""

@@ -206,16 +206,6 @@ class Flow(FinanciaLitBase):
             home.pawns = pawns - (1 if home.career_away else 0)
         self.step_next_action(-1)
 
-    def step_next_action(self, after: int) -> None:
-        """Ask the next family clockwise that has not chosen to Save."""
-        order = self.order()
-        for i in range(after + 1, after + 1 + self.n):
-            seat = order[i % self.n]
-            if not self.homes[seat].saved:
-                self.ask(seat, "action", turn=i % self.n)
-                return
-        self.then(("actions_end",))
-
     def step_actions_end(self) -> None:
         for seat, home in enumerate(self.homes):
             if home.career_away:
