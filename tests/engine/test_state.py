@@ -123,3 +123,15 @@ def test_subclass_missing_rule_is_a_type_error() -> None:
             action_types = ToyState.action_types
 
         del Broken
+
+
+def test_timeout_applies_the_fallback_and_says_so(toy_game: GameDef) -> None:
+    state = toy_game.new_state(SEATS, seed=8, forced={"die": [5]})
+    assert state.timeout(0) == KEEP
+    assert state.ledger.balance("cash:0") == 1 + 5
+    assert any(m.key == "turn.timed_out" for m in state.log)
+    assert "Time is up for Ana" in state.explain(
+        next(m for m in state.log if m.key == "turn.timed_out")
+    )
+    with pytest.raises(IllegalActionError):
+        state.timeout(0)  # seat 1 is deciding now

@@ -126,6 +126,9 @@ class ToyState(GameState):
     def _cash(self) -> list[int]:
         return [self.ledger.balance(f"cash:{s}") for s in range(self.n)]
 
+    def fallback_action(self, seat: int) -> Action | None:
+        return KEEP if seat in self.to_move() else None
+
     def metrics(self, seat: int) -> dict[str, float]:
         cash = float(self.ledger.balance(f"cash:{seat}"))
         return dict.fromkeys(("savings", "debt", "assets", "income", "wellbeing"), 0.0) | {

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from moneyboard.engine.errors import LedgerError
+from moneyboard.engine.messages import new_message
 
 BANK = "bank"
-_new: Any = tuple.__new__  # NamedTuple construction without the Python-level __new__
 
 
 class Posting(NamedTuple):
@@ -75,7 +75,7 @@ class Ledger:
             raise LedgerError(f"{source} holds {balances[source]}, cannot pay {amount}")
         balances[source] -= amount
         balances[target] += amount
-        self.postings.append(_new(Posting, (source, target, amount, key, params)))
+        self.postings.append(new_message(Posting, (source, target, amount, key, params)))
 
     def audit(self) -> None:
         """Check that the balances are exactly what the postings say (raises if not)."""

@@ -10,7 +10,9 @@ import string
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
+
+T = TypeVar("T")
 
 
 class Message(NamedTuple):
@@ -29,9 +31,13 @@ def msg(key: str, **params: Any) -> Message:
     return message
 
 
-#: Builds a Message from a (key, params) pair without the Python-level NamedTuple
-#: constructor (the engine's hot paths create one per event).
-new_message: Any = tuple.__new__
+class _TupleNew(Protocol):
+    def __call__(self, cls: type[T], values: tuple[Any, ...], /) -> T: ...
+
+
+#: Builds a NamedTuple (a Message, Posting, Move...) from its values without the
+#: Python-level constructor: the engine's hot paths create several per decision.
+new_message = cast(_TupleNew, tuple.__new__)
 
 
 class Catalogue:

@@ -165,6 +165,28 @@ class GameState:
         """The whole state as JSON (trainer, tests, ``replay --json``)."""
         raise NotImplementedError
 
+    def fallback_action(self, seat: int) -> Action | None:
+        """What ``seat`` does if its time to decide runs out (``None``: the game waits).
+
+        Games with a turn time limit override this; the driver (terminal, server) calls
+        :meth:`timeout` when the limit it enforces is reached.
+        """
+        return None
+
+    def time_limit(self) -> float | None:
+        """Seconds a seat has for each decision under the rule options (``None``: no limit)."""
+        return None
+
+    def timeout(self, seat: int) -> Action | None:
+        """Apply ``seat``'s fallback action because its time ran out; returns what was done."""
+        if seat not in self.to_move():
+            raise IllegalActionError("that seat is not being asked to decide", "why.not_your_turn")
+        action = self.fallback_action(seat)
+        if action is not None:
+            self.event("turn.timed_out", seat=seat, action=action.kind)
+            self.apply(seat, action)
+        return action
+
     def metrics(self, seat: int) -> dict[str, float]:
         """A seat's standing in common terms, for bots, charts and reports.
 

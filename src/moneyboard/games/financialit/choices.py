@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from moneyboard.engine.actions import Action
-from moneyboard.engine.messages import Message, msg
+from moneyboard.engine.messages import Message, msg, new_message
 from moneyboard.games.financialit.actions import (
     BUY_GOODS,
     DONE,
@@ -57,6 +57,9 @@ OFFERS: dict[str, tuple[Action, ...]] = {
     "market": (BUY_GOODS, REFRESH_MARKET, DONE, *ANYTIME),
     "settle_loan": (SETTLE_UNITS, SETTLE_HAPPINESS),
 }
+#: Market offers by the number of Luxury slots (an option).
+MARKET_OFFERS = {n: (*OFFERS["market"], *BUY_LUXURY[:n]) for n in range(len(BUY_LUXURY) + 1)}
+NAMES = {loc.id: loc.name for loc in _CONTENT.locations}
 
 
 class Choices(FinanciaLitBase):
@@ -67,7 +70,7 @@ class Choices(FinanciaLitBase):
         if d is None or seat not in d.seats:
             return ANYTIME
         if d.kind == "market":
-            return (*OFFERS["market"], *BUY_LUXURY[: len(self.market)])
+            return MARKET_OFFERS[len(self.market)]
         return OFFERS[d.kind]
 
     def anytime_open(self, seat: int) -> bool:
@@ -89,10 +92,11 @@ class Choices(FinanciaLitBase):
         if home.pawns <= 0:
             return NO_PAWNS
         if where in home.placed:
-            return msg("why.already_there", location=self.content.location[where].name)
+            return new_message(Message, ("why.already_there", {"location": NAMES[where]}))
         if len(self.board[where]) >= capacity:
-            return msg("why.location_full", location=self.content.location[where].name,
-                       players=self.n)
+            return new_message(
+                Message, ("why.location_full", {"location": NAMES[where], "players": self.n})
+            )
         if where == "investments" and len(home.investments) >= self.options.investment_limit:
             return msg("why.investment_limit", limit=self.options.investment_limit)
         if where == "insurance" and home.miscalculation:
@@ -280,7 +284,9 @@ class Choices(FinanciaLitBase):
         assert item is not None
         home = self.homes[seat]
         if item in home.luxuries:
-            return msg("why.duplicate_luxury", item=self.content.luxury[item].name)
+            return new_message(
+                Message, ("why.duplicate_luxury", {"item": self.content.luxury[item].name})
+            )
         need = self.options.luxury_requires_skills
         if len(home.skills) < need:
             return msg("why.luxury_needs_skills", need=need, have=len(home.skills))

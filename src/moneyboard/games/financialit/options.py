@@ -128,6 +128,11 @@ class FinanciaLitOptions(RuleOptions):
     interest: int = Field(default=1, ge=0, le=5)
     """Units of interest earned at upkeep."""
 
+    # --- Pace ---
+    turn_time_limit: int | None = Field(default=None, ge=5, le=600)
+    """Seconds a learner has for each decision (none = no limit). When time runs out the
+    game Saves, finishes the location, borrows to cover a payment, or settles with Happiness."""
+
     # --- End of game ---
     happiness_target: int | None = Field(default=None, ge=1, le=100)
     """End the game once a family has this Happiness at an upkeep (none = play every round)."""

@@ -57,6 +57,26 @@ class FinanciaLitState(Flow, Choices):
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
 
+    # ----- pace ------------------------------------------------------------------------
+    def time_limit(self) -> float | None:
+        limit = self.options.turn_time_limit
+        return None if limit is None else float(limit)
+
+    def fallback_action(self, seat: int) -> Action | None:
+        """The cautious choice when time runs out (R34 in RULINGS.md)."""
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return None
+        if d.kind == "action":
+            return SAVE
+        if d.kind == "cover":
+            return TAKE_LOAN
+        if d.kind == "settle_loan":
+            return SETTLE_UNITS if self.can(seat, SETTLE_UNITS) else SETTLE_HAPPINESS
+        if d.kind == "market" and not self.can(seat, DONE):
+            return BUY_GOODS  # the trainer's minimum of Common Goods must be met first
+        return DONE
+
     # ----- views -------------------------------------------------------------------------
     def _home_view(self, seat: int) -> dict[str, Any]:
         home: Household = self.homes[seat]
