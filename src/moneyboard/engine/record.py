@@ -105,8 +105,12 @@ def load_record(path: str | Path) -> GameRecord:
     return parse_record(text, str(p))
 
 
-def replay(record: GameRecord, upto: int | None = None) -> GameState:
-    """Rebuild the game a record describes (optionally only its first ``upto`` moves)."""
+def replay(record: GameRecord, upto: int | None = None, auto_chance: bool = True) -> GameState:
+    """Rebuild the game a record describes (optionally only its first ``upto`` moves).
+
+    With ``auto_chance=False`` the rebuilt state stops at a pending chance node instead of
+    resolving it (as OpenSpiel needs); seeded chance before later moves is still resolved.
+    """
     try:
         game = get_game(record.game)
         state = game.new_state(
@@ -131,8 +135,9 @@ def replay(record: GameRecord, upto: int | None = None) -> GameState:
                 state.apply(move.seat, codec.from_json(move.action))
             except MoneyboardError as exc:
                 raise RecordError(f"move {number} does not replay: {exc}") from None
-        state.auto_chance = True
-        state.run()
+        if auto_chance:
+            state.auto_chance = True
+            state.run()
     except RecordError:
         raise
     except MoneyboardError as exc:

@@ -291,14 +291,18 @@ class GameState:
                 return []
             seat = self.decision.seats[0]
         d = self.decision
-        deciding = d is not None and seat in d.seats
-        if not deciding and not self.anytime_open(seat):
+        if d is not None and seat in d.seats:
+            answers = self.answers.get(d.kind, ())
+        elif self.anytime_open(seat):
+            answers = ()
+        else:
             return []
         checks = self._checks
         out = [
             action
             for action in self.candidates(seat)
-            if (deciding or action.anytime) and checks[action.__class__](self, seat, action) is None
+            if (action.anytime or action.kind in answers)
+            and checks[action.__class__](self, seat, action) is None
         ]
         self._legal = (len(self.moves), seat, out)
         return out
@@ -392,17 +396,36 @@ class GameState:
 
     # ----- copies -------------------------------------------------------------------------
     def clone(self, with_history: bool = True) -> GameState:
-        """An independent copy; without history it drops the log, postings and moves (search)."""
-        if with_history:
-            copy: GameState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
-            return copy
-        saved = self.log, self.moves, self.ledger
-        self.log, self.moves, self.ledger = [], [], self.ledger.copy(with_history=False)
+        """An independent copy; without history it drops the log, postings and moves (search).
+
+        The history only ever grows by appending immutable entries, so a copy with history
+        gets new lists holding the same entries instead of copies of them.
+        """
+        ledger = self.ledger
+        saved = self.log, self.moves, ledger.postings, ledger.opening
+        self.log, self.moves, ledger.postings = [], [], []
         try:
-            copy = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+            copy: GameState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         finally:
-            self.log, self.moves, self.ledger = saved
+            self.log, self.moves, ledger.postings, ledger.opening = saved
+        if with_history:
+            copy.log = list(self.log)
+            copy.moves = list(self.moves)
+            copy.ledger.postings = list(ledger.postings)
+            copy.ledger.opening = dict(ledger.opening)
+        else:
+            copy.ledger.opening = dict(copy.ledger.balances)
         return copy
+
+    @classmethod
+    def max_chance_outcomes(cls, options: RuleOptions, players: int) -> int:
+        """An upper bound on the distinct outcomes of any chance node (for RL adapters)."""
+        return 1_000
+
+    @classmethod
+    def max_game_length(cls, options: RuleOptions, players: int) -> int:
+        """An upper bound on the moves of a game (for RL adapters)."""
+        return 100_000
 
     def kernel_view(self) -> dict[str, Any]:
         """The parts of a view every game shares."""

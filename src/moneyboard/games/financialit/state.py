@@ -141,6 +141,10 @@ class FinanciaLitState(Flow, Choices):
         }
 
     def metrics(self, seat: int) -> dict[str, float]:
+        if seat >= len(self.homes):  # families not dealt yet (a chance node at set-up)
+            return dict.fromkeys(
+                ("cash", "savings", "debt", "assets", "income", "wellbeing", "score"), 0.0
+            )
         home = self.homes[seat]
         c = self.content
         assets = sum(c.investment[i].units for i, _ in home.investments)

@@ -1,0 +1,60 @@
+"""The adapters stay optional: moneyboard never imports them, and without them they explain."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+OPTIONAL = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")
+
+
+def run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_nothing_outside_interop_imports_the_optional_libraries() -> None:
+    done = run(
+        f"""
+        import importlib, pkgutil, sys
+        import moneyboard
+        from moneyboard import registry
+        assert not [m for m in sys.modules if m.split(".")[0] in {OPTIONAL!r}]
+        for info in pkgutil.walk_packages(moneyboard.__path__, "moneyboard."):
+            if not info.name.startswith("moneyboard.interop."):
+                importlib.import_module(info.name)
+        for game_id in registry.game_ids():
+            registry.get_game(game_id)
+        loaded = sorted(m for m in sys.modules if m.split(".")[0] in {OPTIONAL!r})
+        print(loaded)
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("module", "blocked"),
+    [("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo")],
+)
+def test_a_missing_extra_is_explained(module: str, blocked: str) -> None:
+    done = run(
+        f"""
+        import sys
+        sys.modules[{blocked!r}] = None
+        try:
+            import moneyboard.interop.{module}
+        except ImportError as exc:
+            print(exc)
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert "pip install 'moneyboard[rl]'" in done.stdout
