@@ -1,0 +1,26 @@
+"""Bots that play any moneyboard game: a random baseline and household personalities."""
+
+from moneyboard.bots.base import Bot, Choice, bot_rng
+from moneyboard.bots.personality import Personality, PersonalityBot
+from moneyboard.bots.random_bot import RandomBot
+from moneyboard.bots.registry import (
+    UnknownBotError,
+    bot_kinds,
+    bot_summary,
+    make_bot,
+    register_bot,
+)
+
+__all__ = [
+    "Bot",
+    "Choice",
+    "Personality",
+    "PersonalityBot",
+    "RandomBot",
+    "UnknownBotError",
+    "bot_kinds",
+    "bot_rng",
+    "bot_summary",
+    "make_bot",
+    "register_bot",
+]

@@ -1,0 +1,55 @@
+"""Bot kinds by name (``random``, ``saver``, ...), as used in seat lists like ``bot:saver``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from moneyboard.bots.base import Bot, bot_rng
+from moneyboard.bots.personality import PERSONALITIES, Personality, PersonalityBot
+from moneyboard.bots.random_bot import RandomBot
+from moneyboard.engine.errors import MoneyboardError
+
+BotFactory = Callable[[random.Random], Bot]
+
+
+class UnknownBotError(MoneyboardError):
+    """A bot kind that is not in the registry."""
+
+
+def _personality(p: Personality) -> BotFactory:
+    def make(rng: random.Random) -> Bot:
+        return PersonalityBot(p, rng)
+
+    return make
+
+
+_FACTORIES: dict[str, BotFactory] = {"random": RandomBot}
+_SUMMARIES: dict[str, str] = {"random": "any legal move, at random"}
+for _p in PERSONALITIES:
+    _FACTORIES[_p.kind] = _personality(_p)
+    _SUMMARIES[_p.kind] = _p.summary
+
+
+def bot_kinds() -> list[str]:
+    """Every bot kind, in registration order."""
+    return list(_FACTORIES)
+
+
+def bot_summary(kind: str) -> str:
+    """One line on how a kind plays."""
+    return _SUMMARIES.get(kind, "")
+
+
+def register_bot(kind: str, factory: BotFactory, summary: str = "") -> None:
+    """Add a bot kind (later bots, or tests)."""
+    _FACTORIES[kind] = factory
+    _SUMMARIES[kind] = summary
+
+
+def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
+    """A bot of ``kind`` for ``seat``, with its own random source from the game seed and seat."""
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        raise UnknownBotError(f"unknown bot kind {kind!r}; known kinds: {', '.join(_FACTORIES)}")
+    return factory(bot_rng(kind, game_seed, seat))

@@ -1,0 +1,238 @@
+"""The ``moneyboard`` command: play in the terminal, replay records, list rules, bench speed.
+
+Every error a person can cause (an unknown game, a bad seat list, rules file or record, an
+illegal move) is reported as one line on stderr with a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.padding import Padding
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from moneyboard.bench import StuckGameError, bench, default_players
+from moneyboard.bots import bot_kinds, bot_summary
+from moneyboard.engine.errors import MoneyboardError, UnknownGameError
+from moneyboard.engine.game import GameDef
+from moneyboard.engine.options import describe_options, read_overrides
+from moneyboard.engine.record import load_record, replay
+from moneyboard.engine.state import Seat
+from moneyboard.registry import game_ids, get_game
+from moneyboard.terminal import PlaySession, parse_seats
+from moneyboard.terminal.render import board_table, families_table, result_renderable
+from moneyboard.terminal.text import names_of
+
+app = typer.Typer(
+    name="moneyboard",
+    help="Financial-literacy board games for the classroom.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+def _fail(message: str) -> NoReturn:
+    """One clear line on stderr, exit status 1."""
+    typer.echo(f"moneyboard: {' '.join(message.split())}", err=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def _person_errors() -> Iterator[None]:
+    """Turn the errors a person can cause into one line on stderr."""
+    try:
+        yield
+    except MoneyboardError as exc:
+        _fail(str(exc))
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _game(game_id: str) -> GameDef:
+    """The game with this id; a game that is listed but cannot be loaded is named as such."""
+    try:
+        return get_game(game_id)
+    except ModuleNotFoundError as exc:
+        raise UnknownGameError(f"game {game_id!r} cannot be loaded: {exc}") from None
+
+
+def _default_seats(game: GameDef) -> list[Seat]:
+    """One person ("You") and bots of different kinds up to four seats (or the game's limit)."""
+    kinds = [k for k in bot_kinds() if k != "random"] or ["random"]
+    n = default_players(game)
+    text = ",".join(["You", *(f"bot:{kinds[i % len(kinds)]}" for i in range(n - 1))])
+    return parse_seats(text)
+
+
+def _read_line() -> str | None:
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+GAME_HELP = f"Game id: {', '.join(game_ids())}."
+SEATS_HELP = (
+    "Comma-separated seats: a person's name, or bot:KIND for a bot. Kinds: "
+    + "; ".join(f"{k} ({bot_summary(k)})" for k in bot_kinds())
+    + ". Default: you and bots up to four seats."
+)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    seats: Annotated[str | None, typer.Option(help=SEATS_HELP)] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for dice and cards (default: random).")
+    ] = None,
+    rules: Annotated[
+        Path | None, typer.Option(help="Variant file (TOML or JSON) of rule option overrides.")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Write the game record here after every move.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal: people take turns at the keyboard, bots play themselves."""
+    with _person_errors():
+        definition = _game(game)
+        seat_list = parse_seats(seats) if seats is not None else _default_seats(definition)
+        options = definition.options(read_overrides(rules) if rules is not None else None)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        state = definition.new_state(seat_list, seed, options)
+        session = PlaySession(
+            state, _console(), _read_line, record, echo_input=not sys.stdin.isatty()
+        )
+        try:
+            session.run()
+        except KeyboardInterrupt:
+            saved = f"; the game so far is in {record}" if record is not None else ""
+            typer.echo(f"\nmoneyboard: stopped{saved}", err=True)
+            raise typer.Exit(130) from None
+
+
+@app.command("replay")
+def replay_command(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON) to rebuild.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Rebuild a game from its record and print its final state."""
+    with _person_errors():
+        state = replay(load_record(record))
+    if as_json:
+        typer.echo(json.dumps(state.full_view(), sort_keys=True))
+        return
+    console = _console()
+    title = _game(state.game_id).title
+    console.print(Rule(f"{escape(title)} - seed {state.seed}, {len(state.moves)} moves"))
+    view = state.full_view()
+    console.print(families_table(state, view))
+    board = board_table(state, view)
+    if board is not None:
+        console.print(board)
+    if state.result is not None:
+        console.print(result_renderable(state))
+    else:
+        waiting = names_of(state, state.to_move())
+        console.print(f"The game is not over; waiting for {escape(waiting or 'chance')}.")
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    as_json: JsonFlag = False,
+) -> None:
+    """List every rule option of a game with its default and meaning."""
+    with _person_errors():
+        definition = _game(game)
+    rows = describe_options(definition.options_model)
+    if as_json:
+        doc = {
+            "game": definition.id,
+            "title": definition.title,
+            "players": [definition.min_players, definition.max_players],
+            "options": rows,
+        }
+        typer.echo(json.dumps(doc, sort_keys=True, indent=1, default=str))
+        return
+    console = _console()
+    console.print(
+        f"[bold]{escape(definition.title)}[/bold] ({definition.id}), "
+        f"{definition.min_players} to {definition.max_players} players. "
+        + escape(definition.summary)
+    )
+    console.print("[bold]Rule options[/bold] (name, type, default, meaning):")
+    for row in rows:
+        default = json.dumps(row["default"], default=str)
+        console.print(
+            f"[bold]{escape(row['name'])}[/bold] ({escape(row['type'])}, default {escape(default)})"
+        )
+        console.print(Padding(Text(row["meaning"]), (0, 0, 0, 4)))
+    console.print(
+        "Change options with a TOML file of overrides, e.g. a line 'name = value', and "
+        f"'moneyboard play {definition.id} --rules FILE'."
+    )
+
+
+@app.command("bench")
+def bench_command(
+    game: Annotated[str, typer.Argument(help="Game id, or 'all' for every game.")],
+    seconds: Annotated[float, typer.Option(min=0.0, help="Seconds of play per game.")] = 5.0,
+    players: Annotated[int | None, typer.Option(min=1, help="Players (default: up to 4).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Measure speed: random games on one core, in decisions and games per second."""
+    ids = game_ids() if game == "all" else [game]
+    results = []
+    with _person_errors():
+        for game_id in ids:
+            definition = _game(game_id)
+            if (
+                players is not None
+                and not definition.min_players <= players <= definition.max_players
+            ):
+                raise MoneyboardError(
+                    f"{definition.title} is for {definition.min_players} to "
+                    f"{definition.max_players} players, not {players}"
+                )
+            try:
+                results.append(bench(definition, seconds, players))
+            except StuckGameError as exc:
+                _fail(str(exc))
+    if as_json:
+        doc = {r.game: r.to_json() for r in results}
+        typer.echo(json.dumps(doc, sort_keys=True))
+        return
+    table = Table(title="Random playouts, one core", title_justify="left")
+    for column in ("game", "players", "games", "decisions/s", "games/s", "decisions/game"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for r in results:
+        table.add_row(
+            r.game,
+            str(r.players),
+            str(r.games),
+            f"{r.decisions_per_s:,.0f}",
+            f"{r.games_per_s:,.1f}",
+            f"{r.decisions_per_game:,.1f}",
+        )
+    _console().print(table)
+
+
+def main() -> None:
+    """Entry point of the ``moneyboard`` console script."""
+    app()

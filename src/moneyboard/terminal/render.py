@@ -1,0 +1,230 @@
+"""Rich renderings of any game's state: the families' money, the board, events, the result.
+
+Everything here reads only the public interface (views, metrics, the log and the ledger's
+postings), so it works for every game. A game may say more about a decision or an action
+(its cost, say) through optional hooks: see :func:`decision_line` and :func:`action_text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.chance import ChanceSource
+from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.ledger import Posting
+from moneyboard.engine.messages import Message
+from moneyboard.engine.state import GameState
+from moneyboard.terminal.text import account_label, explain, label, names_of, number
+
+#: Keys of every view that the kernel fills (shown elsewhere, not on the board).
+KERNEL_KEYS = frozenset({"game", "seats", "to_move", "decision", "chance", "result"})
+#: The common metrics, in the order the families table shows them.
+METRIC_ORDER = ("cash", "savings", "debt", "assets", "income", "wellbeing", "score")
+
+
+def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> Table:
+    """Each family's money and standing: one column per family, the ones to move marked.
+
+    If ``view`` holds one object per seat (a game's per-family details), its fields follow
+    the metrics as further rows.
+    """
+    metrics = [state.metrics(seat) for seat in range(state.n)]
+    keys = [k for k in METRIC_ORDER if k in metrics[0]]
+    keys += [k for k in metrics[0] if k not in keys]
+    table = Table(title="Families", title_justify="left")
+    table.add_column("")
+    moving = set(state.to_move())
+    for seat, s in enumerate(state.seats):
+        head = f"> {s.name}" if seat in moving else s.name
+        if s.bot:
+            head += f"\n({s.bot} bot)"
+        table.add_column(escape(head), justify="right", overflow="fold")
+    for key in keys:
+        table.add_row(label(key), *(number(row.get(key, "")) for row in metrics))
+    for _, details in _family_details(state, view or {}):
+        fields = [k for k in details[0] if k not in keys and k not in SKIPPED_DETAILS]
+        table.add_section()
+        for field in fields:
+            cells = (escape(compact(d.get(field))) for d in details)
+            table.add_row(label(field), *cells)
+    return table
+
+
+#: Per-family fields not worth a row (the column header already says them).
+SKIPPED_DETAILS = frozenset({"seat", "name"})
+
+
+def _family_details(
+    state: GameState, view: Mapping[str, Any]
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The view's entries that hold one object per seat."""
+    return [
+        (key, value)
+        for key, value in view.items()
+        if key not in KERNEL_KEYS
+        and isinstance(value, list)
+        and len(value) == state.n
+        and all(isinstance(v, dict) for v in value)
+    ]
+
+
+def compact(value: Any) -> str:
+    """A JSON value in few words: lists joined by commas, flags as yes/no, nothing as "-".
+
+    >>> compact([{"card": "a", "active": True}, "b"]), compact([]), compact(None)
+    ('(card a, active yes), b', '-', '-')
+    """
+    if value is None or (isinstance(value, list | dict) and not value):
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(f"({compact(v)})" if isinstance(v, dict) else compact(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{label(str(k))} {compact(v)}" for k, v in value.items())
+    return number(value)
+
+
+def _per_seat(state: GameState, value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == state.n
+        and all(not isinstance(v, dict | list) for v in value)
+    )
+
+
+def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
+    """The rest of a view (not the kernel's, not per-family details); None if nothing."""
+    details = {key for key, _ in _family_details(state, view)}
+    rows = [(k, v) for k, v in view.items() if k not in KERNEL_KEYS and k not in details]
+    if not rows:
+        return None
+    table = Table(title="Board", title_justify="left", show_header=False, box=None)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, value in rows:
+        if _per_seat(state, value):
+            text = ", ".join(f"{state.seats[i].name} {compact(v)}" for i, v in enumerate(value))
+        elif isinstance(value, dict):
+            text = "; ".join(f"{label(str(k))}: {compact(v)}" for k, v in value.items())
+        else:
+            text = compact(value)
+        table.add_row(escape(label(key)), escape(text))
+    return table
+
+
+def decision_line(state: GameState, seat: int) -> str:
+    """Who decides what now, e.g. ``"Ana decides: roll (value 3)"``.
+
+    A game's catalogue may word it with a ``describe.decision.<kind>`` template (its
+    parameters: the decision's data and the seat).
+    """
+    d = state.decision
+    name = state.seats[seat].name
+    if d is None:
+        return f"{name} may act"
+    key = f"describe.decision.{d.kind}"
+    if key in state.catalogue:
+        return explain(state, Message(key, {**d.data, "seat": seat}))
+    details = ", ".join(f"{label(k)} {compact(v)}" for k, v in d.data.items())
+    return f"{name} decides: {label(d.kind)}" + (f" ({details})" if details else "")
+
+
+def action_text(state: GameState, seat: int, action: Action) -> str:
+    """An action's text plus what it costs or brings, so a person can weigh it.
+
+    A game may say this itself with a ``describe_action(seat, action)`` method returning
+    text or a :class:`Message`, or a ``describe.action.<kind>`` template in its catalogue
+    (its parameters: the action's fields and the seat). Otherwise the text shows the
+    action's effect on the seat's money and wellbeing until the next decision
+    (:func:`preview`).
+    """
+    extra: object = None
+    describe = getattr(state, "describe_action", None)
+    if callable(describe):
+        extra = describe(seat, action)
+    else:
+        key = f"describe.action.{action.kind}"
+        extra = (
+            Message(key, {**action.to_json(), "seat": seat})
+            if key in state.catalogue
+            else preview(state, seat, action)
+        )
+    if isinstance(extra, Message):
+        extra = explain(state, extra)
+    return f"{action} ({extra})" if extra else str(action)
+
+
+#: The metrics a preview shows (the score is left out: it sums up the others).
+PREVIEWED = ("cash", "savings", "debt", "assets", "income", "wellbeing")
+
+
+def preview(state: GameState, seat: int, action: Action) -> str:
+    """What ``action`` changes for ``seat`` until the next decision, e.g. ``"cash -3"``.
+
+    The action is tried on two copies with different chance draws (never the game's own
+    source); a change that differs between them is shown as depending on chance.
+    """
+    before = state.metrics(seat)
+    results = []
+    for seed in (1, 2):
+        copy = state.clone(with_history=False)
+        copy.chance = ChanceSource(seed)
+        copy.auto_chance = True
+        try:
+            copy.apply(seat, action)
+        except MoneyboardError:
+            return ""
+        results.append(copy.metrics(seat))
+    parts = []
+    for key in PREVIEWED:
+        if key not in before:
+            continue
+        deltas = {r.get(key, before[key]) - before[key] for r in results}
+        if len(deltas) > 1:
+            parts.append(f"{label(key)} depends on chance")
+        elif (delta := deltas.pop()) != 0:
+            parts.append(f"{label(key)} {delta:+g}")
+    return ", ".join(parts)
+
+
+def event_lines(
+    state: GameState, events: Sequence[Message], postings: Sequence[Posting]
+) -> tuple[list[str], list[str]]:
+    """Every event and every payment, in plain words (two lists, each in order).
+
+    A payment whose reason is already told as an event is shown by its amount alone.
+    """
+    happened = [explain(state, m) for m in events]
+    told = set(happened)
+    payments = []
+    for p in postings:
+        why = explain(state, Message(p.key, p.params))
+        line = (
+            f"{p.amount} from {account_label(state, p.source)} to {account_label(state, p.target)}"
+        )
+        payments.append(line if why in told else f"{line}: {why}")
+    return happened, payments
+
+
+def result_renderable(state: GameState) -> RenderableType:
+    """How the game ended: the winners, why, and each family's score."""
+    result = state.result
+    if result is None:
+        return "The game is not over."
+    winners = names_of(state, result.winners) or "nobody"
+    reason = explain(state, result.reason)
+    table = Table(title="Result", title_justify="left")
+    table.add_column("family")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for seat, score in enumerate(result.scores):
+        mark = "winner" if seat in result.winners else ""
+        table.add_row(escape(state.seats[seat].name), number(score), mark)
+    return Group(f"[bold]Winner: {escape(winners)}[/bold] - {escape(reason)}", table)

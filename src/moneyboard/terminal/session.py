@@ -1,0 +1,309 @@
+"""A game played at one terminal: people take turns at the keyboard, bots play themselves.
+
+Before each decision the session explains every event and payment since the last one, shows
+the board to a person, and reads their answer; ``?`` and ``why N`` say why a move is not
+allowed. The game record is kept up to date as the game goes (see :meth:`PlaySession.run`),
+so stopping or a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.padding import Padding
+from rich.rule import Rule
+from rich.text import Text
+
+from moneyboard.bots import Bot, make_bot
+from moneyboard.engine.actions import Action
+from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.record import record_of
+from moneyboard.engine.state import GameState
+from moneyboard.registry import get_game
+from moneyboard.terminal.render import (
+    action_text,
+    board_table,
+    decision_line,
+    event_lines,
+    families_table,
+    result_renderable,
+)
+from moneyboard.terminal.text import explain
+
+#: A function returning the next line a person typed, or None when input has ended.
+ReadLine = Callable[[], "str | None"]
+
+#: Longest time (seconds) between record writes while only bots are moving.
+BOT_SAVE_INTERVAL = 0.25
+
+HELP = (
+    "Type the number of a move (or its text) to play it. "
+    "'why N' or 'why MOVE' says why a move is not allowed; '?' lists the moves that are not "
+    "allowed now and why; 'board' shows the board again; 'quit' stops the game."
+)
+
+
+class InputEndedError(MoneyboardError):
+    """Input ran out while a person still had to decide."""
+
+
+class PlaySession:
+    """Runs one game to its end (or until a person quits), talking through ``console``."""
+
+    def __init__(
+        self,
+        state: GameState,
+        console: Console,
+        read_line: ReadLine,
+        record_path: Path | None = None,
+        *,
+        echo_input: bool = True,
+    ):
+        self.state = state
+        #: Repeat what was typed after the prompt (when input is not a terminal that shows it).
+        self.echo_input = echo_input
+        self.console = console
+        self.read_line = read_line
+        self.record_path = record_path
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(s.bot, state.seed, seat)
+            for seat, s in enumerate(state.seats)
+            if s.bot is not None
+        }
+        self.quit_requested = False
+        self._saved_at = 0.0
+        self._seen_log = 0
+        self._seen_postings = 0
+
+    # ----- the loop -----------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the end; False if a person quit first.
+
+        The record is written after every person's move, before every prompt, at the end,
+        and also if anything goes wrong; during a run of bot moves at most every
+        :data:`BOT_SAVE_INTERVAL` seconds, so long bot games stay fast.
+        """
+        state = self.state
+        title = get_game(state.game_id).title
+        self.console.print(Rule(f"{escape(title)} - seed {state.seed}"))
+        self.save()
+        try:
+            finished = self._play()
+        finally:
+            self.save()
+        self.show_record_note()
+        return finished
+
+    def _play(self) -> bool:
+        state = self.state
+        while not state.terminal:
+            if state.is_chance():
+                state.resolve_chance()
+                continue
+            seat = min(state.to_move())
+            self.show_news()
+            bot = self.bots.get(seat)
+            if bot is not None:
+                choice = bot.choose(state, seat)
+                action = choice.action
+                self.console.print(
+                    f"[bold]{escape(state.seats[seat].name)}[/bold] plays "
+                    f"[cyan]{escape(str(action))}[/cyan]: {escape(choice.why)}"
+                )
+                state.apply(seat, action)
+                if time.monotonic() - self._saved_at >= BOT_SAVE_INTERVAL:
+                    self.save()
+                continue
+            self.save()
+            person_action = self.ask_person(seat)
+            if person_action is None:
+                self.console.print(f"{escape(state.seats[seat].name)} stopped the game.")
+                return False
+            state.apply(seat, person_action)
+            self.save()
+        self.show_news()
+        self.console.print(Rule("Game over"))
+        self.console.print(families_table(state))
+        self.console.print(result_renderable(state))
+        return True
+
+    def save(self) -> None:
+        """Write the record so far (atomically: a crash leaves the previous complete file)."""
+        self._saved_at = time.monotonic()
+        if self.record_path is None:
+            return
+        text = record_of(self.state).to_json()
+        tmp = self.record_path.with_name(self.record_path.name + ".tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, self.record_path)
+        except OSError as exc:
+            raise MoneyboardError(
+                f"cannot write record {self.record_path}: {exc.strerror}"
+            ) from None
+
+    def show_record_note(self) -> None:
+        if self.record_path is not None:
+            self.console.print(f"Game record saved in {escape(str(self.record_path))}")
+
+    def show_news(self) -> None:
+        """Explain every event and payment since the last time anything was shown."""
+        state = self.state
+        events = state.log[self._seen_log :]
+        postings = state.ledger.postings[self._seen_postings :]
+        self._seen_log = len(state.log)
+        self._seen_postings = len(state.ledger.postings)
+        happened, payments = event_lines(state, events, postings)
+        for title, lines in (("What happened:", happened), ("Money moved:", payments)):
+            if lines:
+                self.console.print(f"  {title}")
+            for line in lines:
+                self.console.print(Padding(Text(f"- {line}"), (0, 0, 0, 4), expand=False))
+
+    # ----- a person's turn ----------------------------------------------------------------
+    def show_board(self, seat: int) -> None:
+        state = self.state
+        view = state.view(seat)
+        self.console.print(families_table(state, view))
+        board = board_table(state, view)
+        if board is not None:
+            self.console.print(board)
+
+    def ask_person(self, seat: int) -> Action | None:
+        """Show the board and the numbered moves; read until a legal move (None: quit)."""
+        state = self.state
+        legal = state.legal_actions(seat)
+        self.console.print(Rule(escape(state.seats[seat].name)))
+        self.show_board(seat)
+        self.show_moves(seat, legal)
+        while True:
+            self.console.print(
+                f"{escape(state.seats[seat].name)}, your move (1-{len(legal)}, ? for help): ",
+                end="",
+            )
+            line = self.read_line()
+            if line is None:
+                self.console.print()
+                raise InputEndedError(
+                    f"input ended while {state.seats[seat].name} still had to decide"
+                )
+            if self.echo_input:
+                self.console.print(line.strip(), markup=False)
+            action = self.answer(seat, legal, line.strip())
+            if action is not None or self.quit_requested:
+                return action
+
+    def show_moves(self, seat: int, legal: list[Action]) -> None:
+        state = self.state
+        self.console.print(f"[bold]{escape(decision_line(state, seat))}[/bold]")
+        for number, action in enumerate(legal, 1):
+            self.console.print(f"  {number}. {escape(action_text(state, seat, action))}")
+
+    def unavailable(self, seat: int, legal: list[Action]) -> list[Action]:
+        """The moves the game considers for ``seat`` that are not allowed now."""
+        allowed = set(legal)
+        seen: set[Action] = set()
+        out = []
+        for action in self.state.candidates(seat):
+            if action not in allowed and action not in seen:
+                seen.add(action)
+                out.append(action)
+        return out
+
+    def answer(self, seat: int, legal: list[Action], text: str) -> Action | None:
+        """Act on one line a person typed: a move to play, or None after explaining something."""
+        say = self.console.print
+        lowered = text.lower()
+        if not text:
+            say(f"Please type a move number from 1 to {len(legal)}, or ? for help.")
+            return None
+        if lowered in ("quit", "exit", "q"):
+            self.quit_requested = True
+            return None
+        if lowered in ("?", "help", "h"):
+            say(escape(HELP))
+            self.show_not_allowed(seat, legal)
+            return None
+        if lowered in ("board", "b"):
+            self.show_board(seat)
+            self.show_moves(seat, legal)
+            return None
+        if lowered == "why" or lowered.startswith("why "):
+            self.explain_why(seat, legal, text[3:].strip())
+            return None
+        if text.isdecimal():
+            n = int(text)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            others = self.unavailable(seat, legal)
+            if len(legal) < n <= len(legal) + len(others):
+                self.explain_why(seat, legal, text)
+                return None
+            say(f"There is no move {n}: type a number from 1 to {len(legal)}, or ? for help.")
+            return None
+        action = self.parse_move(seat, legal, text)
+        if action is None:
+            return None
+        reason = self.state.why_not(seat, action)
+        if reason is None:
+            return action
+        say(f"'{escape(str(action))}' is not allowed: {escape(explain(self.state, reason))}")
+        return None
+
+    def show_not_allowed(self, seat: int, legal: list[Action]) -> None:
+        others = self.unavailable(seat, legal)
+        if not others:
+            self.console.print("Every move the game offers now is allowed.")
+            return
+        self.console.print("Not allowed now:")
+        for number, action in enumerate(others, len(legal) + 1):
+            reason = self.state.why_not(seat, action)
+            why = explain(self.state, reason) if reason else "allowed"
+            self.console.print(f"  {number}. {escape(str(action))}: {escape(why)}")
+
+    def explain_why(self, seat: int, legal: list[Action], what: str) -> None:
+        """Answer 'why N' / 'why MOVE' with the game's reason, or say the move is allowed."""
+        say = self.console.print
+        if not what:
+            self.show_not_allowed(seat, legal)
+            return
+        action: Action | None
+        if what.isdecimal():
+            everything = legal + self.unavailable(seat, legal)
+            n = int(what)
+            if not 1 <= n <= len(everything):
+                say(f"There is no move {n}: '?' lists the moves and their numbers.")
+                return
+            action = everything[n - 1]
+        else:
+            action = self.parse_move(seat, legal, what)
+            if action is None:
+                return
+        reason = self.state.why_not(seat, action)
+        if reason is None:
+            say(f"'{escape(str(action))}' is allowed now.")
+        else:
+            say(f"'{escape(str(action))}' is not allowed: {escape(explain(self.state, reason))}")
+
+    def parse_move(self, seat: int, legal: list[Action], text: str) -> Action | None:
+        """A move from its text (as listed) or its JSON form; explains and returns None if not."""
+        lowered = text.lower()
+        for action in legal + self.unavailable(seat, legal):
+            if str(action).lower() == lowered:
+                return action
+        codec = get_game(self.state.game_id).codec
+        try:
+            data = json.loads(text) if text.startswith("{") else text
+            return codec.from_json(data)
+        except (MoneyboardError, ValueError) as exc:
+            self.console.print(
+                f"'{escape(text)}' is not a move here ({escape(str(exc))}). "
+                f"Type a number from 1 to {len(legal)}, or ? for help."
+            )
+            return None

@@ -1,0 +1,191 @@
+"""``moneyboard play``: all-bot games, people at the keyboard, records, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from moneyboard import registry
+from moneyboard.cli import app
+from moneyboard.engine.record import load_record, replay
+
+runner = CliRunner()
+
+
+def real_games() -> list[str]:
+    return [g for g in registry.game_ids() if g != "toy"]
+
+
+def test_all_bot_game_runs_to_the_end_and_prints_the_result(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    seats = "bot:saver,bot:random,bot:spender,bot:investor"
+    result = runner.invoke(
+        app, ["play", "toy", "--seats", seats, "--seed", "7", "--record", str(record)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Winner:" in result.stdout
+    assert "Saver plays" in result.stdout
+    state = replay(load_record(record))
+    assert state.terminal
+    assert state.seed == 7
+    assert [s.bot for s in state.seats] == ["saver", "random", "spender", "investor"]
+
+
+def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
+    outputs = []
+    for name in ("a.json", "b.json"):
+        args = ["play", "toy", "--seats", "bot:saver,bot:random", "--seed", "3"]
+        result = runner.invoke(app, [*args, "--record", str(tmp_path / name)])
+        assert result.exit_code == 0
+        outputs.append(result.stdout.replace(name, ""))
+    assert outputs[0] == outputs[1]
+    assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()
+
+
+def test_a_person_plays_by_stdin_and_bad_input_reprompts(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    answers = ["", "hello", "9", "?", "why 1", "why gamble", *["1"] * 10]
+    result = runner.invoke(
+        app,
+        ["play", "toy", "--seats", "Ana,bot:random", "--seed", "1", "--record", str(record)],
+        input="\n".join(answers) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Please type a move number" in out
+    assert "'hello' is not a move here" in out
+    assert "There is no move 9" in out
+    assert "'keep' is allowed now." in out
+    assert "Ana decides: roll" in out
+    assert "1. keep" in out and "2. gamble" in out
+    assert "Winner:" in out
+    state = replay(load_record(record))
+    assert state.terminal
+    ana_moves = [m for m in state.moves if m.kind == "action" and m.seat == 0]
+    assert {str(m.action) for m in ana_moves} == {"keep"}
+
+
+def test_default_seats_are_you_and_three_bots(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seed", "5", "--record", str(record)]
+    result = runner.invoke(app, args, input="1\n" * 10)
+    assert result.exit_code == 0, result.output
+    seats = json.loads(record.read_text())["seats"]
+    assert seats[0] == {"name": "You", "bot": None}
+    assert [s["bot"] for s in seats[1:]] == ["saver", "spender", "investor"]
+
+
+def test_why_explains_a_refused_move() -> None:
+    # Seat 0 starts with 1 unit, seat 1 with none: gambling costs 1, so Ben cannot gamble.
+    rules = ["--seed", "0", "--seats", "Ana,Ben"]
+    answers = ["1", "why gamble", "gamble", "?", "quit"]
+    result = runner.invoke(app, ["play", "toy", *rules], input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "'gamble' is not allowed: toy.cannot_afford (fee=1)" in result.stdout
+    assert "Not allowed now:" in result.stdout
+    assert "3. gamble: toy.cannot_afford" in result.stdout
+    assert "Ben stopped the game." in result.stdout
+
+
+def test_quit_keeps_the_record_of_the_game_so_far(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)]
+    result = runner.invoke(app, args, input="1\nq\n")
+    assert result.exit_code == 0
+    state = replay(load_record(record))
+    assert not state.terminal
+    assert len([m for m in state.moves if m.kind == "action"]) == 1
+
+
+def test_input_ending_early_is_one_clear_error() -> None:
+    result = runner.invoke(app, ["play", "toy", "--seats", "Ana,Ben", "--seed", "2"], input="1\n")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "moneyboard: input ended while Ben still had to decide"
+    ]
+
+
+def test_rules_file_changes_the_game(tmp_path: Path) -> None:
+    rules = tmp_path / "short.toml"
+    rules.write_text("rounds = 1\n")
+    record = tmp_path / "game.json"
+    args = ["--seats", "bot:random,bot:random", "--seed", "4", "--rules", str(rules)]
+    result = runner.invoke(app, ["play", "toy", *args, "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(record.read_text())
+    assert data["options"] == {"rounds": 1}
+    assert replay(load_record(record)).full_view()["round"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "toy", "--seats", "Ana,,Ben"], "bad seats"),
+        (["play", "toy", "--seats", "Ana,bot:genius"], "unknown bot kind 'genius'"),
+        (["play", "toy", "--seats", "Ana,Ana"], "used twice"),
+        (["play", "toy", "--seats", "Ana"], "2 to 4 players, not 1"),
+        (["play", "toy", "--rules", "missing.toml"], "cannot read rules file"),
+    ],
+)
+def test_person_errors_are_one_line_on_stderr(args: list[str], expected: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert expected in lines[0]
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("rounds = 0\n", "option 'rounds'"),
+        ("speed = 3\n", "unknown option 'speed'"),
+        ("rounds = [\n", "not valid TOML"),
+    ],
+)
+def test_bad_rules_files_are_named(tmp_path: Path, text: str, expected: str) -> None:
+    rules = tmp_path / "variant.toml"
+    rules.write_text(text)
+    result = runner.invoke(app, ["play", "toy", "--seats", "bot:random,Ana", "--rules", str(rules)])
+    assert result.exit_code == 1
+    assert expected in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_unwritable_record_is_a_clear_error(tmp_path: Path) -> None:
+    target = tmp_path / "no-such-dir" / "game.json"
+    args = ["play", "toy", "--seats", "bot:random,bot:random", "--record", str(target)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert "cannot write record" in result.stderr
+
+
+@pytest.mark.parametrize("game_id", real_games())
+def test_real_games_play_to_the_end_with_random_bots(game_id: str, tmp_path: Path) -> None:
+    game = registry.get_game(game_id)
+    seats = ",".join(["bot:random"] * game.min_players)
+    record = tmp_path / "game.json"
+    args = ["play", game_id, "--seats", seats, "--seed", "1", "--record", str(record)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Winner:" in result.stdout
+    assert replay(load_record(record)).terminal
+
+
+def test_seats_asked_at_once_are_asked_in_seat_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.interop.pollgame import GAME as POLL
+
+    monkeypatch.setitem(registry._loaded, POLL.id, POLL)
+    args = ["play", "poll", "--seats", "Ana,bot:random,Cy", "--seed", "1"]
+    result = runner.invoke(app, args, input="3\n1\n2\n2\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    prompts = [line.split(",")[0] for line in out.splitlines() if "your move" in line]
+    assert prompts == ["Ana", "Cy", "Ana", "Cy"]
+    assert out.index("Random plays bid") < out.index("Cy, your move")
+    assert "Winner:" in out

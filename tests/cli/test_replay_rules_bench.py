@@ -1,0 +1,144 @@
+"""``moneyboard replay``, ``rules`` and ``bench``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from moneyboard import registry
+from moneyboard.cli import app
+from moneyboard.engine.options import describe_options
+from moneyboard.engine.record import load_record, replay
+
+runner = CliRunner()
+
+
+def all_games() -> list[str]:
+    return list(dict.fromkeys(["toy", *registry.game_ids()]))
+
+
+@pytest.fixture
+def toy_record(tmp_path: Path) -> Path:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "bot:saver,bot:random,bot:investor", "--seed", "9"]
+    result = runner.invoke(app, [*args, "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    return record
+
+
+def test_replay_json_is_byte_identical_and_is_the_full_view(toy_record: Path) -> None:
+    first = runner.invoke(app, ["replay", str(toy_record), "--json"])
+    second = runner.invoke(app, ["replay", str(toy_record), "--json"])
+    assert first.exit_code == 0
+    assert first.stdout_bytes == second.stdout_bytes
+    state = replay(load_record(toy_record))
+    assert first.stdout == json.dumps(state.full_view(), sort_keys=True) + "\n"
+
+
+def test_replay_prints_the_final_state_readably(toy_record: Path) -> None:
+    result = runner.invoke(app, ["replay", str(toy_record)])
+    assert result.exit_code == 0
+    assert "Families" in result.stdout
+    assert "Winner:" in result.stdout
+    assert "seed 9" in result.stdout
+
+
+def test_replay_of_an_unfinished_game_says_who_is_waiting(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)]
+    runner.invoke(app, args, input="q\n")
+    result = runner.invoke(app, ["replay", str(record)])
+    assert result.exit_code == 0
+    assert "The game is not over; waiting for Ana." in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{not json", "is not valid JSON"),
+        ('{"game": "toy"}', "field 'seats'"),
+        (
+            '{"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], '
+            '"moves": [{"seat": 1, "action": {"type": "keep"}}]}',
+            "move 1 does not replay",
+        ),
+        ('{"game": "chess", "seats": [{"name": "A"}]}', "unknown game 'chess'"),
+    ],
+)
+def test_malformed_records_are_one_clear_line(tmp_path: Path, content: str, expected: str) -> None:
+    record = tmp_path / "bad.json"
+    record.write_text(content)
+    result = runner.invoke(app, ["replay", str(record)])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0]
+
+
+def test_missing_record_is_a_clear_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
+    assert result.exit_code == 1
+    assert "cannot read record" in result.stderr
+
+
+@pytest.mark.parametrize("game_id", all_games())
+def test_rules_json_lists_every_option(game_id: str) -> None:
+    result = runner.invoke(app, ["rules", game_id, "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    game = registry.get_game(game_id)
+    assert doc["game"] == game_id
+    assert doc["options"] == json.loads(
+        json.dumps(describe_options(game.options_model), default=str)
+    )
+    assert all(row["meaning"] for row in doc["options"])
+
+
+@pytest.mark.parametrize("game_id", all_games())
+def test_rules_table_names_every_option(game_id: str) -> None:
+    result = runner.invoke(app, ["rules", game_id])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    for row in describe_options(registry.get_game(game_id).options_model):
+        assert row["name"] in flat
+
+
+def test_rules_of_an_unknown_game() -> None:
+    result = runner.invoke(app, ["rules", "monopoly"])
+    assert result.exit_code == 1
+    assert "unknown game 'monopoly'" in result.stderr
+
+
+@pytest.mark.parametrize("game_id", [*all_games(), "all"])
+def test_bench_json_reports_rates(game_id: str) -> None:
+    result = runner.invoke(app, ["bench", game_id, "--seconds", "0.02", "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    expected = all_games() if game_id == "all" else [game_id]
+    assert sorted(doc) == sorted(expected)
+    for row in doc.values():
+        assert row["games"] >= 1
+        assert row["decisions_per_s"] > 0 and row["games_per_s"] > 0
+        assert row["decisions_per_game"] == pytest.approx(row["decisions"] / row["games"], 0.01)
+
+
+def test_bench_table() -> None:
+    result = runner.invoke(app, ["bench", "toy", "--seconds", "0.02", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    assert "decisions/s" in result.stdout
+
+
+def test_bench_refuses_a_player_count_the_game_does_not_allow() -> None:
+    result = runner.invoke(app, ["bench", "toy", "--seconds", "0.02", "--players", "9"])
+    assert result.exit_code == 1
+    assert "2 to 4 players, not 9" in result.stderr
+
+
+def test_no_placeholder_commands() -> None:
+    result = runner.invoke(app, ["--help"])
+    commands = {"play", "replay", "rules", "bench"}
+    for name in ("simulate", "tournament", "serve"):
+        assert name not in result.stdout
+    assert all(c in result.stdout for c in commands)

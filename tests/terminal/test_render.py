@@ -1,0 +1,134 @@
+"""Generic renderings: families, board, events and payments, decisions and actions."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from rich.console import Console
+
+from moneyboard import registry
+from moneyboard.engine.actions import Action
+from moneyboard.engine.ledger import Posting
+from moneyboard.engine.messages import Catalogue, Message, msg
+from moneyboard.engine.state import GameState, Seat
+from moneyboard.terminal.render import (
+    action_text,
+    board_table,
+    compact,
+    decision_line,
+    event_lines,
+    families_table,
+)
+from moneyboard.terminal.text import account_label, explain
+from tests.engine.toygame import ToyState
+
+
+def toy(seed: int = 0) -> GameState:
+    return registry.get_game("toy").new_state([Seat("Ana"), Seat("Ben", "saver")], seed)
+
+
+def rendered(*things: Any) -> str:
+    console = Console(record=True, width=100)
+    for thing in things:
+        console.print(thing)
+    return console.export_text()
+
+
+def test_families_table_shows_every_metric_and_who_moves() -> None:
+    state = toy()
+    text = rendered(families_table(state, {"homes": [{"pets": ["cat"]}, {"pets": []}]}))
+    assert "> Ana" in text and "(saver bot)" in text
+    for metric in ("cash", "savings", "debt", "assets", "income", "wellbeing", "score"):
+        assert metric in text
+    assert "pets" in text and "cat" in text
+
+
+def test_board_shows_the_game_part_of_a_view() -> None:
+    state = toy()
+    text = rendered(board_table(state, state.view(None)))
+    assert "round" in text
+    assert "Ana 1, Ben 0" in text
+    assert board_table(state, state.kernel_view()) is None
+
+
+def test_compact_values() -> None:
+    assert compact({"a": [1, 2], "b_c": False}) == "a 1, 2, b c no"
+    assert compact(2.0) == "2"
+
+
+def test_accounts_are_named_after_families() -> None:
+    state = toy()
+    assert account_label(state, "cash:1") == "Ben's cash"
+    assert account_label(state, "bank") == "the bank"
+    assert account_label(state, "pot") == "pot"
+    assert account_label(state, "cash:7") == "cash:7"
+
+
+def test_events_and_payments_in_plain_words() -> None:
+    state = toy()
+    events = [Message("chance.drawn", {"stream": "die", "outcome": 4})]
+    postings = [Posting("bank", "cash:0", 3, "toy.income", {"seat": 0})]
+    happened, payments = event_lines(state, events, postings)
+    assert happened == ["Drawn on die: 4."]
+    assert payments == ["3 from the bank to Ana's cash: toy.income (seat=0, name=Ana)"]
+
+
+def test_a_payment_already_told_as_an_event_shows_only_its_amount() -> None:
+    state = toy()
+    told = Message("toy.income", {"seat": 0})
+    _, payments = event_lines(
+        state, [told], [Posting("bank", "cash:0", 3, "toy.income", {"seat": 0})]
+    )
+    assert payments == ["3 from the bank to Ana's cash"]
+
+
+def test_kernel_reasons_fall_back_to_the_kernel_catalogue() -> None:
+    game = registry.get_game("toy")
+    state = DescribedToy(game.options(), [Seat("Ana"), Seat("Ben")], 0)
+    assert "why.not_your_turn" not in state.catalogue
+    assert explain(state, msg("why.not_your_turn")) == "It is not your turn to decide."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Hint(Action):
+    kind: ClassVar[str] = "hint"
+
+
+class DescribedToy(ToyState):
+    """The toy game with the optional description hooks a game may add."""
+
+    catalogue = Catalogue({"describe.decision.roll": "{name}, you rolled {value}: keep it?"})
+
+    def describe_action(self, seat: int, action: Action) -> str | Message | None:
+        if action.kind == "gamble":
+            return msg("toy.costs", fee=self.options.gamble_fee)
+        return "free" if action.kind == "keep" else None
+
+
+def test_games_may_describe_decisions_and_actions() -> None:
+    game = registry.get_game("toy")
+    state = DescribedToy(game.options(), [Seat("Ana"), Seat("Ben")], 0)
+    assert decision_line(state, 0) == f"Ana, you rolled {state.roll[0]}: keep it?"
+    legal = state.legal_actions(0)
+    texts = [action_text(state, 0, a) for a in legal]
+    assert "keep (free)" in texts
+    assert "borrow" in texts
+    plain = toy()
+    assert decision_line(plain, 0).startswith("Ana decides: roll (value ")
+    assert action_text(plain, 0, Hint()) == "hint"
+
+
+def test_without_hooks_an_action_shows_its_effect_on_the_family() -> None:
+    state = toy(seed=0)
+    roll = state.roll[0]  # type: ignore[attr-defined]
+    before = snapshot(state)
+    texts = {str(a): action_text(state, 0, a) for a in state.legal_actions(0)}
+    assert texts["keep"] == f"keep (cash +{roll})"
+    assert texts["borrow"] == "borrow (cash +3)"
+    assert texts["gamble"] == "gamble (cash depends on chance)"
+    assert snapshot(state) == before
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    return (state.full_view(), len(state.log), state.chance.rng.getstate())

@@ -1,0 +1,103 @@
+"""The terminal session: records survive crashes, and people's input is answered."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from moneyboard import registry
+from moneyboard.bots import Bot, Choice
+from moneyboard.bots import registry as bots_registry
+from moneyboard.engine.record import load_record, replay
+from moneyboard.engine.state import GameState, Seat
+from moneyboard.terminal import InputEndedError, PlaySession
+
+
+class CrashingBot:
+    """Plays 'keep' twice, then fails as a buggy bot would."""
+
+    kind = "crasher"
+
+    def __init__(self, rng: random.Random):
+        self.moves = 0
+
+    def choose(self, state: GameState, seat: int) -> Choice:
+        self.moves += 1
+        if self.moves > 2:
+            raise RuntimeError("bot bug")
+        return Choice(state.legal_actions(seat)[0], "first move")
+
+
+def crasher(rng: random.Random) -> Bot:
+    return CrashingBot(rng)
+
+
+def lines(*typed: str) -> Iterator[str]:
+    yield from (f"{t}\n" for t in typed)
+
+
+def session(state: GameState, typed: Iterator[str], record: Path | None = None) -> PlaySession:
+    console = Console(record=True, width=100)
+    return PlaySession(state, console, lambda: next(typed, None), record)
+
+
+def output(s: PlaySession) -> str:
+    return s.console.export_text()
+
+
+def test_a_crash_keeps_every_move_made_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bots_registry._FACTORIES, "crasher", crasher)
+    state = registry.get_game("toy").new_state([Seat("A", "crasher"), Seat("B", "random")], 3)
+    record = tmp_path / "game.json"
+    with pytest.raises(RuntimeError, match="bot bug"):
+        session(state, lines(), record).run()
+    saved = replay(load_record(record))
+    assert len(saved.moves) == len(state.moves) > 0
+    assert saved.full_view() == state.full_view()
+
+
+def test_a_person_answers_with_text_or_json() -> None:
+    state = registry.get_game("toy").new_state([Seat("Ana"), Seat("Ben")], 0)
+    s = session(state, lines('{"type": "borrow"}', "KEEP", "keep"))
+    with pytest.raises(InputEndedError):
+        s.run()
+    ana = [str(m.action) for m in state.moves if m.seat == 0]
+    assert ana[:2] == ["borrow", "keep"]
+
+
+def test_input_running_out_is_an_error_naming_the_seat() -> None:
+    state = registry.get_game("toy").new_state([Seat("Ana"), Seat("Ben")], 0)
+    with pytest.raises(InputEndedError, match="Ana still had to decide"):
+        session(state, lines()).run()
+
+
+def test_why_without_a_move_lists_what_is_not_allowed() -> None:
+    state = registry.get_game("toy").new_state([Seat("Ana"), Seat("Ben")], 0)
+    state.apply(0, state.legal_actions(0)[0])  # Ana keeps; Ben (no cash) cannot gamble
+    s = session(state, lines("why", "why 7", "why {", "board", "quit"))
+    assert s.run() is False
+    text = output(s)
+    assert "3. gamble: toy.cannot_afford (fee=1)" in text
+    assert "There is no move 7" in text
+    assert "'{' is not a move here" in text
+    assert text.count("Ben decides: roll") == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_any_typed_line_is_answered_without_error(text: str) -> None:
+    state = registry.get_game("toy").new_state([Seat("Ana"), Seat("Ben")], 0)
+    before = state.full_view()
+    s = session(state, lines())
+    legal = state.legal_actions(0)
+    action = s.answer(0, legal, text.strip())
+    assert action is None or state.why_not(0, action) is None
+    assert state.full_view() == before
