@@ -10,6 +10,7 @@ from moneyboard.engine.game import GameDef
 #: Game id -> module that defines ``GAME`` (a :class:`GameDef`).
 MODULES: dict[str, str] = {
     "financialit": "moneyboard.games.financialit",
+    "rut-to-riches": "moneyboard.games.rut_to_riches",
 }
 
 _loaded: dict[str, GameDef] = {}

@@ -1,0 +1,169 @@
+"""The squares a token lands on, Find A Mentor and the Inner Circle, retirement and winning."""
+
+from __future__ import annotations
+
+from moneyboard.engine.ledger import BANK
+from moneyboard.games.rut_to_riches.core import DIE, RutCore
+from moneyboard.games.rut_to_riches.money import half_of_cash, tax_cut
+
+
+class Circle(RutCore):
+    """Landing, mentors, the Inner Circle, retirement and the two ways to win."""
+
+    def step_land(self, seat: int) -> None:
+        p = self.players[seat]
+        if p.out or p.bankrupt:
+            self.then(("turn_end", seat))
+            return
+        sq = self.track(p)[p.position]
+        self.then(("turn_end", seat))
+        kind = sq.kind
+        if kind in ("deal", "payday_deal"):
+            self.ask(seat, "deal", decks=list(self.deal_decks(seat)))
+        elif kind == "personal":
+            self.then(("opportunity", seat, "personal"))
+        elif kind == "expenses":
+            if not p.retired:
+                self.then(("expense", seat))
+        elif kind == "mentor":
+            self.ask(seat, "mentor", fee=sq.fee)
+        elif kind == "dream":
+            self.then(("dream", seat, sq.dream))
+        elif kind == "lose_mentor":
+            self.then(("lose_mentor", seat))
+
+    def deal_decks(self, seat: int) -> tuple[str, ...]:
+        if self.players[seat].circle == "inner":
+            return ("real_estate", "shares", "personal", "venture", "none")
+        return ("real_estate", "shares", "personal", "none")
+
+    def choose_deal(self, seat: int, deck: str) -> None:
+        self.decision = None
+        if deck == "none":
+            self.event("rut.no_deal", seat=seat)
+        else:
+            self.then(("opportunity", seat, deck))
+
+    # ----- mentors ------------------------------------------------------------------------
+    def mentor_fee(self, seat: int) -> int:
+        p = self.players[seat]
+        return self.c.board.rut[p.position].fee if p.circle == "rut" else 0
+
+    def enter_circle(self, seat: int) -> None:
+        """Join the Inner Circle: fee paid, taxes cut, business boosts on, token moves next turn."""
+        p = self.players[seat]
+        fee = self.mentor_fee(seat)
+        if fee:
+            self.raise_cash(seat, fee)
+            self.ledger.post(f"cash:{seat}", BANK, fee, "rut.mentor_fee", {"seat": seat})
+        p.mentors += 1
+        p.pending = "enter"
+        percent = self.options.tax_cut_percent
+        for line in ("taxes", "part_time_taxes"):
+            cut = tax_cut(p.exp[line], percent)
+            if cut:
+                p.exp[line] -= cut
+                self.event("rut.tax_cut", seat=seat, line=line, amount=cut, now=p.exp[line])
+        for h in p.holdings:
+            h.boost = self.opp(h.card).inner_bonus
+        self.event("rut.found_mentor", seat=seat, fee=fee)
+
+    def step_lose_mentor(self, seat: int) -> None:
+        p = self.players[seat]
+        if p.retired:
+            self.event("rut.mentor_immune", seat=seat)
+            return
+        self.leave_circle(seat)
+        lost = half_of_cash(self.cash(seat))
+        if lost:
+            self.ledger.post(f"cash:{seat}", BANK, lost, "rut.lost_mentor", {"seat": seat})
+        self.event("rut.lost_mentor", seat=seat, amount=lost)
+
+    def leave_circle(self, seat: int) -> None:
+        """Back to the Rut next turn; Inner-Circle-only boosts end (tax cuts stay)."""
+        p = self.players[seat]
+        if p.pending == "enter":
+            p.pending = ""
+        elif p.circle == "inner":
+            p.pending = "exit"
+        for h in p.holdings:
+            h.boost = 0
+
+    # ----- retirement ---------------------------------------------------------------------
+    def next_mentor(self, seat: int) -> int:
+        """The next Find A Mentor square ahead of the player's token on the Rut."""
+        p = self.players[seat]
+        rut = self.c.board.rut
+        start = self.exit_arrow(p.position) if p.circle == "inner" else p.position
+        for i in range(1, len(rut) + 1):
+            square = (start + i) % len(rut)
+            if rut[square].kind == "mentor":
+                return square
+        return p.position
+
+    def retire_fee(self, seat: int) -> int:
+        p = self.players[seat]
+        if self.member(p):
+            return 0
+        return self.c.board.rut[self.next_mentor(seat)].fee
+
+    def retire(self, seat: int) -> None:
+        p = self.players[seat]
+        # Any overdraft for the Find A Mentor fee is taken on the income the player has
+        # before retiring (the same figures the check used).
+        self.raise_cash(seat, self.retire_fee(seat))
+        p.retired = True
+        gift = self.options.retirement_gift
+        for other in self.turn_order(seat)[1:]:
+            q = self.players[other]
+            paid = min(gift, self.cash(other))
+            if paid and not q.out:
+                self.ledger.post(
+                    f"cash:{other}",
+                    f"cash:{seat}",
+                    paid,
+                    "rut.retirement_gift",
+                    {"seat": other, "to": seat},
+                )
+        p.salary = 0
+        p.part_time = 0
+        p.exp["taxes"] = 0
+        p.exp["part_time_taxes"] = 0
+        self.event("rut.retired", seat=seat, passive=p.passive)
+        if not self.member(p):
+            # A player on the way out of the Inner Circle goes to the Rut's next mentor too.
+            p.position = self.next_mentor(seat)
+            p.circle, p.pending = "rut", ""
+            self.enter_circle(seat)
+        self.decision = None
+        self.then(("turn_end", seat))
+
+    def rejoin(self, seat: int) -> None:
+        """A retired player takes a job again: the Job card's own salary and taxes come back."""
+        p = self.players[seat]
+        job = self.c.jobs[p.job]
+        p.retired = False
+        p.salary = job.salary
+        p.exp["taxes"] = job.taxes
+        self.leave_circle(seat)
+        self.event("rut.rejoined", seat=seat, salary=job.salary)
+        self.decision = None
+        self.then(("turn_end", seat))
+
+    def turn_roll(self, seat: int) -> None:
+        """Roll the dice for a move."""
+        self.decision = None
+        self.draw("die", DIE, ("rolled", seat, self.options.dice, 0))
+
+    # ----- winning ------------------------------------------------------------------------
+    def step_dream(self, seat: int, dream: str | None) -> None:
+        p = self.players[seat]
+        if dream != p.dream:
+            return
+        need = p.expenses + self.options.dream_margin
+        if p.retired and p.passive >= need:
+            self.win([seat], "rut.win_dream")
+        else:
+            self.event(
+                "rut.dream_visit", seat=seat, passive=p.passive, need=need, retired=p.retired
+            )

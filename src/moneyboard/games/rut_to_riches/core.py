@@ -1,0 +1,515 @@
+"""The core of a Rut to Riches game: set-up, turns, movement, Pay Day, loans and bankruptcy.
+
+Deals, the Inner Circle and the Auditor are mixins over :class:`RutCore`; the state class
+that joins them is in ``state.py``. Money moves only through the ledger; every other
+Score Sheet figure lives on :class:`Player`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from moneyboard.engine import GameState, msg
+from moneyboard.engine.ledger import BANK
+from moneyboard.games.rut_to_riches.content import (
+    SURRENDER_DECKS,
+    Content,
+    Opportunity,
+    Square,
+    content,
+)
+from moneyboard.games.rut_to_riches.money import (
+    card_interest,
+    loan_limit,
+    payoff_reduction,
+    round_up_100,
+)
+from moneyboard.games.rut_to_riches.options import RutOptions
+from moneyboard.games.rut_to_riches.sheet import Player
+
+DIE = (1, 2, 3, 4, 5, 6)
+OPPORTUNITIES = content().opportunities
+#: Order in which bankruptcy pays debts down: the dearest money first.
+BANKRUPTCY_PAYDOWN = ("bank", "credit_card", "business", "car", "education", "home")
+
+
+class RutCore(GameState):
+    """State and flow shared by every part of the game."""
+
+    game_id = "rut-to-riches"
+    options: RutOptions
+    #: The validated content (a class attribute, so it is never copied with a state).
+    c: ClassVar[Content] = content()
+
+    # ----- set-up -------------------------------------------------------------------------
+    def setup(self) -> None:
+        c = content()
+        #: Outcomes forced before the game began (kept so that a record can replay them).
+        self.initial_forced = self.chance.pending_forced()
+        self.players: list[Player] = []
+        self.jobs_left = list(c.job_ids)
+        self.piles: dict[str, list[str]] = {k: list(v) for k, v in c.decks.items()}
+        self.discards: dict[str, list[str]] = {k: [] for k in c.decks}
+        self.first = 0
+        self.current = 0
+        self.round = 0
+        #: The card in play: an opportunity, a share card, a market offer or an optional bill.
+        self.table: dict[str, Any] | None = None
+        #: Seats yet to answer a decision put to several players at once.
+        self.waiting: list[int] = []
+        self.owed_cards = 0
+        #: Turns begun so far (skipped seats included): the clock for calling time.
+        self.turn_steps = 0
+        #: Loan room per (seat, projected income) while legal actions are listed (no changes then).
+        self._room_cache: dict[int, tuple[int, int, int]] | None = None
+        #: Ledger account of each seat's cash.
+        self.accounts = tuple(f"cash:{seat}" for seat in range(self.n))
+        for account in self.accounts:
+            self.ledger.open(account)
+        self.then(*[("deal_job", s) for s in range(self.n)], ("ask_dreams",), ("opening", (), ()))
+
+    def step_deal_job(self, seat: int) -> None:
+        self.draw("job", tuple(self.jobs_left), ("job_dealt", seat))
+
+    def step_job_dealt(self, seat: int, job_id: str) -> None:
+        self.jobs_left.remove(job_id)
+        job = self.c.jobs[job_id]
+        p = Player(job)
+        self.players.append(p)
+        if job.savings:
+            self.ledger.post(BANK, f"cash:{seat}", job.savings, "rut.savings", {"seat": seat})
+        self.event("rut.job", seat=seat, job=job.title, salary=job.salary, savings=job.savings)
+        totals = self.totals(seat)
+        p.entered = totals
+        p.audit_base = (totals, totals)
+
+    def step_ask_dreams(self) -> None:
+        self.waiting = list(range(self.n))
+        self.ask(tuple(self.waiting), "dream", dreams=list(self.c.dream_ids))
+
+    def step_opening(self, contenders: tuple[int, ...], rolls: tuple[int, ...]) -> None:
+        """Everyone rolls one die; the highest starts; a tie is rolled again among the tied."""
+        if not contenders:
+            contenders = tuple(range(self.n))
+        if len(rolls) < len(contenders):
+            self.draw("die", DIE, ("opening_rolled", contenders, rolls))
+            return
+        best = max(rolls)
+        top = tuple(s for s, r in zip(contenders, rolls, strict=True) if r == best)
+        if len(top) > 1:
+            self.event("rut.opening_tie", seats=list(top), value=best)
+            self.then(("opening", top, ()))
+            return
+        self.first = top[0]
+        self.event("rut.first_player", seat=self.first, value=best)
+        self.then(("turn", self.first))
+
+    def step_opening_rolled(
+        self, contenders: tuple[int, ...], rolls: tuple[int, ...], v: int
+    ) -> None:
+        self.event("rut.opening_roll", seat=contenders[len(rolls)], value=v)
+        self.then(("opening", contenders, (*rolls, v)))
+
+    # ----- figures and money helpers --------------------------------------------------------
+    def cash(self, seat: int) -> int:
+        return self.ledger.balances[self.accounts[seat]]
+
+    def totals(self, seat: int) -> tuple[int, int, int, int]:
+        """Cash, total income, total expenses and Pay Day: the figures a learner writes down."""
+        p = self.players[seat]
+        income, expenses = p.income, p.expenses
+        return (self.cash(seat), income, expenses, income - expenses)
+
+    def gain(self, seat: int, amount: int, key: str, **params: Any) -> None:
+        if amount > 0:
+            self.ledger.post(BANK, f"cash:{seat}", amount, key, {"seat": seat, **params})
+
+    def member(self, p: Player) -> bool:
+        """In the Inner Circle, or entering it on the next turn (and not on the way out)."""
+        return (p.circle == "inner" and p.pending != "exit") or p.pending == "enter"
+
+    def loan_room(self, seat: int, projected: int = 0) -> int:
+        """How much more a player may borrow now (0 while bankrupt).
+
+        The limit applies to the whole overdraft and is measured on nett income before
+        overdraft interest, so the overdraft does not shrink its own limit (RULINGS.md).
+        """
+        cache = self._room_cache
+        if cache is None:
+            multiple, base, owed = self._loan_terms(seat)
+        else:
+            terms = cache.get(seat)
+            if terms is None:
+                terms = cache[seat] = self._loan_terms(seat)
+            multiple, base, owed = terms
+        return max(0, loan_limit(base, projected, multiple) - owed) if multiple else 0
+
+    def _loan_terms(self, seat: int) -> tuple[int, int, int]:
+        """The overdraft multiple (0: no loans), nett income before interest, and what is owed."""
+        p = self.players[seat]
+        if p.bankrupt or p.out:
+            return (0, 0, 0)
+        o = self.options
+        if (p.circle == "inner" and p.pending != "exit") or p.pending == "enter":
+            multiple = o.loan_multiple_inner
+        else:
+            multiple = o.loan_multiple_rut
+        return (multiple, p.payday + p.exp["bank"], p.debt["bank"])
+
+    def can_raise(self, seat: int, amount: int, projected: int = 0) -> bool:
+        """Whether cash plus a permitted overdraft covers ``amount``."""
+        short = amount - self.cash(seat)
+        return short <= 0 or round_up_100(short) <= self.loan_room(seat, projected)
+
+    def borrow(self, seat: int, amount: int) -> None:
+        p = self.players[seat]
+        p.debt["bank"] += amount
+        p.exp["bank"] = p.debt["bank"] * self.options.loan_rate_percent // 100
+        self.ledger.post(BANK, f"cash:{seat}", amount, "rut.loan", {"seat": seat})
+        self.event("rut.borrowed", seat=seat, amount=amount, owed=p.debt["bank"])
+
+    def raise_cash(self, seat: int, amount: int, projected: int = 0) -> None:
+        """Borrow (in $100 multiples, within the limit) whatever cash is short of ``amount``."""
+        short = amount - self.cash(seat)
+        if short > 0:
+            take = min(round_up_100(short), self.loan_room(seat, projected))
+            if take > 0:
+                self.borrow(seat, take)
+
+    def charge(self, seat: int, amount: int, key: str, **params: Any) -> None:
+        """Pay a bill: from cash, then an overdraft; what neither covers goes on the card."""
+        if amount <= 0:
+            return
+        self.raise_cash(seat, amount)
+        paid = min(self.cash(seat), amount)
+        if paid:
+            self.ledger.post(f"cash:{seat}", BANK, paid, key, {"seat": seat, **params})
+        rest = amount - paid
+        if rest:
+            p = self.players[seat]
+            p.debt["credit_card"] += rest
+            p.exp["credit_card"] += card_interest(rest, self.options.card_rate_percent)
+            self.event("rut.on_card", seat=seat, amount=rest)
+
+    def payoff_amount(self, seat: int, line: str, part: int) -> int:
+        """Cash needed to pay off 1/``part`` of a debt (overdrafts in $100 multiples)."""
+        balance = self.players[seat].debt[line]
+        if part == 1:
+            return balance
+        amount = -(-balance // part)
+        if line == "bank":
+            amount = min(balance, round_up_100(amount))
+        return amount
+
+    def pay_off(self, seat: int, line: str, paid: int) -> None:
+        p = self.players[seat]
+        balance, payment = p.debt[line], p.exp[line]
+        if line == "bank":
+            p.debt["bank"] -= paid
+            p.exp["bank"] = p.debt["bank"] * self.options.loan_rate_percent // 100
+            cut = payment - p.exp["bank"]
+        else:
+            cut = payoff_reduction(balance, payment, paid)
+            p.debt[line] -= paid
+            p.exp[line] = 0 if p.debt[line] == 0 else payment - cut
+        self.ledger.post(f"cash:{seat}", BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
+        self.event("rut.paid_off", seat=seat, line=line, amount=paid, cut=cut, left=p.debt[line])
+
+    def immune(self, p: Player, tag: str) -> bool:
+        return bool(tag) and tag in p.immunities
+
+    def turn_order(self, start: int) -> list[int]:
+        """Seats clockwise from ``start`` (play passes to the left)."""
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def track(self, p: Player) -> tuple[Square, ...]:
+        return self.c.board.inner if p.circle == "inner" else self.c.board.rut
+
+    def opp(self, card: str) -> Opportunity:
+        return OPPORTUNITIES[card]
+
+    # ----- decks ---------------------------------------------------------------------------
+    def draw_card(self, deck: str, then: tuple[Any, ...]) -> bool:
+        """Draw from ``deck`` (rebuilding it first if it ran out); False if nothing is left."""
+        pile = self.piles[deck]
+        if not pile:
+            self.rebuild(deck)
+        if not pile:
+            self.event("rut.deck_empty", deck=deck)
+            return False
+        self.draw(f"deck:{deck}", tuple(pile), then)
+        return True
+
+    def take(self, deck: str, card: str) -> None:
+        self.piles[deck].remove(card)
+
+    def rebuild(self, deck: str) -> None:
+        """Reshuffle a spent deck: its discards, plus surrendered cards for some decks."""
+        pile = self.piles[deck]
+        pile.extend(self.discards[deck])
+        self.discards[deck] = []
+        surrendered = 0
+        if deck in SURRENDER_DECKS:
+            for p in self.players:
+                keep = []
+                for d, card in p.cards:
+                    if d == deck and not self.privileged(d, card):
+                        pile.append(card)
+                        surrendered += 1
+                    else:
+                        keep.append((d, card))
+                p.cards = keep
+        pile.sort()
+        self.event("rut.reshuffled", deck=deck, cards=len(pile), surrendered=surrendered)
+
+    def privileged(self, deck: str, card: str) -> bool:
+        """Cards kept through a rebuild: AnyWay businesses, insurance and immunities."""
+        if deck == "advice":
+            return self.c.advice[card].kind == "immunity"
+        return self.opp(card).privileged
+
+    def return_card(self, seat: int, deck: str, card: str) -> None:
+        """A card leaves a player's hand (asset sold) and goes to its deck's discards."""
+        p = self.players[seat]
+        if (deck, card) in p.cards:
+            p.cards.remove((deck, card))
+            self.discards[deck].append(card)
+
+    # ----- turns ---------------------------------------------------------------------------
+    def step_turn(self, seat: int) -> None:
+        self.turn_steps += 1
+        clock = self.chance.forced.get("clock")
+        if clock and any(self.turn_steps > int(str(called)) for called in clock):
+            clock.clear()
+            self.end_by_score("rut.end_time")
+            return
+        if seat == self.first:
+            self.round += 1
+            limit = self.options.turn_limit
+            if limit is not None and self.round > limit:
+                self.end_by_score("rut.end_turns")
+                return
+            every = self.options.audit_every
+            if self.options.auditor and self.round > 1 and (self.round - 1) % every == 0:
+                self.audit_all()
+        if all(p.out for p in self.players):
+            self.end_by_score("rut.end_all_out")
+            return
+        p = self.players[seat]
+        if p.out:
+            self.then(("turn", self.next_seat(seat)))
+            return
+        self.current = seat
+        p.turns += 1
+        if p.bankrupt and not p.lost_turns:
+            p.bankrupt = False
+        if p.lost_turns:
+            p.lost_turns -= 1
+            if p.lost_turns == 0:
+                p.bankrupt = False
+            self.event("rut.lose_turn", seat=seat, left=p.lost_turns)
+            self.then(("turn_end", seat))
+            return
+        self.ask(seat, "turn")
+
+    def step_rolled(self, seat: int, dice_left: int, total: int, value: int) -> None:
+        total += value
+        if dice_left > 1:
+            self.draw("die", DIE, ("rolled", seat, dice_left - 1, total))
+            return
+        self.event("rut.rolled", seat=seat, value=total)
+        self.then(("move", seat, total))
+
+    def step_move(self, seat: int, steps: int) -> None:
+        p = self.players[seat]
+        board = self.c.board
+        path: list[int] = []
+        pos = p.position
+        if p.pending == "enter":
+            arrow = board.rut[pos].arrow
+            p.circle, p.pending, pos = "inner", "", arrow if arrow is not None else 0
+            path.append(pos)
+            steps -= 1
+            self.event("rut.into_circle", seat=seat)
+        elif p.pending == "exit":
+            p.circle, p.pending, pos = "rut", "", self.exit_arrow(pos)
+            path.append(pos)
+            steps -= 1
+            self.event("rut.into_rut", seat=seat)
+        track = self.track(p)
+        size = len(track)
+        for _ in range(steps):
+            pos = (pos + 1) % size
+            path.append(pos)
+        p.position = pos
+        self.event("rut.moved", seat=seat, circle=p.circle, square=pos, kind=track[pos].kind)
+        self.owed_cards = 0
+        flow: list[tuple[Any, ...]] = []
+        for sq_index in path:
+            sq = track[sq_index]
+            if sq.payday:
+                flow.append(("payday", seat))
+            if sq.kind == "payday_advice":
+                flow.append(("advice", seat))
+        flow.append(("payday_expenses", seat, track[pos].kind == "expenses"))
+        flow.append(("land", seat))
+        self.then(*flow)
+
+    def exit_arrow(self, pos: int) -> int:
+        """The Rut square a player leaving the Inner Circle at ``pos`` goes to."""
+        inner = self.c.board.inner
+        for i in range(len(inner)):
+            sq = inner[(pos + i) % len(inner)]
+            if sq.kind == "lose_mentor" and sq.arrow is not None:
+                return sq.arrow
+        return 0
+
+    def step_payday(self, seat: int) -> None:
+        p = self.players[seat]
+        if p.out or p.lost_turns:
+            return
+        if self.options.declare_payday and not p.retired and p.payday >= 0:
+            self.ask(seat, "payday", amount=p.payday)
+            return
+        self.collect(seat)
+
+    def collect(self, seat: int) -> None:
+        """Pay Day: nett income in, or a negative Pay Day paid out (bankruptcy if it cannot be)."""
+        p = self.players[seat]
+        nett = p.payday
+        if nett >= 0:
+            self.gain(seat, nett, "rut.payday")
+            self.event("rut.payday", seat=seat, amount=nett)
+        elif self.cash(seat) >= -nett:
+            self.ledger.post(f"cash:{seat}", BANK, -nett, "rut.payday_negative", {"seat": seat})
+            self.event("rut.payday", seat=seat, amount=nett)
+        else:
+            self.event("rut.cannot_pay", seat=seat, amount=-nett, cash=self.cash(seat))
+            self.bankruptcy(seat)
+            return
+        if p.circle == "rut" and not p.retired:
+            self.owed_cards += 1
+
+    def step_payday_expenses(self, seat: int, landing_on_expenses: bool) -> None:
+        """The Expenses card after a Rut Pay Day (one in all when landing on Expenses)."""
+        cards = 0 if landing_on_expenses else self.owed_cards
+        self.owed_cards = 0
+        self.then(*[("expense", seat)] * cards)
+
+    def step_turn_end(self, seat: int) -> None:
+        self.table = None
+        self.then(("turn", self.next_seat(seat)))
+        self.check_win()
+        if self.result is None and self.options.auditor:
+            self.books()
+
+    def check_win(self) -> None:
+        """The passive-income win, for every retired player (several at once share it)."""
+        goal = self.options.passive_goal
+        winners = [
+            s for s, p in enumerate(self.players) if p.retired and not p.out and p.passive >= goal
+        ]
+        if winners:
+            self.win(winners, "rut.win_passive")
+
+    # ----- bankruptcy ------------------------------------------------------------------------
+    def bankruptcy(self, seat: int) -> None:
+        """Sell to the bank at half the deposit and pay down debts; halve car and card debt if
+        that is not enough; out of the game if even that leaves the Pay Day negative."""
+        p = self.players[seat]
+        p.bankrupt = True
+        self.event("rut.bankrupt", seat=seat)
+        while p.payday <= 0 and (p.holdings or p.shares):
+            self.sell_worst(seat)
+            self.pay_down(seat)
+        self.pay_down(seat)
+        if p.payday < 0:
+            for line in ("car", "credit_card"):
+                wiped, cut = p.debt[line] // 2, p.exp[line] // 2
+                p.debt[line] -= wiped
+                p.exp[line] -= cut
+            self.event("rut.downsized_debts", seat=seat)
+            self.pay_down(seat)
+        if p.payday < 0:
+            p.out = True
+            self.event("rut.out", seat=seat)
+            return
+        p.lost_turns = self.options.bankrupt_turns
+
+    def sell_worst(self, seat: int) -> None:
+        """Sell the asset with the lowest income to the bank for half its deposit (or cost)."""
+        p = self.players[seat]
+        options: list[tuple[int, int, str, int]] = []
+        for i, h in enumerate(p.holdings):
+            options.append((h.cashflow + h.boost, 0, h.card, i))
+        for symbol, s in sorted(p.shares.items()):
+            options.append((s.dividend, 1, symbol, -1))
+        options.sort()
+        _, kind, name, index = options[0]
+        if kind == 0:
+            h = p.holdings.pop(index)
+            proceeds = h.deposit // 2
+            deck = self.opp(h.card).deck
+            self.return_card(seat, deck, h.card)
+            title = h.title
+        else:
+            s = p.shares.pop(name)
+            proceeds = s.cost // 2
+            title = name
+        self.gain(seat, proceeds, "rut.bankrupt_sale")
+        self.event("rut.bankrupt_sale", seat=seat, asset=title, amount=proceeds)
+
+    def pay_down(self, seat: int) -> None:
+        """Use cash to pay off debts, dearest first, until the Pay Day is positive."""
+        p = self.players[seat]
+        for line in BANKRUPTCY_PAYDOWN:
+            if p.payday > 0:
+                return
+            cash = self.cash(seat)
+            if p.debt[line] and cash:
+                paid = min(cash, p.debt[line])
+                if line == "bank":
+                    paid -= paid % 100
+                if paid:
+                    self.pay_off(seat, line, paid)
+
+    def call_time(self) -> None:
+        """The driver calls time (the minutes limit): scoring happens at the next turn boundary.
+
+        Recorded as a forced outcome on the ``clock`` stream: the number of turns begun when
+        time was called, so a replay (which may resolve dice later) ends at the same turn.
+        """
+        self.force("clock", (self.turn_steps,))
+
+    # ----- the end ---------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [0.0 if p.out else round(p.progress(), 4) for p in self.players]
+
+    def end_by_score(self, reason: str) -> None:
+        """Score by how far each player got out of the Rut; net worth breaks ties."""
+        scores = self.scores()
+        ranked = [
+            (scores[s], self.players[s].net_worth(self.cash(s)), s)
+            for s in range(self.n)
+            if not self.players[s].out
+        ]
+        if not ranked:
+            self.end([], scores, msg(reason))
+            return
+        best = max(r[:2] for r in ranked)
+        winners = [s for sc, nw, s in ranked if (sc, nw) == best]
+        self.end(winners, scores, msg(reason))
+
+    def win(self, winners: list[int], reason: str) -> None:
+        for s in winners:
+            self.event(reason, seat=s, passive=self.players[s].passive)
+        self.end(winners, self.scores(), msg(reason))
+
+    def audit_all(self) -> None:
+        """Overridden by the Auditor mixin."""
+
+    def books(self) -> None:
+        """Overridden by the Auditor mixin."""

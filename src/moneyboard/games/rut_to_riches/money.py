@@ -1,0 +1,79 @@
+"""The rulebook's arithmetic as named functions: rounding, loan limits, pay-offs, tax cuts.
+
+Every figure is whole dollars. Fractions are computed exactly and rounded only where the
+rulebook says so, in the direction it says.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def round_up_10(value: Fraction | int) -> int:
+    """Round up to the next multiple of 10 (the rulebook's "rounded up to the next 10").
+
+    >>> round_up_10(Fraction(85)), round_up_10(170), round_up_10(Fraction(2261, 10))
+    (90, 170, 230)
+    """
+    tens = -(-Fraction(value) // 10)
+    return int(tens) * 10
+
+
+def round_down_100(value: Fraction | int) -> int:
+    """Round down to a multiple of 100 (loan limits).
+
+    >>> round_down_100(8080), round_down_100(8960), round_down_100(-50)
+    (8000, 8900, -100)
+    """
+    return int(Fraction(value) // 100) * 100
+
+
+def round_up_100(value: int) -> int:
+    """Round up to a multiple of 100 (a loan taken to cover a shortfall)."""
+    return -(-value // 100) * 100
+
+
+def loan_limit(nett_income: int, projected: int, multiple: int) -> int:
+    """Most a player may owe the bank: ``multiple`` x (nett income + projected income), down to 100.
+
+    >>> loan_limit(1000, 0, 8), loan_limit(1010, 0, 8), loan_limit(1000, 120, 8)
+    (8000, 8000, 8900)
+    """
+    return max(0, (nett_income + projected) * multiple // 100 * 100)
+
+
+def payoff_reduction(balance: int, payment: int, paid: int) -> int:
+    """How much a monthly payment falls when ``paid`` of ``balance`` is paid off.
+
+    The pro-rated share of the payment, rounded up to the next 10 (never more than the
+    payment; paying the whole balance clears the payment).
+
+    >>> payoff_reduction(17000, 340, 8500), payoff_reduction(17000, 340, 4250)
+    (170, 90)
+    """
+    if paid >= balance:
+        return payment
+    return min(payment, round_up_10(Fraction(payment * paid, balance)))
+
+
+def tax_cut(taxes: int, percent: int) -> int:
+    """The tax reduction a mentor brings: ``percent`` of the taxes, rounded up to the next 10.
+
+    >>> tax_cut(1130, 20), tax_cut(1000, 20), tax_cut(0, 20), tax_cut(30, 20)
+    (230, 200, 0, 10)
+    """
+    return min(taxes, round_up_10(Fraction(taxes * percent, 100)))
+
+
+def half_of_cash(cash: int) -> int:
+    """What Lose Your Mentor takes: half the cash, the odd dollar staying with the player.
+
+    >>> half_of_cash(5000), half_of_cash(1235)
+    (2500, 617)
+    """
+    return cash // 2
+
+
+def card_interest(amount: int, percent: int) -> int:
+    """Monthly payment on an unpaid bill put on the credit card, rounded up to the next 10."""
+    return round_up_10(Fraction(amount * percent, 100))

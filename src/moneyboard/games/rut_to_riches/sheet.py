@@ -1,0 +1,205 @@
+"""A player's Score Sheet (assets, liabilities, income and expense lines) and token.
+
+Income and expense lines are figures, not money: only cash is money and it lives in the
+ledger. Everything here is plain Python so that states copy and pickle cheaply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moneyboard.games.rut_to_riches.content import Job, Opportunity
+
+#: Expense lines of the Score Sheet, in the order shown.
+EXPENSE_LINES = (
+    "taxes",
+    "part_time_taxes",
+    "home",
+    "car",
+    "credit_card",
+    "education",
+    "general",
+    "childcare",
+    "insurance",
+    "business",
+    "bank",
+)
+#: Debts that may be paid off, with the expense line each one carries.
+DEBT_LINES = ("bank", "credit_card", "car", "education", "home", "business")
+
+
+class Holding:
+    """An asset on the Score Sheet: a property, a business or a venture."""
+
+    __slots__ = ("boost", "card", "cashflow", "cost", "deposit", "mortgage", "tags", "title")
+
+    def __init__(self, card: Opportunity):
+        self.card = card.id
+        self.title = card.title
+        self.tags = card.tags
+        self.cost = card.cost
+        self.deposit = card.deposit
+        self.mortgage = card.cost - card.deposit
+        self.cashflow = card.cashflow
+        #: Extra income that lasts only while the holder is in the Inner Circle.
+        self.boost = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card,
+            "title": self.title,
+            "cost": self.cost,
+            "deposit": self.deposit,
+            "mortgage": self.mortgage,
+            "cashflow": self.cashflow,
+            "inner_boost": self.boost,
+        }
+
+
+class Shares:
+    """Shares of one company: how many, the monthly dividend they carry, and what they cost."""
+
+    __slots__ = ("cost", "count", "dividend")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.dividend = 0
+        self.cost = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"count": self.count, "dividend": self.dividend, "cost": self.cost}
+
+
+class Player:
+    """One player's sheets and token (cash is in the ledger as ``cash:<seat>``)."""
+
+    __slots__ = (
+        "audit_base",
+        "bankrupt",
+        "cards",
+        "children",
+        "circle",
+        "debt",
+        "dream",
+        "entered",
+        "entries",
+        "entries_made",
+        "exp",
+        "holdings",
+        "immunities",
+        "job",
+        "lost_turns",
+        "mentors",
+        "out",
+        "part_time",
+        "pending",
+        "position",
+        "retired",
+        "salary",
+        "shares",
+        "turns",
+    )
+
+    def __init__(self, job: Job):
+        self.job = job.id
+        self.salary = job.salary
+        self.part_time = 0
+        self.children = 0
+        self.exp: dict[str, int] = dict.fromkeys(EXPENSE_LINES, 0)
+        self.exp.update(
+            taxes=job.taxes,
+            home=job.home_payment,
+            car=job.car_payment,
+            credit_card=job.credit_card_payment,
+            education=job.education_payment,
+            general=job.general,
+        )
+        self.debt: dict[str, int] = dict.fromkeys(DEBT_LINES, 0)
+        self.debt.update(
+            home=job.home_loan,
+            car=job.car_loan,
+            credit_card=job.credit_card_debt,
+            education=job.education_loan,
+        )
+        self.holdings: list[Holding] = []
+        self.shares: dict[str, Shares] = {}
+        #: Cards in hand: (deck, card id). Assets stay on the sheet even if cards go back.
+        self.cards: list[tuple[str, str]] = []
+        self.immunities: set[str] = set()
+        self.dream = ""
+        self.position = 0
+        self.circle = "rut"
+        #: "enter" or "exit" when the token changes track on the player's next turn.
+        self.pending = ""
+        self.retired = False
+        self.lost_turns = 0
+        self.bankrupt = False
+        self.out = False
+        self.turns = 0
+        self.mentors = 0
+        #: Auditor mode: the totals the learner last wrote, and the history since the audit.
+        self.entered: tuple[int, int, int, int] | None = None
+        self.audit_base: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
+        self.entries: list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]] = []
+        self.entries_made = 0
+
+    # ----- figures ------------------------------------------------------------------------
+    @property
+    def active(self) -> int:
+        return self.salary + self.part_time
+
+    @property
+    def passive(self) -> int:
+        total = 0
+        for h in self.holdings:
+            total += h.cashflow + h.boost
+        if self.shares:
+            for s in self.shares.values():
+                total += s.dividend
+        return total
+
+    @property
+    def income(self) -> int:
+        return self.active + self.passive
+
+    @property
+    def expenses(self) -> int:
+        return sum(self.exp.values())
+
+    @property
+    def payday(self) -> int:
+        return self.salary + self.part_time + self.passive - sum(self.exp.values())
+
+    def debts(self) -> int:
+        return sum(self.debt.values())
+
+    def mortgages(self) -> int:
+        return sum(h.mortgage for h in self.holdings)
+
+    def asset_value(self) -> int:
+        return sum(h.cost for h in self.holdings) + sum(s.cost for s in self.shares.values())
+
+    def net_worth(self, cash: int) -> int:
+        """Cash plus asset equity (cost less mortgage, shares at cost) less debts."""
+        equity = sum(h.cost - h.mortgage for h in self.holdings)
+        return cash + equity + sum(s.cost for s in self.shares.values()) - self.debts()
+
+    def progress(self) -> float:
+        """How far out of the Rut: passive income as a share of total expenses."""
+        return self.passive / max(self.expenses, 1)
+
+    def has_tag(self, tag: str) -> bool:
+        return any(tag in h.tags for h in self.holdings)
+
+    def score_sheet(self) -> dict[str, Any]:
+        return {
+            "job": self.job,
+            "income": {"salary": self.salary, "part_time": self.part_time, "passive": self.passive},
+            "expenses": dict(self.exp),
+            "liabilities": {**self.debt, "mortgages": self.mortgages()},
+            "assets": [h.to_json() for h in self.holdings],
+            "shares": {k: v.to_json() for k, v in sorted(self.shares.items())},
+            "children": self.children,
+            "cards": [c for _, c in self.cards],
+            "immunities": sorted(self.immunities),
+        }

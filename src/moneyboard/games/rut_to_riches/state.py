@@ -1,0 +1,510 @@
+"""The Rut to Riches game state: decisions, the action rules (check/do), views and metrics."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from moneyboard.engine import Action, GameState, Message, RuleOptions, msg
+from moneyboard.engine.messages import load_catalogue
+from moneyboard.games.rut_to_riches.actions import (
+    ACTION_TYPES,
+    BORROWS,
+    BUY,
+    CLAIM,
+    COMMISSIONS,
+    DEALS,
+    ENTER,
+    PASS,
+    PAYOFF_LINES,
+    PAYOFF_PARTS,
+    PAYOFFS,
+    REJOIN,
+    RETIRE,
+    ROLL,
+    SELL,
+    SHARE_BUYS,
+    SHARE_SELLS,
+    Borrow,
+    Buy,
+    BuyShares,
+    ChooseDream,
+    ClaimPayDay,
+    Deal,
+    EnterCircle,
+    Offer,
+    Pass,
+    PayOff,
+    Record,
+    Rejoin,
+    Retire,
+    Roll,
+    Sell,
+    SellShares,
+)
+from moneyboard.games.rut_to_riches.audit import Audit
+from moneyboard.games.rut_to_riches.circle import Circle
+from moneyboard.games.rut_to_riches.content import content
+from moneyboard.games.rut_to_riches.deals import Deals
+from moneyboard.games.rut_to_riches.options import RutOptions
+
+MONEY = frozenset({"borrow", "pay_off"})
+METRIC_KEYS = (
+    "cash",
+    "savings",
+    "debt",
+    "assets",
+    "income",
+    "wellbeing",
+    "score",
+    "passive",
+    "active",
+    "expenses",
+    "net_worth",
+    "retired",
+    "inner",
+    "loan_room",
+)
+MAX_FIGURE = 10**12
+OFFERS = {(to, c): Offer(to, c) for to in range(6) for c in COMMISSIONS}
+PAYOFF_ROWS = {line: [PAYOFFS[line, part] for part in PAYOFF_PARTS] for line in PAYOFF_LINES}
+DREAM_CHOICES = {d: ChooseDream(d) for d in content().dream_ids}
+
+
+class RutState(Deals, Circle, Audit):
+    """A game of Rut to Riches."""
+
+    game_id = "rut-to-riches"
+    action_types = ACTION_TYPES
+    answers: ClassVar[dict[str, frozenset[str]]] = {
+        "dream": frozenset({"choose_dream"}),
+        "turn": frozenset({"roll", "retire", "rejoin"}) | MONEY,
+        "deal": frozenset({"deal"}),
+        "opportunity": frozenset({"buy", "pass", "offer"}),
+        "resale": frozenset({"buy", "pass"}),
+        "shares": frozenset({"buy_shares", "sell_shares", "pass"}),
+        "market": frozenset({"sell", "pass"}),
+        "expense": frozenset({"buy", "pass"}),
+        "mentor": frozenset({"enter_circle", "pass"}),
+        "payday": frozenset({"claim_payday", "pass"}),
+        "books": frozenset({"record"}),
+    }
+    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.rut_to_riches"))
+    options: RutOptions
+
+    # ----- candidates ------------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """As the kernel's, with loan limits computed once per listing (nothing changes then)."""
+        self._room_cache = {}
+        try:
+            return super().legal_actions(seat)
+        finally:
+            self._room_cache = None
+
+    def candidates(self, seat: int) -> Iterable[Action]:
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return ()
+        k = d.kind
+        if k == "turn":
+            p = self.players[seat]
+            if p.retired:
+                return (ROLL, REJOIN, *self.money_moves(seat))
+            if p.passive > p.salary + p.part_time:
+                return (ROLL, RETIRE, *self.money_moves(seat))
+            return (ROLL, *self.money_moves(seat))
+        if k == "shares":
+            return (PASS, *SHARE_BUYS, *SHARE_SELLS)
+        if k == "opportunity":
+            assert self.table is not None
+            offers = (
+                [
+                    OFFERS[to, c]
+                    for to in range(self.n)
+                    for c in COMMISSIONS
+                    if to != seat and to not in self.table["offered"]
+                ]
+                if self.opp(self.table["card"]).resellable
+                else []
+            )
+            return (BUY, PASS, *offers)
+        if k == "deal":
+            return [DEALS[x] for x in self.deal_decks(seat)]
+        if k in ("market", "payday", "mentor", "expense", "resale"):
+            first = {"market": SELL, "payday": CLAIM, "mentor": ENTER}.get(k, BUY)
+            return (first, PASS)
+        if k == "dream":
+            return tuple(DREAM_CHOICES.values())
+        if k == "books":
+            cash, income, expenses, payday = self.totals(seat)
+            return (
+                Record(cash, income, expenses, payday),
+                Record(cash + 100, income, expenses, payday),
+                Record(cash, income, expenses + 100, payday),
+            )
+        return ()
+
+    def money_moves(self, seat: int) -> list[Action]:
+        """Loans within the limit and pay-offs the player's cash covers."""
+        room = self.loan_room(seat)
+        out: list[Action] = [b for b in BORROWS if b.amount <= room]
+        debt = self.players[seat].debt
+        cash = self.cash(seat)
+        for line in PAYOFF_LINES:
+            balance = debt[line]
+            if not balance:
+                continue
+            if balance <= cash:
+                out += PAYOFF_ROWS[line]
+                continue
+            half, quarter = -(-balance // 2), -(-balance // 4)
+            if line == "bank":
+                half, quarter = -(-half // 100) * 100, -(-quarter // 100) * 100
+            if half <= cash:
+                out.append(PAYOFFS[line, 2])
+            if quarter <= cash:
+                out.append(PAYOFFS[line, 4])
+        return out
+
+    def table_projection(self) -> int:
+        t = self.table
+        if t is None:
+            return 0
+        d = self.decision
+        if d is None or d.kind not in ("opportunity", "resale"):
+            return 0
+        return self.projected(self.opp(t["card"]))
+
+    def time_limit(self) -> float | None:
+        """The facilitator's decision time limit (option ``decision_seconds``)."""
+        limit = self.options.decision_seconds
+        return float(limit) if limit is not None else None
+
+    def fallback_action(self, seat: int) -> Action | None:
+        """The do-nothing answer played when a decision's time runs out: pass, no deal, or roll."""
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return None
+        if "pass" in self.answers[d.kind]:
+            return PASS
+        if d.kind == "deal":
+            return DEALS["none"]
+        legal = self.legal_actions(seat)
+        return legal[0] if legal else None
+
+    @classmethod
+    def max_chance_outcomes(cls, options: RuleOptions, players: int) -> int:
+        """The largest draw: a full deck, the Job cards or a die."""
+        c = content()
+        return max(6, len(c.job_ids), *(len(deck) for deck in c.decks.values()))
+
+    # ----- checks and effects ------------------------------------------------------------------
+    def check_choose_dream(self, seat: int, a: ChooseDream) -> Message | None:
+        if a.dream not in self.c.dream_ids:
+            return msg("why.rut.no_such_dream", dream=a.dream)
+        return None
+
+    def do_choose_dream(self, seat: int, a: ChooseDream) -> None:
+        self.players[seat].dream = a.dream
+        self.event("rut.dream", seat=seat, dream=a.dream)
+        self.waiting.remove(seat)
+        if self.waiting:
+            self.ask(tuple(self.waiting), "dream", dreams=list(self.c.dream_ids))
+        else:
+            self.decision = None
+
+    def check_roll(self, seat: int, a: Roll) -> Message | None:
+        return None
+
+    def do_roll(self, seat: int, a: Roll) -> None:
+        self.turn_roll(seat)
+
+    def check_retire(self, seat: int, a: Retire) -> Message | None:
+        p = self.players[seat]
+        if p.retired:
+            return msg("why.rut.already_retired")
+        if p.passive <= p.active:
+            return msg("why.rut.passive_too_low", passive=p.passive, active=p.active)
+        fee = self.retire_fee(seat)
+        if not self.can_raise(seat, fee):
+            return msg("why.rut.cannot_afford", amount=fee)
+        return None
+
+    def do_retire(self, seat: int, a: Retire) -> None:
+        self.retire(seat)
+
+    def check_rejoin(self, seat: int, a: Rejoin) -> Message | None:
+        return None if self.players[seat].retired else msg("why.rut.not_retired")
+
+    def do_rejoin(self, seat: int, a: Rejoin) -> None:
+        self.rejoin(seat)
+
+    def check_borrow(self, seat: int, a: Borrow) -> Message | None:
+        if a.amount <= 0 or a.amount % 100:
+            return msg("why.rut.loan_multiple", amount=a.amount)
+        if self.players[seat].bankrupt:
+            return msg("why.rut.bankrupt_no_loans")
+        room = self.loan_room(seat, self.table_projection())
+        if a.amount > room:
+            return msg("why.rut.loan_limit", amount=a.amount, room=room)
+        return None
+
+    def do_borrow(self, seat: int, a: Borrow) -> None:
+        self.borrow(seat, a.amount)
+
+    def check_pay_off(self, seat: int, a: PayOff) -> Message | None:
+        if a.line not in PAYOFF_LINES or a.part not in PAYOFF_PARTS:
+            return msg("why.rut.not_elective", line=a.line)
+        balance = self.players[seat].debt[a.line]
+        if not balance:
+            return msg("why.rut.no_debt", line=a.line)
+        amount = balance if a.part == 1 else self.payoff_amount(seat, a.line, a.part)
+        if amount > self.cash(seat):
+            return msg("why.rut.cannot_afford", amount=amount)
+        return None
+
+    def do_pay_off(self, seat: int, a: PayOff) -> None:
+        self.pay_off(seat, a.line, self.payoff_amount(seat, a.line, a.part))
+
+    def check_deal(self, seat: int, a: Deal) -> Message | None:
+        if a.deck not in self.deal_decks(seat):
+            return msg("why.rut.no_such_deck", deck=a.deck)
+        return None
+
+    def do_deal(self, seat: int, a: Deal) -> None:
+        self.choose_deal(seat, a.deck)
+
+    def check_buy(self, seat: int, a: Buy) -> Message | None:
+        d = self.decision
+        assert d is not None and self.table is not None
+        card = self.opp(self.table["card"]) if d.kind in ("opportunity", "resale") else None
+        if card is not None and d.kind == "opportunity":
+            key = self.opportunity_problem(seat, card)
+        elif card is not None:
+            key = self.opportunity_problem(seat, card, self.table["offer"][1])
+        else:
+            key = self.expense_problem(seat)
+        return msg(key) if key else None
+
+    def do_buy(self, seat: int, a: Buy) -> None:
+        d = self.decision
+        assert d is not None
+        if d.kind == "opportunity":
+            self.buy_opportunity(seat)
+        elif d.kind == "resale":
+            self.accept_resale(seat)
+        else:
+            self.accept_expense(seat)
+
+    def check_pass(self, seat: int, a: Pass) -> Message | None:
+        return None
+
+    def do_pass(self, seat: int, a: Pass) -> None:
+        d = self.decision
+        assert d is not None
+        k = d.kind
+        if k == "opportunity":
+            self.pass_opportunity(seat)
+        elif k == "resale":
+            self.decline_resale(seat)
+        elif k in ("shares", "market"):
+            self.event("rut.no_action", seat=seat)
+            self.answered(seat)
+        elif k == "payday":
+            self.event("rut.payday_forfeited", seat=seat, amount=self.players[seat].payday)
+            self.decision = None
+        else:
+            self.event("rut.declined_" + k, seat=seat)
+            self.close_table()
+
+    def check_offer(self, seat: int, a: Offer) -> Message | None:
+        t = self.table
+        assert t is not None
+        if not self.opp(t["card"]).resellable:
+            return msg("why.rut.not_resellable")
+        if not 0 <= a.to < self.n or a.to == seat or self.players[a.to].out:
+            return msg("why.rut.no_such_buyer", to=a.to)
+        if a.to in t["offered"]:
+            return msg("why.rut.already_offered", to=a.to)
+        if a.commission not in COMMISSIONS:
+            return msg("why.rut.bad_commission", commission=a.commission)
+        return None
+
+    def do_offer(self, seat: int, a: Offer) -> None:
+        self.offer_card(seat, a.to, a.commission)
+
+    def check_buy_shares(self, seat: int, a: BuyShares) -> Message | None:
+        card = self.share_card()
+        if a.count <= 0 or a.count % 10:
+            return msg("why.rut.share_lot", count=a.count)
+        if not self.can_raise(seat, card.price * a.count, card.dividend * a.count):
+            return msg("why.rut.cannot_afford", amount=card.price * a.count)
+        return None
+
+    def do_buy_shares(self, seat: int, a: BuyShares) -> None:
+        self.buy_shares(seat, a.count)
+
+    def check_sell_shares(self, seat: int, a: SellShares) -> Message | None:
+        lot = self.players[seat].shares.get(self.share_card().symbol)
+        if lot is None or a.part not in (1, 2) or lot.count // a.part == 0:
+            return msg("why.rut.no_shares", symbol=self.share_card().symbol)
+        return None
+
+    def do_sell_shares(self, seat: int, a: SellShares) -> None:
+        self.sell_shares(seat, a.part)
+
+    def check_sell(self, seat: int, a: Sell) -> Message | None:
+        return None
+
+    def do_sell(self, seat: int, a: Sell) -> None:
+        self.sell_to_market(seat)
+
+    def check_enter_circle(self, seat: int, a: EnterCircle) -> Message | None:
+        fee = self.mentor_fee(seat)
+        return None if self.can_raise(seat, fee) else msg("why.rut.cannot_afford", amount=fee)
+
+    def do_enter_circle(self, seat: int, a: EnterCircle) -> None:
+        self.decision = None
+        self.enter_circle(seat)
+
+    def check_claim_payday(self, seat: int, a: ClaimPayDay) -> Message | None:
+        return None
+
+    def do_claim_payday(self, seat: int, a: ClaimPayDay) -> None:
+        self.decision = None
+        self.collect(seat)
+
+    def check_record(self, seat: int, a: Record) -> Message | None:
+        if any(abs(x) > MAX_FIGURE for x in (a.cash, a.income, a.expenses, a.payday)):
+            return msg("why.rut.figure_too_large")
+        return None
+
+    def do_record(self, seat: int, a: Record) -> None:
+        self.record(seat, (a.cash, a.income, a.expenses, a.payday))
+
+    # ----- views -------------------------------------------------------------------------------
+    def player_view(self, seat: int, true_totals: bool) -> dict[str, Any]:
+        p = self.players[seat]
+        square = self.track(p)[p.position]
+        out: dict[str, Any] = {
+            "seat": seat,
+            "name": self.seats[seat].name,
+            "job": self.c.jobs[p.job].title,
+            "dream": p.dream,
+            "circle": p.circle,
+            "square": p.position,
+            "square_kind": square.kind,
+            "pending_move": p.pending,
+            "retired": p.retired,
+            "bankrupt": p.bankrupt,
+            "lost_turns": p.lost_turns,
+            "out": p.out,
+            "turns": p.turns,
+            "score_sheet": p.score_sheet(),
+        }
+        if self.options.auditor and not true_totals:
+            cash, income, expenses, payday = p.entered or self.totals(seat)
+            out["cash_sheet"] = {
+                "cash": cash,
+                "total_income": income,
+                "total_expenses": expenses,
+                "payday": payday,
+                "written": True,
+            }
+        else:
+            cash, income, expenses, payday = self.totals(seat)
+            out["cash_sheet"] = {
+                "cash": cash,
+                "total_income": income,
+                "total_expenses": expenses,
+                "payday": payday,
+                "written": False,
+            }
+            out["net_worth"] = p.net_worth(cash)
+            out["progress"] = round(p.progress(), 4)
+        return out
+
+    def table_view(self) -> dict[str, Any] | None:
+        t = self.table
+        if t is None:
+            return None
+        card = t["card"]
+        c = self.c
+        data: dict[str, Any]
+        if card in c.opportunities:
+            data = c.opportunities[card].model_dump(mode="json")
+        elif card in c.forces:
+            data = c.forces[card].model_dump(mode="json")
+        else:
+            data = c.expenses[card].model_dump(mode="json")
+        return {"holder": t["holder"], "offer": t.get("offer"), "card": data}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out = {
+            **self.kernel_view(),
+            "round": self.round,
+            "turn_limit": self.options.turn_limit,
+            "current": self.current,
+            "first": self.first,
+            "players": [self.player_view(s, False) for s in range(len(self.players))],
+            "table": self.table_view(),
+            "decks": {k: len(v) for k, v in sorted(self.piles.items())},
+        }
+        if seat is not None:
+            out["you"] = seat
+        return out
+
+    def full_view(self) -> dict[str, Any]:
+        return {
+            **self.view(None),
+            "players": [self.player_view(s, True) for s in range(len(self.players))],
+            "written": [list(p.entered) if p.entered else None for p in self.players],
+            "entries": [len(p.entries) for p in self.players],
+            "piles": {k: sorted(v) for k, v in sorted(self.piles.items())},
+            "discards": {k: list(v) for k, v in sorted(self.discards.items())},
+            "waiting": list(self.waiting),
+            "balances": dict(sorted(self.ledger.balances.items())),
+        }
+
+    def metrics(self, seat: int) -> dict[str, float]:
+        if seat >= len(self.players):  # Job cards are still being dealt
+            return dict.fromkeys(METRIC_KEYS, 0.0)
+        p = self.players[seat]
+        cash = self.cash(seat)
+        return {
+            "cash": float(cash),
+            "savings": 0.0,
+            "debt": float(p.debts() + p.mortgages()),
+            "assets": float(p.asset_value()),
+            "income": float(p.payday),
+            "wellbeing": 0.0,
+            "score": 0.0 if p.out else p.progress(),
+            "passive": float(p.passive),
+            "active": float(p.active),
+            "expenses": float(p.expenses),
+            "net_worth": float(p.net_worth(cash)),
+            "retired": float(p.retired),
+            "inner": float(p.circle == "inner"),
+            "loan_room": float(self.loan_room(seat)),
+        }
+
+    @classmethod
+    def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
+        """Every action except the Auditor's free-form ``record`` (play the Auditor off for RL)."""
+        return (
+            *DREAM_CHOICES.values(),
+            ROLL,
+            RETIRE,
+            REJOIN,
+            *BORROWS,
+            *PAYOFFS.values(),
+            *DEALS.values(),
+            BUY,
+            PASS,
+            *[OFFERS[to, c] for to in range(players) for c in COMMISSIONS],
+            *SHARE_BUYS,
+            *SHARE_SELLS,
+            SELL,
+            ENTER,
+            CLAIM,
+        )

@@ -1,0 +1,91 @@
+"""The Auditor (bookkeeping mode): learners write their totals; the engine audits them."""
+
+from __future__ import annotations
+
+from moneyboard.games.rut_to_riches.actions import Record, Roll
+from moneyboard.games.rut_to_riches.audit import Mistake, original_mistakes
+from moneyboard.games.rut_to_riches.state import RutState
+from tests.games.rut_to_riches.helpers import act, force, keys, start
+
+
+def played_turn(mistake: int = 0) -> RutState:
+    """Seat 0 collects Pay Day, pays a $100 fine and writes totals (cash off by ``mistake``)."""
+    state = start(
+        options={"auditor": True, "audit_every": 1}, forced={"deck:expenses": ["ex_fines"]}
+    )
+    state.players[0].position = 5
+    state.players[1].lost_turns = 1
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert state.decision is not None and state.decision.kind == "books"
+    assert state.decision.seats == (0,)
+    cash, income, expenses, payday = state.totals(0)
+    act(state, 0, Record(cash + mistake, income, expenses, payday))
+    return state
+
+
+def test_correct_books_cost_nothing() -> None:
+    state = played_turn()
+    assert state.round == 2
+    assert "rut.audit_mistake" not in keys(state)
+    assert state.cash(0) == 560 + 700 - 100
+
+
+def test_an_original_mistake_is_charged_once_and_the_sheet_corrected() -> None:
+    state = played_turn(mistake=50)
+    assert keys(state).count("rut.audit_mistake") == 1
+    assert state.cash(0) == 560 + 700 - 100 - 100
+    assert state.players[0].entered == state.totals(0)
+    mistake = next(m for m in state.log if m.key == "rut.audit_mistake")
+    assert mistake.params["line"] == "cash" and mistake.params["written"] == 1210
+
+
+def test_errors_that_follow_from_an_earlier_one_are_not_charged() -> None:
+    base = ((1000, 2000, 1500, 500), (1000, 2000, 1500, 500))
+    entries = [
+        ((1500, 2000, 1500, 500), (1400, 2000, 1500, 500)),  # cash: original mistake
+        ((1800, 2000, 1700, 300), (1700, 2000, 1700, 300)),  # carries the same error
+        ((1800, 2200, 1700, 500), (1700, 2100, 1700, 400)),  # income: a new mistake
+    ]
+    assert original_mistakes(base, entries) == [
+        Mistake(1, "cash", 1400, 1500),
+        Mistake(3, "income", 2100, 2200),
+    ]
+
+
+def test_pay_day_is_checked_against_the_learners_own_totals() -> None:
+    base = ((0, 100, 50, 50), (0, 100, 50, 50))
+    consistent = [((0, 200, 50, 150), (0, 190, 50, 140))]
+    assert [m.line for m in original_mistakes(base, consistent)] == ["income"]
+    inconsistent = [((0, 200, 50, 150), (0, 200, 50, 100))]
+    assert [m.line for m in original_mistakes(base, inconsistent)] == ["payday"]
+
+
+def test_a_correction_is_not_a_mistake() -> None:
+    base = ((0, 100, 50, 50), (0, 100, 50, 50))
+    entries = [((10, 100, 50, 50), (20, 100, 50, 50)), ((10, 100, 50, 50), (10, 100, 50, 50))]
+    assert [m.entry for m in original_mistakes(base, entries)] == [1]
+
+
+def test_views_show_what_the_learner_wrote_and_the_full_view_the_truth() -> None:
+    state = start(
+        options={"auditor": True, "audit_every": 5}, forced={"deck:expenses": ["ex_fines"]}
+    )
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    cash, income, expenses, payday = state.totals(0)
+    act(state, 0, Record(cash + 100, income, expenses, payday))
+    public = state.view(1)["players"][0]["cash_sheet"]
+    assert public["cash"] == cash + 100 and public["written"]
+    assert state.full_view()["players"][0]["cash_sheet"]["cash"] == cash
+
+
+def test_without_the_auditor_the_engine_keeps_the_sheets() -> None:
+    state = start(forced={"deck:expenses": ["ex_fines"]})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert state.decision is not None and state.decision.kind == "turn"
+    sheet = state.view(0)["players"][0]["cash_sheet"]
+    assert sheet["cash"] == state.cash(0) and not sheet["written"]

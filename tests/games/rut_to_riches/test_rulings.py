@@ -1,0 +1,592 @@
+"""One test (or a few) per ruling in RULINGS.md."""
+
+from __future__ import annotations
+
+from moneyboard.engine import Seat
+from moneyboard.engine.record import record_of, replay
+from moneyboard.games.rut_to_riches import GAME
+from moneyboard.games.rut_to_riches.actions import (
+    BUY,
+    PASS,
+    Borrow,
+    BuyShares,
+    ClaimPayDay,
+    Deal,
+    EnterCircle,
+    Offer,
+    PayOff,
+    Rejoin,
+    Retire,
+    Roll,
+    Sell,
+    SellShares,
+)
+from moneyboard.games.rut_to_riches.sheet import Holding
+from moneyboard.games.rut_to_riches.state import RutState
+from tests.games.rut_to_riches.helpers import act, force, keys, set_cash, start
+
+
+def kind(state: RutState) -> str:
+    assert state.decision is not None
+    return state.decision.kind
+
+
+def give(state: RutState, seat: int, card: str) -> Holding:
+    """Put an asset card on a player's sheet (and in their hand)."""
+    h = Holding(state.opp(card))
+    state.players[seat].holdings.append(h)
+    state.players[seat].cards.append((state.opp(card).deck, card))
+    return h
+
+
+def skip(state: RutState, seat: int) -> None:
+    state.players[seat].lost_turns += 1
+
+
+def test_opening_tie_is_rolled_again_among_the_tied() -> None:
+    state = start(jobs=("janitor", "teacher", "nurse"), opening=[5, 5, 2, 3, 4])
+    assert state.first == 1
+    assert "rut.opening_tie" in keys(state)
+
+
+def test_jobs_are_dealt_without_children_and_savings_become_cash() -> None:
+    state = start(jobs=("doctor", "janitor"))
+    assert state.cash(0) == 400 and state.cash(1) == 560
+    assert all(p.children == 0 and p.exp["childcare"] == 0 for p in state.players)
+
+
+def test_shared_dreams_are_allowed() -> None:
+    state = start(dreams=("cabin", "cabin"))
+    assert [p.dream for p in state.players] == ["cabin", "cabin"]
+
+
+def test_declared_pay_day_can_be_forfeited_with_its_expenses_card() -> None:
+    state = start(options={"declare_payday": True})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    assert kind(state) == "payday"
+    act(state, 0, PASS)
+    assert state.cash(0) == cash
+    assert "rut.payday_forfeited" in keys(state)
+    assert "rut.expense" not in keys(state)
+
+
+def test_declared_pay_day_is_collected_when_claimed() -> None:
+    state = start(options={"declare_payday": True}, forced={"deck:expenses": ["ex_fines"]})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    act(state, 0, ClaimPayDay())
+    assert state.cash(0) == cash + 700 - 100
+
+
+def test_negative_pay_day_cannot_be_forfeited() -> None:
+    state = start(options={"declare_payday": True}, forced={"deck:expenses": ["ex_fines"]})
+    state.players[0].exp["general"] += 1000
+    set_cash(state, 0, 2000)
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert state.cash(0) == 2000 - 300 - 100
+
+
+def test_loan_limit_caps_the_whole_overdraft_measured_before_interest() -> None:
+    state = start()
+    p = state.players[0]
+    p.salary = 1000 + p.expenses
+    act(state, 0, Borrow(5000))
+    assert state.loan_room(0) == 3000
+    act(state, 0, Borrow(2000))
+    act(state, 0, Borrow(1000))
+    assert state.loan_room(0) == 0
+    assert p.payday == 200
+
+
+def test_overdraft_is_repaid_in_hundreds() -> None:
+    state = start()
+    p = state.players[0]
+    act(state, 0, Borrow(500))
+    act(state, 0, PayOff("bank", 4))
+    assert p.debt["bank"] == 300 and p.exp["bank"] == 30
+
+
+def test_taxes_and_fixed_expenses_cannot_be_paid_off() -> None:
+    state = start()
+    reason = state.why_not(0, PayOff("taxes", 1))
+    assert reason is not None and reason.key == "why.rut.not_elective"
+
+
+def test_tax_cut_again_on_each_entry() -> None:
+    state = start(jobs=("teacher", "janitor"))
+    p = state.players[0]
+    state.players[0].pending = ""
+    p.position = 9
+    set_cash(state, 0, 10000)
+    state.enter_circle(0)
+    assert p.exp["taxes"] == 500
+    p.pending = ""
+    state.enter_circle(0)
+    assert p.exp["taxes"] == 400  # 20% of 500 is 100
+
+
+def test_unpayable_bill_goes_on_the_credit_card() -> None:
+    state = start()
+    p = state.players[0]
+    set_cash(state, 0, 0)
+    p.bankrupt = True  # no loans
+    card_before = p.debt["credit_card"], p.exp["credit_card"]
+    state.charge(0, 1000, "test.bill")
+    assert p.debt["credit_card"] == card_before[0] + 1000
+    assert p.exp["credit_card"] == card_before[1] + 30
+
+
+def test_bills_are_paid_with_an_overdraft_when_cash_is_short() -> None:
+    state = start()
+    set_cash(state, 0, 50)
+    state.charge(0, 300, "test.bill")
+    assert state.players[0].debt["bank"] == 300
+    assert state.cash(0) == 50
+
+
+def test_bankruptcy_sells_at_half_deposit_pays_down_and_loses_three_turns() -> None:
+    state = start()
+    p = state.players[0]
+    give(state, 0, "re_chalet")  # -$50 a month, deposit $7,000
+    p.exp["general"] += 800  # nett 700 - 50 - 800 = -150
+    set_cash(state, 0, 0)
+    p.position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert "rut.bankrupt" in keys(state)
+    assert p.holdings == []
+    assert p.lost_turns == 3
+    assert p.payday > 0
+    assert state.loan_room(0) == 0
+
+
+def test_bankruptcy_halves_car_and_card_debt_then_puts_a_player_out() -> None:
+    state = start()
+    p = state.players[0]
+    p.exp["general"] += 750  # nett -50
+    set_cash(state, 0, 0)
+    state.bankruptcy(0)
+    assert p.debt["car"] == 2000 and p.exp["car"] == 30
+    assert p.debt["credit_card"] == 1000 and p.exp["credit_card"] == 30
+    assert not p.out
+    state2 = start()
+    q = state2.players[0]
+    q.exp["general"] += 5000
+    set_cash(state2, 0, 0)
+    state2.bankruptcy(0)
+    assert q.out
+
+
+def share_state(*cards: str) -> RutState:
+    state = start(
+        jobs=("janitor", "teacher", "nurse"),
+        forced={"deck:shares": list(cards), "deck:market": ["mf_calm"]},
+    )
+    state.players[0].position = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, Deal("shares"))
+    return state
+
+
+def test_open_share_card_asks_every_player_at_once_and_cards_come_one_by_one() -> None:
+    state = share_state("sh_tkno_1", "sh_tkno_5")
+    assert state.decision is not None and state.decision.seats == (0, 1, 2)
+    act(state, 1, BuyShares(100))
+    assert state.to_move() == (0, 2)
+    act(state, 0, PASS)
+    act(state, 2, PASS)
+    assert state.decision is not None and state.decision.data["price"] == 5
+    act(state, 1, SellShares(2))
+    assert state.players[1].shares["TKNO"].count == 50
+    act(state, 0, PASS)
+    act(state, 2, PASS)
+    assert keys(state).count("rut.market") == 1
+    assert state.players[1].shares["TKNO"].cost == 50
+
+
+def test_closed_share_card_is_for_the_drawer_only() -> None:
+    state = share_state("sh_tkno_tip", "sh_tkno_1")
+    assert state.decision is not None and state.decision.seats == (0,)
+
+
+def test_dividends_are_passive_income_and_survive_a_split_but_not_a_reverse_split() -> None:
+    state = share_state("sh_reit_50", "sh_tkno_split")
+    set_cash(state, 1, 10000)
+    act(state, 1, BuyShares(100))
+    act(state, 0, PASS)
+    act(state, 2, PASS)
+    assert state.players[1].passive == 100
+    state2 = share_state("sh_grnx_4", "sh_grnx_reverse")
+    act(state2, 1, BuyShares(100))
+    state2.players[1].shares["GRNX"].dividend = 40
+    act(state2, 0, PASS)
+    act(state2, 2, PASS)
+    lot = state2.players[1].shares["GRNX"]
+    assert lot.count == 50 and lot.dividend == 0
+
+
+def test_company_bankruptcy_erases_shares_and_dividends() -> None:
+    state = share_state("sh_medi_10", "sh_medi_bust")
+    act(state, 2, BuyShares(10))
+    act(state, 0, PASS)
+    act(state, 1, PASS)
+    assert "MEDI" not in state.players[2].shares
+
+
+def opportunity(
+    card: str, market: str = "mf_calm", jobs: tuple[str, ...] = ("janitor", "teacher")
+) -> RutState:
+    deck = "personal" if card.startswith("pe_") else "real_estate"
+    state = start(jobs=jobs, forced={f"deck:{deck}": [card], "deck:market": [market]})
+    state.players[0].position = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, Deal(deck))
+    assert kind(state) == "opportunity"
+    return state
+
+
+def test_buying_real_estate_pays_the_deposit_and_records_the_mortgage() -> None:
+    state = opportunity("re_condo_2br")
+    set_cash(state, 0, 5000)
+    act(state, 0, BUY)
+    h = state.players[0].holdings[0]
+    assert state.cash(0) == 1000
+    assert (h.mortgage, h.cashflow) == (41000, 220)
+    assert ("real_estate", "re_condo_2br") in state.players[0].cards
+
+
+def test_buying_with_an_overdraft_counts_the_card_income() -> None:
+    state = opportunity("re_condo_2br")
+    set_cash(state, 0, 0)
+    assert state.loan_room(0, 220) == 7300  # 8 x (700 + 220) = 7360
+    act(state, 0, BUY)
+    assert state.players[0].debt["bank"] == 4000
+
+
+def test_resale_with_commission() -> None:
+    state = opportunity("re_condo_2br")
+    set_cash(state, 1, 10000)
+    seller_cash = state.cash(0)
+    act(state, 0, Offer(1, 500))
+    assert kind(state) == "resale"
+    act(state, 1, BUY)
+    assert state.cash(1) == 10000 - 500 - 4000
+    assert state.cash(0) == seller_cash + 500
+    assert state.players[1].holdings[0].card == "re_condo_2br"
+
+
+def test_declined_resale_returns_the_card_and_each_buyer_is_asked_once() -> None:
+    state = opportunity("re_condo_2br")
+    act(state, 0, Offer(1, 200))
+    act(state, 1, PASS)
+    assert kind(state) == "opportunity"
+    reason = state.why_not(0, Offer(1, 0))
+    assert reason is not None and reason.key == "why.rut.already_offered"
+
+
+def test_opportunity_expires_when_the_next_player_moves() -> None:
+    state = opportunity("re_condo_2br")
+    act(state, 0, PASS)
+    assert state.table is None
+    assert state.current == 1 and kind(state) == "turn"
+    assert "re_condo_2br" in state.discards["real_estate"]
+
+
+def test_market_offer_is_put_to_every_matching_holder() -> None:
+    state = opportunity("re_condo_2br", market="mf_condo_buyer")
+    give(state, 1, "re_condo_fixer")
+    set_cash(state, 0, 5000)
+    act(state, 0, BUY)
+    assert kind(state) == "market"
+    assert state.decision is not None and state.decision.seats == (0, 1)
+    act(state, 0, Sell())
+    assert state.cash(0) == 1000 + 65000 - 41000
+    assert state.players[0].holdings == []
+    act(state, 1, PASS)
+    assert len(state.players[1].holdings) == 1
+
+
+def test_market_forces_for_the_current_player_only() -> None:
+    state = opportunity("re_condo_2br", market="mf_roof_repairs")
+    give(state, 0, "re_house_3br")
+    give(state, 1, "re_house_3br")
+    set_cash(state, 0, 5000)
+    set_cash(state, 1, 5000)
+    act(state, 0, PASS)
+    assert state.cash(0) == 4000 and state.cash(1) == 5000
+
+
+def test_failed_deal_creates_a_business_debt_that_can_be_paid_off() -> None:
+    state = opportunity("pe_vending", market="mf_failed_deal")
+    set_cash(state, 0, 10000)
+    act(state, 0, BUY)
+    p = state.players[0]
+    assert p.debt["business"] == 6000 and p.exp["business"] == 180
+
+
+def test_insurance_cancels_matching_expenses_and_retired_players_take_no_jobs() -> None:
+    state = opportunity("pe_medical")
+    act(state, 0, BUY)
+    p = state.players[0]
+    assert "medical" in p.immunities and p.exp["insurance"] == 150
+    assert state.opportunity_problem(0, state.opp("pe_tutoring")) is None
+    p.retired = True
+    assert state.opportunity_problem(0, state.opp("pe_tutoring")) == "why.rut.retired_no_job"
+
+
+def test_simple_deck_reshuffles_its_discards() -> None:
+    state = start()
+    state.discards["market"] = list(state.piles["market"])
+    state.piles["market"] = []
+    state.rebuild("market")
+    assert len(state.piles["market"]) == len(state.c.decks["market"])
+
+
+def test_surrender_deck_takes_back_cards_but_not_privileged_ones() -> None:
+    state = start()
+    give(state, 0, "re_condo_2br")
+    give(state, 1, "pe_anyway")
+    state.players[1].cards.append(("personal", "pe_medical"))
+    state.players[1].cards.append(("personal", "pe_bakery"))
+    for deck in ("real_estate", "personal"):
+        state.piles[deck] = []
+        state.rebuild(deck)
+    assert state.piles["real_estate"] == ["re_condo_2br"]
+    assert state.piles["personal"] == ["pe_bakery"]
+    assert state.players[0].holdings[0].card == "re_condo_2br"  # the asset stays
+    assert ("personal", "pe_anyway") in state.players[1].cards
+
+
+def mentor_state(jobs: tuple[str, ...] = ("janitor", "teacher")) -> RutState:
+    state = start(jobs=jobs)
+    p = state.players[0]
+    set_cash(state, 0, 20000)
+    p.position = 8
+    skip(state, 1)
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, EnterCircle())
+    return state
+
+
+def test_entering_the_circle_happens_on_the_next_turn_through_the_arrow() -> None:
+    state = mentor_state()
+    p = state.players[0]
+    assert p.circle == "rut" and state.member(p)
+    assert state.loan_room(0) > 0
+    assert state.current == 0 and kind(state) == "turn"
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert p.circle == "inner" and p.position == 0
+    assert kind(state) == "deal"
+    assert state.decision is not None and "venture" in state.decision.data["decks"]
+    assert "rut.into_circle" in keys(state)
+
+
+def test_inner_circle_paydays_bring_no_expenses_and_advice_squares_bring_advice() -> None:
+    state = start(forced={"deck:advice": ["ad_rebates"]})
+    p = state.players[0]
+    p.circle = "inner"
+    p.position = 1
+    set_cash(state, 0, 0)
+    force(state, "die", 2)  # passes Pay Day + Mentor Advice (2), lands on a Dream square (3)
+    act(state, 0, Roll())
+    assert "rut.expense" not in keys(state)
+    assert state.cash(0) == 700 + 1000
+
+
+def test_lose_your_mentor_keeps_tax_cuts_and_ends_circle_boosts() -> None:
+    state = start()
+    p = state.players[0]
+    h = give(state, 0, "pe_anyway")
+    p.pending = ""
+    p.position = 9
+    state.enter_circle(0)
+    taxes = p.exp["taxes"]
+    assert h.boost == 400
+    p.pending, p.circle, p.position = "", "inner", 4
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert h.boost == 0 and p.exp["taxes"] == taxes
+
+
+def retire_ready(state: RutState, seat: int = 0) -> None:
+    give(state, seat, "re_block")  # $1,800 a month passive, above a janitor's $1,600
+
+
+def test_retirement() -> None:
+    state = start(jobs=("janitor", "teacher", "nurse"))
+    retire_ready(state)
+    p = state.players[0]
+    set_cash(state, 0, 5000)
+    others = state.cash(1), state.cash(2)
+    act(state, 0, Retire())
+    assert p.retired and p.salary == 0 and p.exp["taxes"] == 0
+    assert p.position == 9 and p.pending == "enter"
+    assert state.cash(0) == 5000 + 400 - 1500
+    assert (state.cash(1), state.cash(2)) == (others[0] - 200, others[1] - 200)
+    assert state.current == 1
+
+
+def test_retirement_needs_more_passive_than_active_income() -> None:
+    state = start()
+    reason = state.why_not(0, Retire())
+    assert reason is not None and reason.key == "why.rut.passive_too_low"
+
+
+def test_retired_players_are_immune_to_lose_your_mentor_and_need_not_declare() -> None:
+    state = start(options={"declare_payday": True})
+    retire_ready(state)
+    p = state.players[0]
+    p.retired = True
+    p.circle, p.position = "inner", 3
+    set_cash(state, 0, 1000)
+    force(state, "die", 2)  # passes Pay Day + Deal (4), lands on Lose Your Mentor (5)
+    act(state, 0, Roll())
+    assert "rut.mentor_immune" in keys(state)
+    assert "rut.payday" in keys(state)
+    assert p.pending == ""
+
+
+def test_rejoining_the_rut_restores_the_job_card_figures() -> None:
+    state = start(jobs=("teacher", "janitor"))
+    p = state.players[0]
+    p.retired, p.salary, p.circle, p.position = True, 0, "inner", 7
+    p.exp["taxes"] = 0
+    act(state, 0, Rejoin())
+    assert p.salary == 3300 and p.exp["taxes"] == 630 and not p.retired
+    assert p.pending == "exit"
+    assert state.exit_arrow(7) == 22
+
+
+def test_win_by_passive_income() -> None:
+    state = start(options={"passive_goal": 1500})
+    retire_ready(state, 1)
+    state.players[1].retired = True
+    state.players[0].position = 0
+    force(state, "die", 2)
+    force(state, "deck:expenses", "ex_fines")
+    act(state, 0, Roll())
+    assert state.result is not None and state.result.winners == (1,)
+    assert state.result.reason.key == "rut.win_passive"
+
+
+def test_win_by_buying_the_dream() -> None:
+    state = start(dreams=("library", "voyage"), options={"dream_margin": 0})
+    p = state.players[0]
+    retire_ready(state)
+    p.retired, p.salary, p.circle, p.position = True, 0, "inner", 6
+    p.exp["taxes"] = 0
+    p.exp["general"] = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert state.result is not None and state.result.reason.key == "rut.win_dream"
+
+
+def test_dream_needs_the_margin() -> None:
+    state = start(dreams=("library", "voyage"))
+    p = state.players[0]
+    retire_ready(state)
+    p.retired, p.circle, p.position = True, "inner", 6
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert state.result is None and "rut.dream_visit" in keys(state)
+
+
+def test_turn_limit_scores_by_passive_share_of_expenses() -> None:
+    state = start(options={"turn_limit": 1}, forced={"deck:expenses": ["ex_fines"]})
+    give(state, 1, "re_condo_2br")
+    skip(state, 1)
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert state.result is not None
+    assert state.result.reason.key == "rut.end_turns"
+    assert state.result.winners == (1,)
+    assert state.result.scores[1] == round(220 / state.players[1].expenses, 4)
+    assert state.result.scores[0] == 0.0
+
+
+def test_calling_time_ends_at_the_turn_boundary_and_replays() -> None:
+    state = GAME.new_state([Seat("A"), Seat("B")], 5)
+    assert isinstance(state, RutState)
+    while state.decision is not None and state.decision.kind == "dream":
+        act(state, state.to_move()[0], state.legal_actions(state.to_move()[0])[0])
+    state.call_time()
+    assert state.result is None
+    seat = state.to_move()[0]
+    while state.result is None:
+        seat = state.to_move()[0]
+        act(state, seat, state.fallback_action(seat) or Roll())
+    assert state.result.reason.key == "rut.end_time"
+    again = replay(record_of(state))
+    assert again.full_view() == state.full_view()
+
+
+def test_decision_time_limit_answers_with_pass() -> None:
+    state = opportunity("re_condo_2br", jobs=("janitor", "teacher"))
+    assert state.time_limit() is None
+    assert state.fallback_action(0) == PASS
+    state.timeout(0)
+    assert state.table is None and "re_condo_2br" in state.discards["real_estate"]
+    timed = start(options={"decision_seconds": 15})
+    assert timed.time_limit() == 15.0
+    assert timed.fallback_action(0) == Roll()
+    timed.players[0].position = 0
+    force(timed, "die", 1)
+    timed.timeout(0)
+    assert kind(timed) == "deal" and timed.fallback_action(0) == Deal("none")
+
+
+def test_children_add_childcare_up_to_three_and_downsizing_costs_turns() -> None:
+    state = start(jobs=("teacher", "janitor"))
+    p = state.players[0]
+    for _ in range(4):
+        state.apply_expense(0, "ex_baby")
+    assert p.children == 3 and p.exp["childcare"] == 3 * 180
+    set_cash(state, 0, 10000)
+    expenses = p.expenses
+    state.apply_expense(0, "ex_downsized")
+    assert state.cash(0) == 10000 - expenses and p.lost_turns == 2
+
+
+def test_immunity_cancels_a_tagged_expenses_card() -> None:
+    state = start(forced={"deck:expenses": ["ex_hospital"]})
+    state.players[0].immunities.add("medical")
+    state.players[0].position = 5
+    force(state, "die", 1)
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    assert "rut.immune" in keys(state) and state.cash(0) == cash + 700
+
+
+def test_optional_expense_may_be_declined() -> None:
+    state = start(forced={"deck:expenses": ["ex_cruise"]})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    assert kind(state) == "expense"
+    act(state, 0, PASS)
+    assert state.cash(0) == cash + 700
+
+
+def test_states_copy_without_sharing_and_action_space_is_fixed() -> None:
+    state = opportunity("re_condo_2br")
+    copy = state.clone(with_history=False)
+    assert isinstance(copy, RutState)
+    act(copy, 0, BUY)
+    assert state.players[0].holdings == [] and len(copy.players[0].holdings) == 1
+    space = GAME.action_space(GAME.options(), 4)
+    assert len(space) == len(set(space))
+    for action in state.legal_actions(0):
+        assert action in space
