@@ -40,6 +40,11 @@ class ForceMove(BaseModel):
     outcomes: list[Any]
 
 
+class TimeoutMove(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    timeout: int = Field(ge=0)
+
+
 class ChanceMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
     chance: str
@@ -57,7 +62,7 @@ class GameRecord(BaseModel):
     seed: int = 0
     seats: list[SeatModel]
     forced: dict[str, list[Any]] = Field(default_factory=dict)
-    moves: list[ActionMove | ForceMove | ChanceMove] = Field(default_factory=list)
+    moves: list[ActionMove | TimeoutMove | ForceMove | ChanceMove] = Field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps(self.model_dump(mode="json"), indent=1, sort_keys=True) + "\n"
@@ -65,11 +70,13 @@ class GameRecord(BaseModel):
 
 def record_of(state: GameState, forced: dict[str, list[Any]] | None = None) -> GameRecord:
     """The record of a game so far (``forced`` = the outcomes queued before it started)."""
-    moves: list[ActionMove | ForceMove | ChanceMove] = []
+    moves: list[ActionMove | TimeoutMove | ForceMove | ChanceMove] = []
     for m in state.moves:
         data = m.to_json()
         if m.kind == "action":
             moves.append(ActionMove(**data))
+        elif m.kind == "timeout":
+            moves.append(TimeoutMove(**data))
         elif m.kind == "force":
             moves.append(ForceMove(**data))
         else:
@@ -79,7 +86,7 @@ def record_of(state: GameState, forced: dict[str, list[Any]] | None = None) -> G
         options=state.options.overrides(),
         seed=state.seed,
         seats=[SeatModel(name=s.name, bot=s.bot) for s in state.seats],
-        forced=forced if forced is not None else getattr(state, "initial_forced", {}),
+        forced=forced if forced is not None else state.initial_forced,
         moves=moves,
     )
 
@@ -127,12 +134,15 @@ def replay(record: GameRecord, upto: int | None = None, auto_chance: bool = True
                 if isinstance(move, ChanceMove):
                     state.apply_chance(move.outcomes[0])
                     continue
-                if isinstance(move, ForceMove):
-                    state.force(move.force, move.outcomes)
-                    continue
+                # Chance the live game resolved by itself came before this entry.
                 while state.is_chance():
                     state.resolve_chance()
-                state.apply(move.seat, codec.from_json(move.action))
+                if isinstance(move, ForceMove):
+                    state.force(move.force, move.outcomes)
+                elif isinstance(move, TimeoutMove):
+                    state.timeout(move.timeout)
+                else:
+                    state.apply(move.seat, codec.from_json(move.action))
             except MoneyboardError as exc:
                 raise RecordError(f"move {number} does not replay: {exc}") from None
         if auto_chance:

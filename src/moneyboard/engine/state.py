@@ -52,8 +52,9 @@ class Decision(NamedTuple):
 class Move(NamedTuple):
     """One entry of a game's history: a seat's action, a forced outcome, or a chance outcome.
 
-    ``kind`` is ``"action"`` (seat, action), ``"force"`` (queue ``outcomes`` on ``stream``)
-    or ``"chance"`` (an outcome applied from outside, e.g. by OpenSpiel).
+    ``kind`` is ``"action"`` (seat, action), ``"timeout"`` (the seat's time ran out and the
+    game took ``action`` for it), ``"force"`` (queue ``outcomes`` on ``stream``) or
+    ``"chance"`` (an outcome applied from outside, e.g. by OpenSpiel).
     """
 
     kind: str
@@ -66,6 +67,8 @@ class Move(NamedTuple):
         if self.kind == "action":
             assert self.action is not None
             return {"seat": self.seat, "action": self.action.to_json()}
+        if self.kind == "timeout":
+            return {"timeout": self.seat}
         return {self.kind: self.stream, "outcomes": list(self.outcomes)}
 
 
@@ -139,7 +142,11 @@ class GameState:
         # (moves so far, seat, legal actions): lets apply() skip re-checking an action it
         # has just listed as legal for the very same position.
         self._legal: tuple[int, int, list[Action]] | None = None
-        for stream, outcomes in (forced or {}).items():
+        #: Outcomes forced before the game began (a stacked deck); kept for its record.
+        self.initial_forced: dict[str, list[Outcome]] = {
+            stream: list(outcomes) for stream, outcomes in (forced or {}).items()
+        }
+        for stream, outcomes in self.initial_forced.items():
             self.chance.force(stream, outcomes)
         self.setup()
         self.run()
@@ -182,9 +189,17 @@ class GameState:
         if seat not in self.to_move():
             raise IllegalActionError("that seat is not being asked to decide", "why.not_your_turn")
         action = self.fallback_action(seat)
-        if action is not None:
-            self.event("turn.timed_out", seat=seat, action=action.kind)
-            self.apply(seat, action)
+        if action is None:
+            return None
+        reason = self.why_not(seat, action)
+        if reason is not None:
+            raise IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
+        self._legal = None
+        self.event("turn.timed_out", seat=seat, action=action.kind)
+        self.moves.append(Move("timeout", seat, action, "", ()))
+        self.decisions_made += 1
+        self._rules[action.__class__][1](self, seat, action)
+        self.run()
         return action
 
     def metrics(self, seat: int) -> dict[str, float]:

@@ -28,14 +28,8 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(MISSING_EXTRA) from exc
 
 from moneyboard import registry
-from moneyboard.engine import GameDef, GameState, IllegalActionError, RecordError, Seat
-from moneyboard.engine.record import (
-    ActionMove,
-    ChanceMove,
-    GameRecord,
-    parse_record,
-    record_of,
-)
+from moneyboard.engine import GameDef, GameState, IllegalActionError, RecordError
+from moneyboard.engine.record import GameRecord, parse_record, record_of, replay
 from moneyboard.interop.encoding import (
     FloatArray,
     GameSpec,
@@ -261,27 +255,9 @@ def _core_from_record(text: str) -> _Core:
 
 
 def rebuild(record: GameRecord) -> GameState:
-    """Rebuild the state a record reaches, stopping at chance nodes (as OpenSpiel needs).
-
-    Unlike :func:`moneyboard.engine.record.replay`, this leaves a pending chance node
-    unresolved, because OpenSpiel resolves chance itself.
-    """
-    game = registry.get_game(record.game)
-    state = game.new_state(
-        [Seat(s.name, s.bot) for s in record.seats],
-        record.seed,
-        game.options(record.options),
-        forced=record.forced,
-        auto_chance=False,
-    )
-    for move in record.moves:
-        if isinstance(move, ChanceMove):
-            state.apply_chance(move.outcomes[0])
-        elif isinstance(move, ActionMove):
-            state.apply(move.seat, game.codec.from_json(move.action))
-        else:
-            state.force(move.force, move.outcomes)
-    return state
+    """Rebuild the state a record reaches, stopping at a pending chance node (as OpenSpiel
+    resolves chance itself)."""
+    return replay(record, auto_chance=False)
 
 
 class MoneyboardState(pyspiel.State):  # type: ignore[misc]

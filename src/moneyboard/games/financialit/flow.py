@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from moneyboard.engine.components import Deck
@@ -14,6 +15,7 @@ from moneyboard.games.financialit.base import (
     FinanciaLitBase,
     Household,
 )
+from moneyboard.games.financialit.content import Card
 
 
 class Flow(FinanciaLitBase):
@@ -36,14 +38,18 @@ class Flow(FinanciaLitBase):
         self.events_shown = []
         self.shared_income = None
         self.ended_by_target = False
+        # Decks are always built in the content's order, whatever order an option lists
+        # its counts in: a record's JSON sorts keys, and its replay must draw the same cards.
         event_counts = o.event_counts or {e.id: e.count for e in c.events}
         income_counts = o.income_counts or {i.id: i.count for i in c.income_cards}
         self.decks = {
-            "events": Deck(_expand(event_counts)),
-            "income": Deck(_expand(income_counts)),
+            "events": Deck(_expand(c.events, event_counts)),
+            "income": Deck(_expand(c.income_cards, income_counts)),
             "luxury": Deck(x.id for x in c.luxuries),
-            "short": Deck(_expand({x.id: x.count for x in c.short_investments})),
-            "long": Deck(_expand({x.id: x.count for x in c.long_investments})),
+            "short": Deck(
+                _expand(c.short_investments, {x.id: x.count for x in c.short_investments})
+            ),
+            "long": Deck(_expand(c.long_investments, {x.id: x.count for x in c.long_investments})),
         }
         self.prepared = {"events": deque(o.event_order)}
         for seat, cards in o.income_chosen.items():
@@ -53,9 +59,7 @@ class Flow(FinanciaLitBase):
         self.market = [None] * o.luxury_market_size
         self.offers = {"short": None, "long": None}
         if o.families is not None and len(o.families) != self.n:
-            raise OptionsError(
-                f"families lists {len(o.families)} families for {self.n} seats"
-            )
+            raise OptionsError(f"families lists {len(o.families)} families for {self.n} seats")
         self.then(
             *[("deal_family", seat) for seat in range(self.n)],
             ("fill_market",),
@@ -76,9 +80,7 @@ class Flow(FinanciaLitBase):
     def step_family_dealt(self, seat: int, family_id: str) -> None:
         o = self.options
         family = self.content.family[family_id]
-        home = Household(
-            family, max(0, family.happiness + o.family_happiness_delta), o.start_goods
-        )
+        home = Household(family, max(0, family.happiness + o.family_happiness_delta), o.start_goods)
         self.homes.append(home)
         self.event("setup.family", seat=seat, family=family.name, happiness=home.happiness)
         self.receive(seat, max(0, family.units + o.family_units_delta), "setup.units")
@@ -178,23 +180,27 @@ class Flow(FinanciaLitBase):
                 home.investments.remove(inv)
                 self.decks["short" if inv[0] in c.short_ids else "long"].discard(inv[0])
                 self.receive(seat, card_def.units, "investment.matured", card=card_def.name)
-                self.change_happiness(seat, card_def.happiness, "investment.happiness",
-                                      card=card_def.name)
+                self.change_happiness(
+                    seat, card_def.happiness, "investment.happiness", card=card_def.name
+                )
             else:
                 inv[1] -= 1
         for i, slot in enumerate(list(home.loans)):
             if slot is None:
                 continue
+            if tracker < o.loan_instalment:
+                # R5: an instalment the income cannot cover is deferred; the loan runs on.
+                self.event("loan.deferred", seat=seat, amount=o.loan_instalment, left=slot)
+                continue
             tracker -= o.loan_instalment
             self.event("loan.instalment", seat=seat, amount=o.loan_instalment, left=slot - 1)
             home.loans[i] = slot - 1
         home.loans = [s for s in home.loans if s is None or s > 0]
-        shortfall = 0
-        if tracker < 0:
-            shortfall, tracker = -tracker, 0
+        if tracker < 0:  # the track stops at zero: the family receives nothing this period
+            self.event("income.all_taken", seat=seat, short=-tracker)
+            tracker = 0
         home.tracker = min(tracker, c.income_track_max)
         self.receive(seat, home.tracker, "income.earned")
-        self.owe(seat, shortfall, "income.shortfall")
 
     # ----- action phase ------------------------------------------------------------------
     def step_actions_start(self) -> None:
@@ -211,8 +217,9 @@ class Flow(FinanciaLitBase):
             if home.career_away:
                 home.career_away = False
                 home.careers[-1][1] = True
-                self.event("career.active", seat=seat,
-                           card=self.content.career[home.careers[-1][0]].name)
+                self.event(
+                    "career.active", seat=seat, card=self.content.career[home.careers[-1][0]].name
+                )
         self.phase = "payments"
         steps: list[tuple[Any, ...]] = [
             ("resolve", loc, seat) for loc in RESOLUTION_ORDER for seat in self.board[loc]
@@ -294,8 +301,9 @@ class Flow(FinanciaLitBase):
             self.event("event.covered", seat=seat, card=e.name, cover=cover)
             return
         if e.units > 0:
-            self.owe(seat, max(0, e.units + home.family.event_cost_delta), "event.cost",
-                     card=e.name)
+            self.owe(
+                seat, max(0, e.units + home.family.event_cost_delta), "event.cost", card=e.name
+            )
         elif e.units < 0:
             self.receive(seat, -e.units, "event.gain", card=e.name)
         self.change_happiness(seat, e.happiness, "event.happiness", card=e.name)
@@ -313,8 +321,12 @@ class Flow(FinanciaLitBase):
                 if inv[1] is None:
                     inv[1] = self.content.investment[inv[0]].slots
             if self.cash(seat) >= o.interest_threshold:
-                self.receive(seat, o.interest + home.family.upkeep_bonus, "upkeep.interest",
-                             threshold=o.interest_threshold)
+                self.receive(
+                    seat,
+                    o.interest + home.family.upkeep_bonus,
+                    "upkeep.interest",
+                    threshold=o.interest_threshold,
+                )
         target = o.happiness_target
         if target is not None and any(h.happiness >= target for h in self.homes):
             self.ended_by_target = True
@@ -340,10 +352,15 @@ class Flow(FinanciaLitBase):
                 card = c.investment[card_id]
                 left = card.slots if slot is None else slot
                 units = max(0, card.units - o.investment_end_penalty * left)
-                self.receive(seat, units, "end.investment", card=card.name, slot=left,
-                             reduction=card.units - units)
-                self.change_happiness(seat, card.happiness, "investment.happiness",
-                                      card=card.name)
+                self.receive(
+                    seat,
+                    units,
+                    "end.investment",
+                    card=card.name,
+                    slot=left,
+                    reduction=card.units - units,
+                )
+                self.change_happiness(seat, card.happiness, "investment.happiness", card=card.name)
             home.investments = []
             steps.append(("settle", seat))
         steps.append(("score",))
@@ -354,8 +371,12 @@ class Flow(FinanciaLitBase):
         if home.loans:
             slot = home.loans[0] or self.options.loan_periods
             o = self.options
-            self.ask(seat, "settle_loan", units=o.loan_instalment * slot,
-                     happiness=o.loan_end_happiness * slot)
+            self.ask(
+                seat,
+                "settle_loan",
+                units=o.loan_instalment * slot,
+                happiness=o.loan_end_happiness * slot,
+            )
 
     def step_score(self) -> None:
         o = self.options
@@ -369,9 +390,14 @@ class Flow(FinanciaLitBase):
                     + o.skill_end_happiness * len(home.skills)
                     + o.career_end_happiness * len(home.careers)
                 )
-                self.change_happiness(seat, bonus, "end.bonus",
-                                      cards=home.cards_for_happiness(),
-                                      income=home.tracker, cash=self.cash(seat))
+                self.change_happiness(
+                    seat,
+                    bonus,
+                    "end.bonus",
+                    cards=home.cards_for_happiness(),
+                    income=home.tracker,
+                    cash=self.cash(seat),
+                )
         happiness = [h.happiness for h in self.homes]
         eligible = [s for s in range(self.n) if self.eligible(s)]
         if not eligible:
@@ -397,6 +423,6 @@ class Flow(FinanciaLitBase):
         return happy_items >= o.required_luxury_items
 
 
-def _expand(counts: dict[str, int]) -> list[str]:
-    return [card for card, n in counts.items() for _ in range(n)]
-
+def _expand(cards: Iterable[Card], counts: Mapping[str, int]) -> list[str]:
+    """Every copy of every card, in the content's order, ``counts[id]`` copies each."""
+    return [card.id for card in cards for _ in range(counts.get(card.id, 0))]

@@ -176,6 +176,8 @@ class FinanciaLitOptions(RuleOptions):
                 raise ValueError(
                     f"{name} names unknown card(s) {unknown}; known: {sorted(known)}"
                 )
+        if self.families is not None and len(set(self.families)) != len(self.families):
+            raise ValueError("families names the same family for two seats")
         for counts in (self.event_counts, self.income_counts):
             if counts and any(n < 0 or n > 20 for n in counts.values()):
                 raise ValueError("card counts must be between 0 and 20")
