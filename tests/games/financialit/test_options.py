@@ -1,0 +1,453 @@
+"""Each FinanciaLit rule option changes what its description says; bad options are refused."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from typing import Any
+
+import pytest
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.state import Seat
+from moneyboard.games.financialit import FinanciaLitOptions, FinanciaLitState
+from moneyboard.games.financialit.actions import (
+    BUY_GOODS,
+    DONE,
+    INVEST_LONG,
+    INVEST_SHORT,
+    LEARN_SKILL,
+    REFRESH_MARKET,
+    SEEK_EMPLOYMENT,
+    SETTLE_HAPPINESS,
+    TAKE_LOAN,
+    AddClause,
+    BuyLuxury,
+    Place,
+)
+from moneyboard.registry import get_game
+from tests.games.financialit.driver import (
+    FARMERS,
+    FLATMATES,
+    FLATMATES_SHORT,
+    RETIREES,
+    SHELTERED,
+    Script,
+    at,
+    buy_goods,
+    by_round,
+    events,
+    every_round,
+    first_legal,
+    paid,
+    received,
+    run,
+    start,
+)
+
+GAME = get_game("financialit")
+#: Four Luxury Items in the Market, in this order, at set-up.
+TV_FIRST = {"deck:luxury": ["tv", "bicycle", "concert", "dinner"]}
+
+
+def why(state: FinanciaLitState, seat: int, action: Action) -> str | None:
+    """The key of the reason ``action`` is refused, or ``None`` if it is allowed."""
+    reason = state.why_not(seat, action)
+    return None if reason is None else reason.key
+
+
+def market_visit(handler: Any, seat: int = 0, **options: Any) -> FinanciaLitState:
+    """One period in which ``seat`` visits the Market with ``handler``."""
+    state = start(rounds=1, forced=TV_FIRST, **options)
+    return run(state, Script({1: {seat: ["market"]}}, {"market": handler}))
+
+
+# ----- Length of the game and the event table -----------------------------------------------
+def test_rounds_sets_the_number_of_periods() -> None:
+    state = run(start(rounds=3))
+    assert [m.params["round"] for m in events(state, "round.start")] == [1, 2, 3]
+
+
+def test_events_per_round_sets_the_cards_revealed_each_period() -> None:
+    state = run(start(rounds=3, events_per_round=(2, 0, 1)))
+    rounds = by_round(state)
+    assert [sum(m.key == "event.revealed" for m in rounds[r]) for r in (1, 2, 3)] == [2, 0, 1]
+
+
+# ----- The Market ---------------------------------------------------------------------------
+def test_goods_min_refuses_done_until_enough_goods_are_bought() -> None:
+    seen: list[str | None] = []
+
+    def handler(state: FinanciaLitState, seat: int) -> Action:
+        seen.append(why(state, seat, DONE))
+        return buy_goods(2)(state, seat)
+
+    market_visit(handler, goods_min=2)
+    assert seen == ["why.goods_min", "why.goods_min", None]
+
+
+def test_goods_max_caps_one_visit() -> None:
+    seen: list[str | None] = []
+
+    def handler(state: FinanciaLitState, seat: int) -> Action:
+        if state.visit["goods"] == 3:
+            seen.append(why(state, seat, BUY_GOODS))
+            return DONE
+        return BUY_GOODS
+
+    market_visit(handler, goods_max=3)
+    assert seen == ["why.goods_max"]
+
+
+def test_basic_goods_price_sets_the_price_of_a_card() -> None:
+    state = market_visit(buy_goods(3), basic_goods_price=2)
+    assert paid(state, "market.goods", 0) == [2, 2, 2]
+
+
+def test_bulk_threshold_and_discount_set_the_bulk_deal() -> None:
+    state = market_visit(
+        buy_goods(4), bulk_goods_threshold=3, basic_goods_price=3, bulk_goods_discount=2
+    )
+    assert paid(state, "market.goods", 0) == [3, 3, 1, 3]
+
+
+def test_goods_shortage_happiness_sets_the_loss_per_missing_card() -> None:
+    state = run(start(rounds=1, start_goods=0, goods_shortage_happiness=1))
+    lacking = {m.params["seat"]: m.params["delta"] for m in events(state, "goods.lacking")}
+    assert lacking == {0: -2, 1: -2, 2: -1}  # needs of 2, 2 and 1 cards
+
+
+def test_start_goods_sets_the_opening_common_goods() -> None:
+    assert [h.goods for h in start(start_goods=7).homes] == [7, 7, 7]
+
+
+def test_luxury_cost_delta_changes_every_price() -> None:
+    state = market_visit(first_legal(BuyLuxury(0)), luxury_cost_delta=2)
+    assert paid(state, "market.luxury", 0) == [4 + 2]
+
+
+def test_luxury_upkeep_delta_adds_to_the_bills_of_held_items() -> None:
+    state = market_visit(first_legal(BuyLuxury(0)), luxury_upkeep_delta=2)
+    assert state.bills(0) == RETIREES.bills + 0 + 2  # the TV's upkeep is 0
+    assert paid(state, "bills.paid", 0) == [RETIREES.bills + 2]
+
+
+def test_luxury_requires_skills_refuses_luxury_without_them() -> None:
+    seen: list[str | None] = []
+
+    def handler(state: FinanciaLitState, seat: int) -> Action:
+        seen.append(why(state, seat, BuyLuxury(0)))
+        return DONE
+
+    market_visit(handler, luxury_requires_skills=1)
+    assert seen == ["why.luxury_needs_skills"]
+
+
+def test_luxury_market_size_sets_the_face_up_items() -> None:
+    state = start(luxury_market_size=6)
+    assert len(state.market) == 6 and None not in state.market
+    options = GAME.options({"luxury_market_size": 6})
+    assert sum(isinstance(a, BuyLuxury) for a in GAME.action_space(options, 3)) == 6
+
+
+def test_market_refresh_cost_sets_the_refresh_price() -> None:
+    before: list[str | None] = []
+
+    def handler(state: FinanciaLitState, seat: int) -> Action:
+        if not state.visit["refreshed"]:
+            before.extend(state.market)
+            return REFRESH_MARKET
+        return DONE
+
+    state = market_visit(handler, market_refresh_cost=3)
+    assert paid(state, "market.refresh", 0) == [3]
+    assert state.market != before
+
+
+# ----- Pay Bills in Advance -----------------------------------------------------------------
+def test_bill_discount_per_sets_the_units_per_unit_saved() -> None:
+    state = start(rounds=1, family_bills_delta=9 - RETIREES.bills, bill_discount_per=5)
+    run(state, Script({1: {0: ["pay_bills"]}}))
+    assert paid(state, "bills.paid", 0) == [9 - 1]
+
+
+# ----- Investments --------------------------------------------------------------------------
+TERM_DEPOSITS = {"deck:short": ["term_deposit"] * 3}
+
+
+def test_crowding_surcharge_sets_the_extra_cost() -> None:
+    state = start(rounds=1, forced=TERM_DEPOSITS, crowding_surcharge=2)
+    plan = {1: {0: ["investments"], 2: ["investments"]}}
+    run(state, Script(plan, {"investments": first_legal(INVEST_SHORT)}))
+    assert paid(state, "investment.bought", 0) == paid(state, "investment.bought", 2) == [3 + 2]
+
+
+def test_investment_limit_sets_how_many_a_family_may_hold() -> None:
+    # Three long investments in three periods: allowed with a limit of 3.
+    state = start(rounds=4, investment_limit=3, family_units_delta=20)
+    plan = every_round(range(1, 4), {0: ["investments"]})
+    run(state, Script(plan, {"investments": first_legal(INVEST_LONG)}), until=at(4))
+    assert len(state.homes[0].investments) == 3
+    assert why(state, 0, Place("investments")) == "why.investment_limit"
+
+
+def test_investment_end_penalty_sets_the_units_lost_per_slot() -> None:
+    state = start(forced={"deck:long": ["index_fund"]}, investment_end_penalty=1)
+    run(state, Script({8: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)}))
+    assert received(state, "end.investment", 0) == [14 - 1 * 4]
+
+
+# ----- Insurance ----------------------------------------------------------------------------
+CLAUSES = first_legal(AddClause("fire"), AddClause("theft"), AddClause("health"))
+
+
+def test_insurance_per_visit_sets_the_changes_per_visit() -> None:
+    state = start(rounds=2, insurance_per_visit=3)
+    run(state, Script(every_round((1, 2), {0: ["insurance"]}), {"insurance": CLAUSES}))
+    assert state.homes[0].insurance == ["basic", "fire", "theft", "health"]
+
+
+def test_extra_clause_fee_charges_each_clause_after_the_first() -> None:
+    state = start(rounds=2, extra_clause_fee=2)
+    run(state, Script(every_round((1, 2), {0: ["insurance"]}), {"insurance": CLAUSES}))
+    assert paid(state, "insurance.extra_fee", 0) == [2]
+
+
+def test_miscalculation_insurance_fee_sets_the_broker_fee() -> None:
+    state = start(**FLATMATES_SHORT, miscalculation_insurance_fee=3)
+    run(state, until=lambda s: s.round == 2 and s.to_move() == (1,))
+    state.apply(1, Place("insurance"))
+    assert paid(state, "insurance.visit_fee", 1) == [3]
+
+
+# ----- Labour market ------------------------------------------------------------------------
+def skills_paid(**options: Any) -> list[int]:
+    state = start(rounds=3, start_goods=10, family_units_delta=10, **options)
+    plan = every_round(range(1, 4), {0: ["labour"]})
+    run(state, Script(plan, {"labour": first_legal(LEARN_SKILL)}))
+    return paid(state, "labour.skill_paid", 0)
+
+
+def test_skills_cost_sets_the_price() -> None:
+    assert skills_paid(skills_cost=5) == [5, 5, 5]
+
+
+def test_skills_extra_cost_and_after_set_the_price_rise() -> None:
+    assert skills_paid(skills_extra_after=1, skills_extra_cost=2) == [3, 3, 5]
+
+
+def test_career_income_penalty_sets_the_income_lost_while_away() -> None:
+    state = start(income_draw="none", career_income_penalty=3)
+    run(state, Script({1: {2: ["labour"]}}, {"labour": first_legal(SEEK_EMPLOYMENT)}), until=at(2))
+    assert state.homes[2].tracker == FARMERS.income - 3
+
+
+def test_skill_and_career_end_happiness_add_to_the_end_bonus() -> None:
+    def bonus(**options: Any) -> int:
+        state = start(rounds=2, start_goods=10, **options)
+        plan = every_round((1, 2), {1: ["labour"]})
+        handler = {"labour": lambda s, seat: LEARN_SKILL if s.round == 1 else SEEK_EMPLOYMENT}
+        run(state, Script(plan, handler))
+        [entry] = events(state, "end.bonus", 1)
+        return int(entry.params["delta"])
+
+    assert bonus(skill_end_happiness=2, career_end_happiness=3) == bonus() + 2 + 3
+
+
+# ----- Families -----------------------------------------------------------------------------
+def test_families_chooses_each_seat_family() -> None:
+    state = start(("newlyweds", "shopkeepers", "single_parent", "farmers"))
+    assert [h.family.id for h in state.homes] == [
+        "newlyweds",
+        "shopkeepers",
+        "single_parent",
+        "farmers",
+    ]
+
+
+def test_family_deltas_change_every_family_card() -> None:
+    plain = start()
+    changed = start(
+        family_income_delta=2,
+        family_units_delta=3,
+        family_happiness_delta=1,
+        family_goods_delta=1,
+        family_bills_delta=2,
+    )
+    for a, b in zip(plain.homes, changed.homes, strict=True):
+        assert b.tracker == a.tracker + 2
+        assert b.happiness == a.happiness + 1
+    view = changed.view(None)["families"]
+    assert [f["goods_need"] for f in view] == [f.goods + 1 for f in (RETIREES, FLATMATES, FARMERS)]
+    assert [changed.bills(s) - plain.bills(s) for s in range(3)] == [2, 2, 2]
+    assert received(changed, "setup.units", 0) == [RETIREES.units + 3]
+
+
+# ----- Decks --------------------------------------------------------------------------------
+def test_event_counts_set_the_event_deck() -> None:
+    state = run(start(rounds=4, event_counts={"festival": 2, "tax_refund": 1}))
+    assert {m.params["id"] for m in events(state, "event.revealed")} <= {"festival", "tax_refund"}
+
+
+def test_event_order_stacks_the_first_event_cards() -> None:
+    state = run(start(rounds=4, event_order=("layoff", "storm", "raffle")))
+    ids = [m.params["id"] for m in events(state, "event.revealed")]
+    assert ids[:3] == ["layoff", "storm", "raffle"]
+
+
+def test_income_counts_set_the_income_modifier_deck() -> None:
+    state = run(start(rounds=3, income_counts={"side_job": 4}))
+    assert {m.params["card"] for m in events(state, "income.modifier")} == {"Weekend side job"}
+
+
+@pytest.mark.parametrize(("draw", "modifiers"), [("none", 0), ("each", 4), ("one_for_all", 4)])
+def test_income_draw_chooses_how_modifiers_are_dealt(draw: str, modifiers: int) -> None:
+    state = run(start(rounds=3, income_draw=draw))
+    assert len(events(state, "income.modifier")) == modifiers  # two families, periods 2-3
+    shared = events(state, "income.shared_card")
+    assert len(shared) == (2 if draw == "one_for_all" else 0)
+
+
+def test_income_chosen_deals_cards_to_a_seat() -> None:
+    state = run(start(rounds=3, income_chosen={2: ("short_hours", "overtime")}))
+    cards = [m.params["card"] for m in events(state, "income.modifier", 2)]
+    assert cards == ["Reduced hours", "Overtime hours"]
+
+
+# ----- Loans, aid and interest --------------------------------------------------------------
+def test_loan_amount_instalment_and_periods_shape_a_loan() -> None:
+    state = start(income_draw="none", loan_amount=8, loan_instalment=3, loan_periods=3)
+    state.apply(0, TAKE_LOAN)
+    run(state)
+    assert received(state, "loan.taken", 0) == [8]
+    assert [m.params["amount"] for m in events(state, "loan.instalment", 0)] == [3, 3, 3]
+
+
+def test_loan_happiness_sets_the_cost_of_borrowing_again() -> None:
+    state = start(loan_happiness=2)
+    state.apply(0, TAKE_LOAN)
+    state.apply(0, TAKE_LOAN)
+    assert state.homes[0].happiness == RETIREES.happiness - 2
+
+
+def test_loan_end_happiness_sets_the_happiness_per_slot_left() -> None:
+    state = start(loan_end_happiness=3, **SHELTERED)
+    run(state, until=at(8))
+    state.apply(0, TAKE_LOAN)
+    run(state, Script(handlers={"settle_loan": first_legal(SETTLE_HAPPINESS)}))
+    assert [m.params["delta"] for m in events(state, "end.loan_happiness", 0)] == [-3 * 2]
+
+
+def test_family_aid_sets_the_units_given() -> None:
+    state = start(**FLATMATES_SHORT, family_aid=6)
+    run(state, until=at(2))
+    assert received(state, "aid.given", 1) == [6]
+
+
+def test_miscalculation_happiness_sets_the_loss_for_a_second_card() -> None:
+    state = start(**FLATMATES_SHORT, miscalculation_happiness=1, **SHELTERED)
+    run(state, until=at(3))
+    deltas = [m.params["delta"] for m in events(state, "miscalculation.again", 1)]
+    assert deltas and set(deltas) == {-1}
+
+
+def test_interest_threshold_and_interest_set_the_upkeep_gain() -> None:
+    state = run(start(rounds=1, interest_threshold=10, interest=2))
+    gains = {m.params["seat"]: m.params["amount"] for m in events(state, "upkeep.interest")}
+    rich = {s for s in range(3) if state.cash(s) - gains.get(s, 0) >= 10}
+    assert rich and len(rich) < 3
+    assert gains == dict.fromkeys(rich, 2)
+
+
+def test_turn_time_limit_sets_the_seconds_per_decision() -> None:
+    assert start().time_limit() is None
+    assert start(turn_time_limit=45).time_limit() == 45.0
+
+
+# ----- End of game --------------------------------------------------------------------------
+def test_happiness_target_ends_the_game_early() -> None:
+    state = run(start(happiness_target=6))
+    assert state.result is not None and state.result.reason.key == "end.target"
+    assert len(events(state, "round.start")) == 1
+
+
+def test_required_career_cards_and_luxury_items_limit_the_winners() -> None:
+    for option in ("required_career_cards", "required_luxury_items"):
+        overrides: dict[str, Any] = {option: 1}
+        state = run(start(rounds=1, **overrides))
+        assert state.result is not None and state.result.winners == ()
+
+
+def test_every_option_has_a_test_here() -> None:
+    source = inspect.getsource(sys.modules[__name__])
+    missing = [name for name in FinanciaLitOptions.model_fields if name not in source]
+    assert missing == []
+
+
+# ----- Refused options ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("overrides", "named"),
+    [
+        ({"rounds": 0}, "rounds"),
+        ({"rounds": "eight"}, "rounds"),
+        ({"rounds": 9}, "events_per_round"),
+        ({"events_per_round": (0, 1, 1, 2, 2, 2, 3, 11)}, "events_per_round"),
+        ({"goods_min": 5, "goods_max": 2}, "goods_max"),
+        ({"goods_min": -1}, "goods_min"),
+        ({"bill_discount_per": 0}, "bill_discount_per"),
+        ({"crowding_surcharge": 9}, "crowding_surcharge"),
+        ({"income_draw": "sometimes"}, "income_draw"),
+        ({"luxury_market_size": 9}, "luxury_market_size"),
+        ({"happiness_target": 0}, "happiness_target"),
+        ({"event_counts": {"fire": 0}}, "event_counts"),
+        ({"income_counts": {"bonus": 0}}, "income_counts"),
+        ({"event_counts": {"fire": 21}}, "counts"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_bad_options_are_refused_naming_the_option(overrides: dict[str, Any], named: str) -> None:
+    with pytest.raises(OptionsError, match=named):
+        GAME.options(overrides)
+    with pytest.raises(OptionsError, match=named):
+        GAME.new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 1, overrides)
+
+
+def test_an_unknown_option_is_called_unknown() -> None:
+    with pytest.raises(OptionsError, match="unknown option 'colour'"):
+        GAME.options({"colour": "red"})
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "card"),
+    [
+        ({"families": ["retirees", "royals", "farmers"]}, "families", "royals"),
+        ({"event_counts": {"meteor": 1}}, "event_counts", "meteor"),
+        ({"event_order": ["fire", "meteor"]}, "event_order", "meteor"),
+        ({"income_counts": {"lottery": 1}}, "income_counts", "lottery"),
+        ({"income_chosen": {0: ["lottery"]}}, "income_chosen", "lottery"),
+    ],
+)
+def test_unknown_card_ids_are_refused_with_the_known_ones(
+    overrides: dict[str, Any], field: str, card: str
+) -> None:
+    with pytest.raises(OptionsError) as info:
+        GAME.options(overrides)
+    text = str(info.value)
+    assert field in text and card in text and "unknown" in text and "known:" in text
+
+
+def test_the_families_list_must_match_the_seats() -> None:
+    with pytest.raises(OptionsError, match="families lists 2 families for 3 seats"):
+        start(("retirees", "farmers"), seats=3)
+
+
+def test_income_chosen_must_name_a_seat_at_the_table() -> None:
+    with pytest.raises(OptionsError, match="income_chosen names seat 5"):
+        start(income_chosen={5: ("bonus",)})
+
+
+def test_a_family_named_for_two_seats_is_refused() -> None:
+    # R2: two seats never play the same family.
+    with pytest.raises(OptionsError, match="families"):
+        GAME.options({"families": ["retirees", "retirees", "farmers"]})
