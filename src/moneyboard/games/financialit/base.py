@@ -142,11 +142,14 @@ class FinanciaLitBase(GameState):
 
     def step_next_action(self, after: int) -> None:
         """Ask the next family clockwise that has not chosen to Save."""
-        order = self.order()
-        for i in range(after + 1, after + 1 + self.n):
-            seat = order[i % self.n]
-            if not self.homes[seat].saved:
-                self.ask(seat, "action", turn=i % self.n)
+        n = self.n
+        first = self.first
+        homes = self.homes
+        for i in range(after + 1, after + 1 + n):
+            turn = i % n
+            seat = (first + turn) % n
+            if not homes[seat].saved:
+                self.ask(seat, "action", turn=turn)
                 return
         self.then(("actions_end",))
 

@@ -60,6 +60,7 @@ OFFERS: dict[str, tuple[Action, ...]] = {
 #: Market offers by the number of Luxury slots (an option).
 MARKET_OFFERS = {n: (*OFFERS["market"], *BUY_LUXURY[:n]) for n in range(len(BUY_LUXURY) + 1)}
 NAMES = {loc.id: loc.name for loc in _CONTENT.locations}
+LUXURY_COST = {x.id: x.cost for x in _CONTENT.luxuries}
 
 
 class Choices(FinanciaLitBase):
@@ -108,8 +109,12 @@ class Choices(FinanciaLitBase):
         home.pawns -= 1
         home.placed.add(a.location)
         self.board[a.location].append(seat)
-        self.event("action.placed", seat=seat, location=self.content.location[a.location].name,
-                   slot=len(self.board[a.location]))
+        self.event(
+            "action.placed",
+            seat=seat,
+            location=self.content.location[a.location].name,
+            slot=len(self.board[a.location]),
+        )
         if a.location == "insurance" and home.miscalculation:
             self.spend(seat, self.options.miscalculation_insurance_fee, "insurance.visit_fee")
         assert self.decision is not None
@@ -137,8 +142,9 @@ class Choices(FinanciaLitBase):
         home = self.homes[seat]
         penalty = bool(home.loans) or home.miscalculation
         home.loans.append(None)
-        self.receive(seat, o.loan_amount, "loan.taken", instalment=o.loan_instalment,
-                     periods=o.loan_periods)
+        self.receive(
+            seat, o.loan_amount, "loan.taken", instalment=o.loan_instalment, periods=o.loan_periods
+        )
         if penalty:
             self.change_happiness(seat, -o.loan_happiness, "loan.happiness")
         self._covered(seat)
@@ -193,8 +199,13 @@ class Choices(FinanciaLitBase):
     def step_career_taken(self, seat: int, card: str) -> None:
         self.homes[seat].careers.append([card, False])
         c = self.content.career[card]
-        self.event("labour.career", seat=seat, card=c.name, income=c.income,
-                   penalty=self.options.career_income_penalty)
+        self.event(
+            "labour.career",
+            seat=seat,
+            card=c.name,
+            income=c.income,
+            penalty=self.options.career_income_penalty,
+        )
 
     # ----- investments -------------------------------------------------------------------
     def check_invest(self, seat: int, a: Invest) -> Message | None:
@@ -211,8 +222,14 @@ class Choices(FinanciaLitBase):
         assert card_id is not None
         card = self.content.investment[card_id]
         surcharge = self.crowding()
-        self.spend(seat, card.cost + surcharge, "investment.bought", card=card.name,
-                   surcharge=surcharge, slots=card.slots)
+        self.spend(
+            seat,
+            card.cost + surcharge,
+            "investment.bought",
+            card=card.name,
+            surcharge=surcharge,
+            slots=card.slots,
+        )
         self.homes[seat].investments.append([card_id, card.slots])
         self.offers[a.term] = None
         self.decision = None
@@ -238,8 +255,12 @@ class Choices(FinanciaLitBase):
         home.insurance.append(a.clause)
         self.visit["changes"] += 1
         self.visit["added"] += 1
-        self.event("insurance.added", seat=seat, clause=self.content.insurance[a.clause].name,
-                   bills=self.bills(seat))
+        self.event(
+            "insurance.added",
+            seat=seat,
+            clause=self.content.insurance[a.clause].name,
+            bills=self.bills(seat),
+        )
         self._again(seat)
 
     def check_drop_clause(self, seat: int, a: DropClause) -> Message | None:
@@ -252,8 +273,12 @@ class Choices(FinanciaLitBase):
     def do_drop_clause(self, seat: int, a: DropClause) -> None:
         self.homes[seat].insurance.remove(a.clause)
         self.visit["changes"] += 1
-        self.event("insurance.dropped", seat=seat, clause=self.content.insurance[a.clause].name,
-                   bills=self.bills(seat))
+        self.event(
+            "insurance.dropped",
+            seat=seat,
+            clause=self.content.insurance[a.clause].name,
+            bills=self.bills(seat),
+        )
         self._again(seat)
 
     def _again(self, seat: int) -> None:
@@ -278,32 +303,48 @@ class Choices(FinanciaLitBase):
             self.event("market.goods_free", seat=seat, bought=self.visit["goods"])
 
     def check_buy_luxury(self, seat: int, a: BuyLuxury) -> Message | None:
-        if not 0 <= a.slot < len(self.market) or self.market[a.slot] is None:
-            return msg("why.empty_market_slot", slot=a.slot)
-        item = self.market[a.slot]
-        assert item is not None
+        market = self.market
+        slot = a.slot
+        item = market[slot] if 0 <= slot < len(market) else None
+        if item is None:
+            return msg("why.empty_market_slot", slot=slot)
         home = self.homes[seat]
         if item in home.luxuries:
             return new_message(
                 Message, ("why.duplicate_luxury", {"item": self.content.luxury[item].name})
             )
-        need = self.options.luxury_requires_skills
-        if len(home.skills) < need:
-            return msg("why.luxury_needs_skills", need=need, have=len(home.skills))
-        return self._short(seat, self.luxury_price(item))
+        o = self.options
+        if len(home.skills) < o.luxury_requires_skills:
+            return msg(
+                "why.luxury_needs_skills", need=o.luxury_requires_skills, have=len(home.skills)
+            )
+        price = max(0, LUXURY_COST[item] + o.luxury_cost_delta)
+        cash = self.ledger.balances[self.cash_accounts[seat]]
+        if cash < price:
+            return new_message(Message, ("why.cannot_afford", {"price": price, "cash": cash}))
+        return None
 
     def do_buy_luxury(self, seat: int, a: BuyLuxury) -> None:
         item = self.market[a.slot]
         assert item is not None
         home = self.homes[seat]
         card = self.content.luxury[item]
-        self.spend(seat, self.luxury_price(item), "market.luxury", item=card.name,
-                   upkeep=max(0, card.upkeep + self.options.luxury_upkeep_delta))
+        self.spend(
+            seat,
+            self.luxury_price(item),
+            "market.luxury",
+            item=card.name,
+            upkeep=max(0, card.upkeep + self.options.luxury_upkeep_delta),
+        )
         home.luxuries.append(item)
         self.market[a.slot] = None
         self.visit["bought"] += 1
-        self.change_happiness(seat, card.happiness + home.family.luxury_happiness_bonus,
-                              "market.luxury_happiness", item=card.name)
+        self.change_happiness(
+            seat,
+            card.happiness + home.family.luxury_happiness_bonus,
+            "market.luxury_happiness",
+            item=card.name,
+        )
 
     def check_refresh_market(self, seat: int, a: RefreshMarket) -> Message | None:
         if self.visit["bought"] or self.visit["refreshed"]:
@@ -353,8 +394,9 @@ class Choices(FinanciaLitBase):
         if a.with_units:
             self.spend(seat, o.loan_instalment * slot, "end.loan_paid", slot=slot)
         else:
-            self.change_happiness(seat, -o.loan_end_happiness * slot, "end.loan_happiness",
-                                  slot=slot)
+            self.change_happiness(
+                seat, -o.loan_end_happiness * slot, "end.loan_happiness", slot=slot
+            )
         self.decision = None
         self.then(("settle", seat))
 
