@@ -118,7 +118,7 @@ class ToyState(GameState):
         self.ledger.post(BANK, f"cash:{seat}", 3, "toy.loan", {"seat": seat})
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return {**self.kernel_view(), "round": self.round, "cash": self._cash()}
+        return {**self.kernel_view(), "round": self.round, "cash_by_seat": self._cash()}
 
     def full_view(self) -> dict[str, Any]:
         return {**self.view(None), "roll": self.roll, "borrowed": self.borrowed}

@@ -91,12 +91,10 @@ def compact(value: Any) -> str:
     return number(value)
 
 
-def _per_seat(state: GameState, value: Any) -> bool:
-    return (
-        isinstance(value, list)
-        and len(value) == state.n
-        and all(not isinstance(v, dict | list) for v in value)
-    )
+def _per_seat(state: GameState, key: str, value: Any) -> bool:
+    """A view entry that holds one value per seat: by convention its key ends in ``_by_seat``
+    (a list that merely happens to have as many entries as seats, like a market, is not)."""
+    return key.endswith("_by_seat") and isinstance(value, list) and len(value) == state.n
 
 
 def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
@@ -109,7 +107,7 @@ def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for key, value in rows:
-        if _per_seat(state, value):
+        if _per_seat(state, key, value):
             text = ", ".join(f"{state.seats[i].name} {compact(v)}" for i, v in enumerate(value))
         elif isinstance(value, dict):
             text = "; ".join(f"{label(str(k))}: {compact(v)}" for k, v in value.items())
