@@ -135,3 +135,36 @@ def test_timeout_applies_the_fallback_and_says_so(toy_game: GameDef) -> None:
     )
     with pytest.raises(IllegalActionError):
         state.timeout(0)  # seat 1 is deciding now
+
+
+def test_random_action_is_uniform_over_the_legal_actions(toy_game: GameDef) -> None:
+    state = toy_game.new_state(SEATS, seed=3, forced={"die": [2]})
+    legal = state.legal_actions(0)
+    assert set(legal) == {KEEP, GAMBLE, BORROW}
+    rng = random.Random(0)
+    counts = {a: 0 for a in legal}
+    for _ in range(3000):
+        action = state.random_action(0, rng)
+        assert action is not None
+        counts[action] += 1
+    assert all(900 < c < 1100 for c in counts.values()), counts
+
+
+def test_random_action_skips_illegal_candidates_and_can_be_applied(toy_game: GameDef) -> None:
+    state = toy_game.new_state(SEATS, seed=3, forced={"die": [2]})
+    state.apply(0, BORROW)
+    rng = random.Random(1)
+    drawn = {state.random_action(0, rng) for _ in range(200)}
+    assert drawn == {KEEP, GAMBLE}
+    action = state.random_action(0, rng)
+    assert action is not None
+    state.apply(0, action)
+    assert state.moves[-1].action is action
+
+
+def test_random_action_is_none_when_the_seat_has_nothing_to_do(toy_game: GameDef) -> None:
+    state = toy_game.new_state(SEATS, seed=3, forced={"die": [2]})
+    state.apply(1, BORROW)  # the one anytime action of seat 1 is used up
+    assert state.random_action(1, random.Random(0)) is None
+    play_randomly(state, 0)
+    assert state.random_action(0, random.Random(0)) is None

@@ -17,10 +17,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: GameState, seat: int) -> Choice:
-        legal = state.legal_actions(seat)
-        if not legal:
+        action = state.random_action(seat, self.rng)
+        if action is None:
             raise RuntimeError(f"{state.game_id}: seat {seat} has no legal action")
-        action = self.rng.choice(legal)
-        if len(legal) == 1:
-            return Choice(action, "it was the only possible move")
-        return Choice(action, f"picked at random among {len(legal)} possible moves")
+        return Choice(action, "picked at random among the possible moves")

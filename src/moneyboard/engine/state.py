@@ -16,6 +16,7 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
+from random import Random
 from typing import Any, ClassVar, NamedTuple
 
 from moneyboard.engine.actions import Action
@@ -321,6 +322,38 @@ class GameState:
         ]
         self._legal = (len(self.moves), seat, out)
         return out
+
+    def random_action(self, seat: int, rng: Random) -> Action | None:
+        """A legal action of ``seat`` drawn uniformly at random (``None`` if it has none).
+
+        Candidates are checked in random order and the first legal one is taken: that is a
+        uniform draw over the legal actions, at the cost of a check or two instead of one
+        per candidate (what playouts, simulations and random bots need).
+        """
+        if self.result is not None:
+            return None
+        d = self.decision
+        if d is not None and seat in d.seats:
+            answers = self.answers.get(d.kind, ())
+        elif self.anytime_open(seat):
+            answers = ()
+        else:
+            return None
+        pool = list(self.candidates(seat))
+        checks = self._checks
+        draw = rng.random
+        left = len(pool)
+        while left:
+            i = int(draw() * left)
+            action = pool[i]
+            if (action.anytime or action.kind in answers) and checks[action.__class__](
+                self, seat, action
+            ) is None:
+                self._legal = (len(self.moves), seat, [action])
+                return action
+            left -= 1
+            pool[i] = pool[left]
+        return None
 
     def why_not(self, seat: int, action: Action) -> Message | None:
         """``None`` if ``seat`` may take ``action`` now, else the reason, for a learner."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from random import Random
 from typing import Any, ClassVar
 
 from moneyboard.engine import Action, GameState, Message, RuleOptions, msg
@@ -98,6 +99,14 @@ class RutState(Deals, Circle, Audit):
         self._room_cache = {}
         try:
             return super().legal_actions(seat)
+        finally:
+            self._room_cache = None
+
+    def random_action(self, seat: int, rng: Random) -> Action | None:
+        """As the kernel's, with loan limits computed once per draw."""
+        self._room_cache = {}
+        try:
+            return super().random_action(seat, rng)
         finally:
             self._room_cache = None
 

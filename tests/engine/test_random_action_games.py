@@ -1,0 +1,29 @@
+"""``random_action`` against ``legal_actions`` in every registered game, at many positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from moneyboard import registry
+from moneyboard.engine import Seat
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_random_action_draws_exactly_the_legal_actions(game_id: str) -> None:
+    game = registry.get_game(game_id)
+    seats = [Seat(f"P{i}") for i in range(game.min_players)]
+    state = game.new_state(seats, 7, game.options())
+    rng = random.Random(7)
+    checked = 0
+    while not state.terminal and checked < 150:
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        drawn = {state.random_action(seat, rng) for _ in range(12 * len(legal))}
+        assert drawn <= set(legal)
+        if len(legal) <= 4:
+            assert drawn == set(legal)
+        state.apply(seat, rng.choice(legal))
+        checked += 1
+    assert checked == 150
