@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import ClassVar
 
 from moneyboard.engine import Action, GameState, Message, RuleOptions, Seat, msg
@@ -38,7 +38,7 @@ class NullGame(GameState):
         self.count = 0
         self.ask(0, "go")
 
-    def candidates(self, seat: int) -> Iterable[Action]:
+    def candidates(self, seat: int) -> Sequence[Action]:
         return (GO,)
 
     def check_go(self, seat: int, action: Go) -> Message | None:

@@ -1,7 +1,8 @@
 """How fast a game plays: random playouts on one core for a while, counted in decisions.
 
-Each decision is a uniformly random legal action (:meth:`GameState.random_action`, which
-checks candidates in random order and stops at the first legal one). The loop is kept lean
+Each game is a :meth:`GameState.playout`: every decision a uniformly random legal action
+(:meth:`GameState.random_action` checks candidates in random order and takes the first
+legal one), with the full log, ledger and record kept. The loop is kept lean
 so that what it measures is the engine and the game's rules, not the bench.
 """
 
@@ -57,10 +58,6 @@ def default_players(game: GameDef) -> int:
     return max(game.min_players, min(4, game.max_players))
 
 
-class StuckGameError(RuntimeError):
-    """A random playout that offered a seat no move, or never ended."""
-
-
 def bench(game: GameDef, seconds: float, players: int | None = None, seed: int = 0) -> BenchResult:
     """Play random games of ``game`` with default rules for about ``seconds`` (at least one)."""
     n = players if players is not None else default_players(game)
@@ -74,19 +71,7 @@ def bench(game: GameDef, seconds: float, players: int | None = None, seed: int =
     deadline = start + seconds
     while True:
         state = new_state(seats, seed + games, options)
-        random_action, apply, to_move = state.random_action, state.apply, state.to_move
-        while state.result is None:
-            seat = to_move()[0]
-            action = random_action(seat, rng)
-            if action is None:
-                raise StuckGameError(
-                    f"{game.id}: seat {seat} was asked to decide with no legal move"
-                )
-            apply(seat, action)
-            if state.decisions_made > MAX_DECISIONS_PER_GAME:
-                raise StuckGameError(
-                    f"{game.id}: a random game did not end in {MAX_DECISIONS_PER_GAME} decisions"
-                )
+        state.playout(rng, MAX_DECISIONS_PER_GAME)
         games += 1
         decisions += state.decisions_made
         if clock() >= deadline:

@@ -22,13 +22,13 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from moneyboard.bench import StuckGameError, bench, default_players
+from moneyboard.bench import bench, default_players
 from moneyboard.bots import bot_kinds, bot_summary
 from moneyboard.engine.errors import MoneyboardError, UnknownGameError
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.options import describe_options, read_overrides
 from moneyboard.engine.record import load_record, replay
-from moneyboard.engine.state import Seat
+from moneyboard.engine.state import Seat, StuckGameError
 from moneyboard.registry import game_ids, get_game
 from moneyboard.terminal import PlaySession, parse_seats
 from moneyboard.terminal.render import board_table, families_table, result_renderable

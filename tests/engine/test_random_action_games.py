@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -27,3 +28,33 @@ def test_random_action_draws_exactly_the_legal_actions(game_id: str) -> None:
         state.apply(seat, rng.choice(legal))
         checked += 1
     assert checked == 150
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_playout_matches_random_actions_and_leaves_no_cyclic_garbage(game_id: str) -> None:
+    """playout() is random_action + apply in a loop; it pauses the cyclic collector, which is
+    only sound because a finished game leaves no reference cycles behind."""
+    game = registry.get_game(game_id)
+    seats = [Seat(f"P{i}") for i in range(game.min_players)]
+    looped = game.new_state(seats, 3, game.options())
+    rng = random.Random(3)
+    while not looped.terminal:
+        seat = looped.to_move()[0]
+        action = looped.random_action(seat, rng)
+        assert action is not None
+        looped.apply(seat, action)
+    gc.collect()
+    assert gc.isenabled()
+    played = game.new_state(seats, 3, game.options())
+    played.playout(random.Random(3))
+    assert gc.isenabled()
+    assert played.moves == looped.moves
+    assert played.log == looped.log
+    assert played.ledger.postings == looped.ledger.postings
+    assert played.result == looped.result
+    del played, looped
+    gc.disable()
+    try:
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -9,7 +9,7 @@ the second roll. A seat may ``borrow`` 3 units at any time (once per game). Afte
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -88,7 +88,7 @@ class ToyState(GameState):
         self.round += 1
         self.then(("round",))
 
-    def candidates(self, seat: int) -> Iterable[Action]:
+    def candidates(self, seat: int) -> Sequence[Action]:
         return (KEEP, GAMBLE, BORROW)
 
     def check_keep(self, seat: int, action: Keep) -> Message | None:

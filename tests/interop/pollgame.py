@@ -11,7 +11,7 @@ choice of strings) and one they leave at its default (a tuple).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
@@ -80,7 +80,7 @@ class PollState(GameState):
         self.round += 1
         self.then(("round",))
 
-    def candidates(self, seat: int) -> Iterable[Action]:
+    def candidates(self, seat: int) -> Sequence[Action]:
         return BIDS
 
     def check_bid(self, seat: int, action: Bid) -> Message | None:

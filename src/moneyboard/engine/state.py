@@ -12,8 +12,10 @@ or the reason as a :class:`Message` ("can I?" / "why not?"), and ``do_<kind>`` a
 from __future__ import annotations
 
 import dataclasses
+import gc
 import pickle
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from itertools import repeat
 from operator import is_
 from random import Random
@@ -27,6 +29,7 @@ from moneyboard.engine.messages import Catalogue, Message, load_catalogue, msg, 
 from moneyboard.engine.options import RuleOptions
 
 Step = tuple[Any, ...]
+_NO_CHECKS: dict[Any, Any] = {}
 Check = Callable[[Any, int, Any], Message | None]
 Do = Callable[[Any, int, Any], None]
 
@@ -89,6 +92,22 @@ class Result:
         }
 
 
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (reference counting still frees memory)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class StuckGameError(RuntimeError):
+    """A game that offered a seat no move, or never ended (a bug in the game, not a person's)."""
+
+
 class GameState:
     """Kernel state shared by every game. Subclasses add their own fields and steps."""
 
@@ -101,6 +120,8 @@ class GameState:
 
     _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
     _checks: ClassVar[dict[type[Action], Check]]
+    _dos: ClassVar[dict[type[Action], Do]]
+    _checks_for: ClassVar[dict[str | None, dict[type[Action], Check]]]
     _steps: ClassVar[dict[str, Callable[..., None]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -115,6 +136,14 @@ class GameState:
             rules[t] = (check, do)
         cls._rules = rules
         cls._checks = {t: rule[0] for t, rule in rules.items()}
+        cls._dos = {t: rule[1] for t, rule in rules.items()}
+        # For each decision kind, the checks of the action types that may answer it (anytime
+        # ones included); ``None`` for a seat not being asked: only anytime actions.
+        cls._checks_for = {
+            kind: {t: c for t, c in cls._checks.items() if t.anytime or t.kind in kinds}
+            for kind, kinds in cls.answers.items()
+        }
+        cls._checks_for[None] = {t: c for t, c in cls._checks.items() if t.anytime}
 
     def __init__(
         self,
@@ -142,7 +171,7 @@ class GameState:
         self.decisions_made = 0
         # (moves so far, seat, legal actions): lets apply() skip re-checking an action it
         # has just listed as legal for the very same position.
-        self._legal: tuple[int, int, list[Action]] | None = None
+        self._legal: tuple[int, int, Sequence[Action]] | None = None
         #: Outcomes forced before the game began (a stacked deck); kept for its record.
         self.initial_forced: dict[str, list[Outcome]] = {
             stream: list(outcomes) for stream, outcomes in (forced or {}).items()
@@ -157,8 +186,8 @@ class GameState:
         """Open accounts, deal, and push the first steps."""
         raise NotImplementedError
 
-    def candidates(self, seat: int) -> Iterable[Action]:
-        """Actions worth checking for ``seat`` now (a superset of the legal ones)."""
+    def candidates(self, seat: int) -> Sequence[Action]:
+        """Actions worth checking for ``seat`` now (a superset of the legal ones, no repeats)."""
         raise NotImplementedError
 
     def anytime_open(self, seat: int) -> bool:
@@ -199,7 +228,7 @@ class GameState:
         self.event("turn.timed_out", seat=seat, action=action.kind)
         self.moves.append(Move("timeout", seat, action, "", ()))
         self.decisions_made += 1
-        self._rules[action.__class__][1](self, seat, action)
+        self._dos[action.__class__](self, seat, action)
         self.run()
         return action
 
@@ -239,15 +268,18 @@ class GameState:
         """
         if not population:
             raise RuntimeError(f"chance node {stream} has no outcomes")
-        node = ChanceNode(stream, population)
         if self.auto_chance:
-            outcome = self.chance.resolve(node)
+            chance = self.chance
+            if chance.forced.get(stream):
+                outcome = chance.resolve(ChanceNode(stream, population))
+            else:
+                outcome = population[int(chance.rng.random() * len(population))]
             self.log.append(
                 new_message(Message, ("chance.drawn", {"stream": stream, "outcome": outcome}))
             )
             self._steps[then[0]](self, *then[1:], outcome)
             return
-        self.chance_node = node
+        self.chance_node = ChanceNode(stream, population)
         self._chance_then = then
 
     def event(self, key: str, **params: Any) -> None:
@@ -272,9 +304,12 @@ class GameState:
                     return
                 self._take_outcome(self.chance.resolve(node))
                 continue
-            if not agenda:
-                raise RuntimeError(f"{self.game_id}: the flow ran out of steps before the end")
-            step = agenda.pop()
+            try:
+                step = agenda.pop()
+            except IndexError:
+                raise RuntimeError(
+                    f"{self.game_id}: the flow ran out of steps before the end"
+                ) from None
             steps[step[0]](self, *step[1:])
 
     def _take_outcome(self, outcome: Outcome) -> None:
@@ -308,17 +343,16 @@ class GameState:
             seat = self.decision.seats[0]
         d = self.decision
         if d is not None and seat in d.seats:
-            answers = self.answers.get(d.kind, ())
+            checks = self._checks_for.get(d.kind, _NO_CHECKS)
         elif self.anytime_open(seat):
-            answers = ()
+            checks = self._checks_for[None]
         else:
             return []
-        checks = self._checks
         out = [
             action
             for action in self.candidates(seat)
-            if (action.anytime or action.kind in answers)
-            and checks[action.__class__](self, seat, action) is None
+            if (check := checks.get(action.__class__)) is not None
+            and check(self, seat, action) is None
         ]
         self._legal = (len(self.moves), seat, out)
         return out
@@ -334,26 +368,34 @@ class GameState:
             return None
         d = self.decision
         if d is not None and seat in d.seats:
-            answers = self.answers.get(d.kind, ())
+            checks = self._checks_for.get(d.kind, _NO_CHECKS)
         elif self.anytime_open(seat):
-            answers = ()
+            checks = self._checks_for[None]
         else:
             return None
-        pool = list(self.candidates(seat))
-        checks = self._checks
+        pool = self.candidates(seat)
         draw = rng.random
         left = len(pool)
-        while left:
-            i = int(draw() * left)
-            action = pool[i]
-            if (action.anytime or action.kind in answers) and checks[action.__class__](
-                self, seat, action
-            ) is None:
-                self._legal = (len(self.moves), seat, [action])
-                return action
-            left -= 1
-            pool[i] = pool[left]
-        return None
+        if not left:
+            return None
+        i = int(draw() * left)
+        action = pool[i]
+        check = checks.get(action.__class__)
+        if check is None or check(self, seat, action) is not None:
+            # Rare enough to copy only now: draw again from the rest, without repeats.
+            rest = list(pool)
+            while True:
+                left -= 1
+                rest[i] = rest[left]
+                if not left:
+                    return None
+                i = int(draw() * left)
+                action = rest[i]
+                check = checks.get(action.__class__)
+                if check is not None and check(self, seat, action) is None:
+                    break
+        self._legal = (len(self.moves), seat, (action,))
+        return action
 
     def why_not(self, seat: int, action: Action) -> Message | None:
         """``None`` if ``seat`` may take ``action`` now, else the reason, for a learner."""
@@ -403,11 +445,51 @@ class GameState:
             reason = self.why_not(seat, action)
             if reason is not None:
                 raise IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
+        self._act(seat, action)
+
+    def _act(self, seat: int, action: Action) -> None:
+        """Record and carry out an action already known to be legal, then run the flow on."""
         self._legal = None
         self.moves.append(new_message(Move, ("action", seat, action, "", ())))
         self.decisions_made += 1
-        self._rules[action.__class__][1](self, seat, action)
+        self._dos[action.__class__](self, seat, action)
         self.run()
+
+    def playout(self, rng: Random, max_decisions: int = 1_000_000) -> None:
+        """Play on to the end, each decision a :meth:`random_action` of the first seat asked.
+
+        The same game as applying ``random_action`` in a loop (records, log and ledger
+        included), without the per-call checks: for simulations, rollouts and the bench.
+        Raises :class:`StuckGameError` if a seat has no legal action or the game never ends.
+
+        A game state holds no reference cycles (a test pins this for every game), so the
+        cyclic garbage collector is paused meanwhile: it would otherwise re-scan the growing
+        log over and over (about a tenth of the time) to find nothing.
+        """
+        with cyclic_gc_paused():
+            self._playout(rng, max_decisions)
+
+    def _playout(self, rng: Random, max_decisions: int) -> None:
+        random_action = self.random_action
+        act = self._act
+        while self.result is None:
+            d = self.decision
+            if d is None:
+                if self.chance_node is None:
+                    raise StuckGameError(f"{self.game_id}: nothing to decide and no chance node")
+                self.resolve_chance()
+                continue
+            seat = d.seats[0]
+            action = random_action(seat, rng)
+            if action is None:
+                raise StuckGameError(
+                    f"{self.game_id}: seat {seat} was asked to decide with no legal move"
+                )
+            act(seat, action)
+            if self.decisions_made > max_decisions:
+                raise StuckGameError(
+                    f"{self.game_id}: a random game did not end in {max_decisions} decisions"
+                )
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance node with ``outcome`` (recorded in the history)."""

@@ -89,6 +89,10 @@ class FinanciaLitBase(GameState):
     shared_income: str | None
     cash_accounts: tuple[str, ...]
     capacity: dict[str, int]
+    #: Per-card figures with the rule options applied, fixed for the whole game.
+    clause_bills: dict[str, int]
+    upkeep: dict[str, int]
+    luxury_prices: dict[str, int]
     ended_by_target: bool
 
     # ----- money and happiness, always explained -----------------------------------------
@@ -156,20 +160,18 @@ class FinanciaLitBase(GameState):
     # ----- derived figures ---------------------------------------------------------------
     def bills(self, seat: int) -> int:
         """Payable Bills per period: the family's own, insurance, and luxury upkeep."""
-        o = self.options
-        c = self.content
         home = self.homes[seat]
-        total = max(0, home.family.bills + o.family_bills_delta)
-        total += sum(c.insurance[i].bills for i in home.insurance)
-        total += sum(max(0, c.luxury[x].upkeep + o.luxury_upkeep_delta) for x in home.luxuries)
-        return total
+        return (
+            max(0, home.family.bills + self.options.family_bills_delta)
+            + sum(map(self.clause_bills.__getitem__, home.insurance))
+            + sum(map(self.upkeep.__getitem__, home.luxuries))
+        )
 
-    def bills_due(self, seat: int) -> int:
-        """Bills after the advance-payment discount, if the family's pawn is on Payable Bills."""
-        amount = self.bills(seat)
+    def bills_due(self, seat: int, bills: int) -> int:
+        """``bills`` less the advance-payment discount if the pawn is on Payable Bills."""
         if seat in self.board["pay_bills"]:
-            amount -= advance_discount(amount, self.options.bill_discount_per)
-        return amount
+            return bills - advance_discount(bills, self.options.bill_discount_per)
+        return bills
 
     def skill_price(self, seat: int) -> int:
         o = self.options
@@ -188,7 +190,7 @@ class FinanciaLitBase(GameState):
         return price
 
     def luxury_price(self, item: str) -> int:
-        return max(0, self.content.luxury[item].cost + self.options.luxury_cost_delta)
+        return self.luxury_prices[item]
 
     def investment_price(self, term: str) -> int:
         card = self.offers[term]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import Message, msg, new_message
@@ -60,13 +60,12 @@ OFFERS: dict[str, tuple[Action, ...]] = {
 #: Market offers by the number of Luxury slots (an option).
 MARKET_OFFERS = {n: (*OFFERS["market"], *BUY_LUXURY[:n]) for n in range(len(BUY_LUXURY) + 1)}
 NAMES = {loc.id: loc.name for loc in _CONTENT.locations}
-LUXURY_COST = {x.id: x.cost for x in _CONTENT.luxuries}
 
 
 class Choices(FinanciaLitBase):
     """Checks and effects of every FinanciaLit action."""
 
-    def candidates(self, seat: int) -> Iterable[Action]:
+    def candidates(self, seat: int) -> Sequence[Action]:
         d = self.decision
         if d is None or seat not in d.seats:
             return ANYTIME
@@ -318,7 +317,7 @@ class Choices(FinanciaLitBase):
             return msg(
                 "why.luxury_needs_skills", need=o.luxury_requires_skills, have=len(home.skills)
             )
-        price = max(0, LUXURY_COST[item] + o.luxury_cost_delta)
+        price = self.luxury_prices[item]
         cash = self.ledger.balances[self.cash_accounts[seat]]
         if cash < price:
             return new_message(Message, ("why.cannot_afford", {"price": price, "cash": cash}))
@@ -331,10 +330,10 @@ class Choices(FinanciaLitBase):
         card = self.content.luxury[item]
         self.spend(
             seat,
-            self.luxury_price(item),
+            self.luxury_prices[item],
             "market.luxury",
             item=card.name,
-            upkeep=max(0, card.upkeep + self.options.luxury_upkeep_delta),
+            upkeep=self.upkeep[item],
         )
         home.luxuries.append(item)
         self.market[a.slot] = None

@@ -34,6 +34,9 @@ class Flow(FinanciaLitBase):
         self.homes = []
         self.board = {loc: [] for loc in LOCATIONS}
         self.capacity = {loc.id: loc.usable(self.n) for loc in c.locations}
+        self.clause_bills = {i.id: i.bills for i in c.insurance.values()}
+        self.upkeep = {x.id: max(0, x.upkeep + o.luxury_upkeep_delta) for x in c.luxuries}
+        self.luxury_prices = {x.id: max(0, x.cost + o.luxury_cost_delta) for x in c.luxuries}
         self.visit = {}
         self.events_shown = []
         self.shared_income = None
@@ -185,17 +188,23 @@ class Flow(FinanciaLitBase):
                 )
             else:
                 inv[1] -= 1
-        for i, slot in enumerate(list(home.loans)):
-            if slot is None:
-                continue
-            if tracker < o.loan_instalment:
-                # R5: an instalment the income cannot cover is deferred; the loan runs on.
-                self.event("loan.deferred", seat=seat, amount=o.loan_instalment, left=slot)
-                continue
-            tracker -= o.loan_instalment
-            self.event("loan.instalment", seat=seat, amount=o.loan_instalment, left=slot - 1)
-            home.loans[i] = slot - 1
-        home.loans = [s for s in home.loans if s is None or s > 0]
+        if home.loans:
+            instalment = o.loan_instalment
+            event = self.event
+            running: list[int | None] = []
+            for slot in home.loans:
+                if slot is None:  # taken this round: the first instalment is next period
+                    running.append(slot)
+                elif tracker < instalment:
+                    # R5: an instalment the income cannot cover is deferred; the loan runs on.
+                    event("loan.deferred", seat=seat, amount=instalment, left=slot)
+                    running.append(slot)
+                else:
+                    tracker -= instalment
+                    event("loan.instalment", seat=seat, amount=instalment, left=slot - 1)
+                    if slot > 1:
+                        running.append(slot - 1)
+            home.loans = running
         if tracker < 0:  # the track stops at zero: the family receives nothing this period
             self.event("income.all_taken", seat=seat, short=-tracker)
             tracker = 0
@@ -269,7 +278,7 @@ class Flow(FinanciaLitBase):
 
     def step_bills(self, seat: int) -> None:
         full = self.bills(seat)
-        due = self.bills_due(seat)
+        due = self.bills_due(seat, full)
         self.owe(seat, due, "bills.paid", bills=full, discount=full - due)
 
     def step_events(self, count: int, done: int) -> None:
