@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import ClassVar
 
 from moneyboard.engine import Action, GameState, Message, RuleOptions, Seat, msg
 
-DECISIONS = 200_000
+DECISIONS = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -54,10 +55,8 @@ class NullGame(GameState):
 
 def main() -> None:
     state = NullGame(RuleOptions(), [Seat("solo")], seed=1)
-    rng = random.Random(1)
     start = time.perf_counter()
-    while not state.terminal:
-        state.apply(0, rng.choice(state.legal_actions(0)))
+    state.playout(random.Random(1))
     seconds = time.perf_counter() - start
     per = seconds / DECISIONS * 1e6
     print(f"kernel alone: {DECISIONS / seconds:,.0f} decisions/s ({per:.2f} us each)")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,7 @@ from rich.console import Console
 from moneyboard import registry
 from moneyboard.bots import Bot, Choice
 from moneyboard.bots import registry as bots_registry
-from moneyboard.engine.record import load_record, replay
+from moneyboard.engine.record import load_record, record_of, replay
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.terminal import InputEndedError, PlaySession
 
@@ -101,3 +101,52 @@ def test_any_typed_line_is_answered_without_error(text: str) -> None:
     action = s.answer(0, legal, text.strip())
     assert action is None or state.why_not(0, action) is None
     assert state.full_view() == before
+
+
+class FakeClock:
+    """A clock that moves on by ``step`` seconds every time a line is read."""
+
+    def __init__(self, step: float):
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        return self.now
+
+    def reader(self, typed: Iterator[str]) -> Callable[[], str | None]:
+        def read() -> str | None:
+            self.now += self.step
+            return next(typed, None)
+
+        return read
+
+
+def test_an_answer_after_the_decision_time_limit_is_replaced_by_the_fallback() -> None:
+    game = registry.get_game("financialit")
+    options = game.options({"turn_time_limit": 30, "rounds": 1})
+    seats = [Seat("Ana"), Seat("B1", "saver"), Seat("B2", "saver")]
+    state = game.new_state(seats, 5, options)
+    clock = FakeClock(step=45)
+    s = PlaySession(
+        state, Console(record=True, width=100), clock.reader(lines(*["1"] * 200)), clock=clock
+    )
+    assert s.run()
+    timeouts = [m for m in state.moves if m.kind == "timeout"]
+    assert timeouts and all(m.seat == 0 for m in timeouts)
+    assert not [m for m in state.moves if m.kind == "action" and m.seat == 0]
+    assert "took longer than 30 seconds: the game played save for them" in output(s)
+    assert replay(record_of(state)).full_view() == state.full_view()
+
+
+def test_answers_within_the_decision_time_limit_are_played() -> None:
+    game = registry.get_game("financialit")
+    options = game.options({"turn_time_limit": 30, "rounds": 1})
+    seats = [Seat("Ana"), Seat("B1", "saver"), Seat("B2", "saver")]
+    state = game.new_state(seats, 5, options)
+    clock = FakeClock(step=10)
+    s = PlaySession(
+        state, Console(record=True, width=100), clock.reader(lines(*["1"] * 200)), clock=clock
+    )
+    assert s.run()
+    assert not [m for m in state.moves if m.kind == "timeout"]
+    assert [m for m in state.moves if m.kind == "action" and m.seat == 0]

@@ -214,6 +214,17 @@ class GameState:
         """Seconds a seat has for each decision under the rule options (``None``: no limit)."""
         return None
 
+    def period_minutes(self) -> float | None:
+        """Minutes in the class period under the rule options (``None``: no limit).
+
+        When they are up, the driver (terminal, server) calls :meth:`call_time` once.
+        """
+        return None
+
+    def call_time(self) -> None:
+        """The class period is over: the game ends as its rules say (and records that it did)."""
+        raise NotImplementedError(f"{self.game_id} has no class-period limit")
+
     def timeout(self, seat: int) -> Action | None:
         """Apply ``seat``'s fallback action because its time ran out; returns what was done."""
         if seat not in self.to_move():
@@ -449,7 +460,6 @@ class GameState:
 
     def _act(self, seat: int, action: Action) -> None:
         """Record and carry out an action already known to be legal, then run the flow on."""
-        self._legal = None
         self.moves.append(new_message(Move, ("action", seat, action, "", ())))
         self.decisions_made += 1
         self._dos[action.__class__](self, seat, action)

@@ -38,6 +38,15 @@ from moneyboard.terminal.text import explain
 
 #: A function returning the next line a person typed, or None when input has ended.
 ReadLine = Callable[[], "str | None"]
+#: Seconds from some fixed point (``time.monotonic``; tests pass their own).
+Clock = Callable[[], float]
+
+
+class _TimedOut:
+    """What ask_person returns when the seat's time ran out and the game moved for it."""
+
+
+TIMED_OUT = _TimedOut()
 
 #: Longest time (seconds) between record writes while only bots are moving.
 BOT_SAVE_INTERVAL = 0.25
@@ -64,8 +73,14 @@ class PlaySession:
         record_path: Path | None = None,
         *,
         echo_input: bool = True,
+        clock: Clock = time.monotonic,
     ):
         self.state = state
+        #: Time limits are kept with this clock: the class period (``period_minutes``) from
+        #: the start of the session, each decision (``time_limit``) from its prompt.
+        self.clock = clock
+        self.started = clock()
+        self.time_called = False
         #: Repeat what was typed after the prompt (when input is not a terminal that shows it).
         self.echo_input = echo_input
         self.console = console
@@ -106,6 +121,7 @@ class PlaySession:
             if state.is_chance():
                 state.resolve_chance()
                 continue
+            self.check_period()
             seat = min(state.to_move())
             self.show_news()
             bot = self.bots.get(seat)
@@ -125,12 +141,40 @@ class PlaySession:
             if person_action is None:
                 self.console.print(f"{escape(state.seats[seat].name)} stopped the game.")
                 return False
-            state.apply(seat, person_action)
+            if not isinstance(person_action, _TimedOut):
+                state.apply(seat, person_action)
             self.save()
         self.show_news()
         self.console.print(Rule("Game over"))
         self.console.print(families_table(state))
         self.console.print(result_renderable(state))
+        return True
+
+    def check_period(self) -> None:
+        """Call time once the class period (the ``period_minutes`` rule option) is over."""
+        minutes = self.state.period_minutes()
+        if self.time_called or minutes is None:
+            return
+        if self.clock() - self.started >= minutes * 60:
+            self.time_called = True
+            self.console.print(
+                f"[bold]Time is up[/bold]: the {minutes:g} minutes of the class period are over."
+            )
+            self.state.call_time()
+
+    def out_of_time(self, seat: int, asked_at: float) -> bool:
+        """If ``seat`` took longer than the decision time limit, let the game move for it."""
+        state = self.state
+        limit = state.time_limit()
+        if limit is None or self.clock() - asked_at <= limit:
+            return False
+        action = state.timeout(seat)
+        if action is None:
+            return False
+        self.console.print(
+            f"{escape(state.seats[seat].name)} took longer than {limit:g} seconds: "
+            f"the game played [cyan]{escape(str(action))}[/cyan] for them."
+        )
         return True
 
     def save(self) -> None:
@@ -175,9 +219,14 @@ class PlaySession:
         if board is not None:
             self.console.print(board)
 
-    def ask_person(self, seat: int) -> Action | None:
-        """Show the board and the numbered moves; read until a legal move (None: quit)."""
+    def ask_person(self, seat: int) -> Action | _TimedOut | None:
+        """Show the board and the numbered moves; read until a legal move (None: quit).
+
+        A line that comes after the decision time limit is not acted on: the game has
+        played the seat's fallback move instead (:data:`TIMED_OUT`).
+        """
         state = self.state
+        asked_at = self.clock()
         legal = state.legal_actions(seat)
         self.console.print(Rule(escape(state.seats[seat].name)))
         self.show_board(seat)
@@ -195,6 +244,8 @@ class PlaySession:
                 )
             if self.echo_input:
                 self.console.print(line.strip(), markup=False)
+            if self.out_of_time(seat, asked_at):
+                return TIMED_OUT
             action = self.answer(seat, legal, line.strip())
             if action is not None or self.quit_requested:
                 return action

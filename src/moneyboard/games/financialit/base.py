@@ -15,6 +15,10 @@ from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.content import Content, Family
 from moneyboard.games.financialit.options import FinanciaLitOptions
 
+#: Seats in turn order, by number of seats and first player.
+TURN_ORDERS = {
+    n: tuple((*range(first, n), *range(first)) for first in range(n)) for n in range(1, 17)
+}
 LOCATIONS = ("pay_bills", "market", "insurance", "investments", "labour")
 #: The order in which placed pawns are resolved in the Payments & Events Phase.
 RESOLUTION_ORDER = ("labour", "investments", "insurance", "market")
@@ -204,11 +208,9 @@ class FinanciaLitBase(GameState):
             return self.options.crowding_surcharge
         return 0
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Seats in turn order this round, starting with the first player."""
-        n = self.n
-        first = self.first
-        return [*range(first, n), *range(first)]
+        return TURN_ORDERS[self.n][self.first]
 
     def loan_debt(self, seat: int) -> int:
         o = self.options

@@ -109,10 +109,7 @@ class Choices(FinanciaLitBase):
         home.placed.add(a.location)
         self.board[a.location].append(seat)
         self.event(
-            "action.placed",
-            seat=seat,
-            location=self.content.location[a.location].name,
-            slot=len(self.board[a.location]),
+            "action.placed", seat=seat, location=NAMES[a.location], slot=len(self.board[a.location])
         )
         if a.location == "insurance" and home.miscalculation:
             self.spend(seat, self.options.miscalculation_insurance_fee, "insurance.visit_fee")

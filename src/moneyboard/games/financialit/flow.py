@@ -15,7 +15,7 @@ from moneyboard.games.financialit.base import (
     FinanciaLitBase,
     Household,
 )
-from moneyboard.games.financialit.content import Card
+from moneyboard.games.financialit.content import Card, load_content
 
 
 class Flow(FinanciaLitBase):
@@ -142,7 +142,7 @@ class Flow(FinanciaLitBase):
         elif o.income_draw == "one_for_all":
             self.step_income_drawn(seat, self.shared_income)
         elif o.income_draw == "each":
-            prepared = self.prepared.get(f"income:{seat}")
+            prepared = self.prepared.get(INCOME_STREAMS[seat])
             if prepared:
                 card = prepared.popleft()
                 self.decks["income"].take(card)
@@ -150,7 +150,7 @@ class Flow(FinanciaLitBase):
                 self.step_income_drawn(seat, card)
             else:
                 population = self.decks["income"].population()
-                self.draw(f"income:{seat}", population, ("income_card", seat))
+                self.draw(INCOME_STREAMS[seat], population, ("income_card", seat))
         else:
             self.step_income_drawn(seat, None)
 
@@ -165,8 +165,11 @@ class Flow(FinanciaLitBase):
         c = self.content
         home = self.homes[seat]
         tracker = home.family.income + o.family_income_delta
-        tracker += sum(c.skill[s].income for s in home.skills)
-        tracker += sum(c.career[cid].income for cid, active in home.careers if active)
+        if home.skills:
+            tracker += sum(map(SKILL_INCOME.__getitem__, home.skills))
+        for card_id, active in home.careers:
+            if active:
+                tracker += CAREER_INCOME[card_id]
         if home.career_away:
             tracker -= o.career_income_penalty
             self.event("income.career_away", seat=seat, penalty=o.career_income_penalty)
@@ -175,19 +178,20 @@ class Flow(FinanciaLitBase):
             tracker += value
             self.event("income.modifier", seat=seat, card=c.income_card[card].name, value=value)
         # Investments and loans move one slot down.
-        for inv in list(home.investments):
-            if inv[1] is None:
-                continue
-            if inv[1] <= 1:
-                card_def = c.investment[inv[0]]
-                home.investments.remove(inv)
-                self.decks["short" if inv[0] in c.short_ids else "long"].discard(inv[0])
-                self.receive(seat, card_def.units, "investment.matured", card=card_def.name)
-                self.change_happiness(
-                    seat, card_def.happiness, "investment.happiness", card=card_def.name
-                )
-            else:
-                inv[1] -= 1
+        if home.investments:
+            for inv in list(home.investments):
+                if inv[1] is None:
+                    continue
+                if inv[1] <= 1:
+                    card_def = c.investment[inv[0]]
+                    home.investments.remove(inv)
+                    self.decks["short" if inv[0] in c.short_ids else "long"].discard(inv[0])
+                    self.receive(seat, card_def.units, "investment.matured", card=card_def.name)
+                    self.change_happiness(
+                        seat, card_def.happiness, "investment.happiness", card=card_def.name
+                    )
+                else:
+                    inv[1] -= 1
         if home.loans:
             instalment = o.loan_instalment
             event = self.event
@@ -242,7 +246,7 @@ class Flow(FinanciaLitBase):
     # ----- payments & events phase -------------------------------------------------------
     def step_resolve(self, location: str, seat: int) -> None:
         self.visit = {"goods": 0, "changes": 0, "added": 0, "bought": 0, "refreshed": 0}
-        self.event("resolve.location", seat=seat, location=self.content.location[location].name)
+        self.event("resolve.location", seat=seat, location=LOCATION_NAMES[location])
         if location == "insurance" and "basic" not in self.homes[seat].insurance:
             self.homes[seat].insurance.insert(0, "basic")
             self.event("insurance.basic", seat=seat, bills=self.bills(seat))
@@ -430,6 +434,13 @@ class Flow(FinanciaLitBase):
             return False
         happy_items = sum(1 for x in home.luxuries if self.content.luxury[x].happiness > 0)
         return happy_items >= o.required_luxury_items
+
+
+#: Chance streams of the per-family Income Modifier draws, by seat.
+INCOME_STREAMS = tuple(f"income:{seat}" for seat in range(16))
+LOCATION_NAMES = {x.id: x.name for x in load_content().locations}
+SKILL_INCOME = {x.id: x.income for x in load_content().skills}
+CAREER_INCOME = {x.id: x.income for x in load_content().careers}
 
 
 def _expand(cards: Iterable[Card], counts: Mapping[str, int]) -> list[str]:
