@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from moneyboard.engine.ledger import BANK
-from moneyboard.games.rut_to_riches.core import DIE, RutCore
+from moneyboard.games.rut_to_riches.core import DIE, INNER_KINDS, RUT_KINDS, RutCore
 from moneyboard.games.rut_to_riches.money import half_of_cash, tax_cut
+
+#: The decks a player may pick on a Deal square, in the Rut and in the Inner Circle.
+DEALS_IN_RUT = ("real_estate", "shares", "personal", "none")
+DEALS_IN_CIRCLE = ("real_estate", "shares", "personal", "venture", "none")
 
 
 class Circle(RutCore):
@@ -12,37 +16,34 @@ class Circle(RutCore):
 
     def step_land(self, seat: int) -> None:
         p = self.players[seat]
+        self.agenda.append(("turn_end", seat))
         if p.out or p.bankrupt:
-            self.then(("turn_end", seat))
             return
-        sq = self.track(p)[p.position]
-        self.then(("turn_end", seat))
-        kind = sq.kind
-        if kind in ("deal", "payday_deal"):
-            self.ask(seat, "deal", decks=list(self.deal_decks(seat)))
+        kind = (INNER_KINDS if p.circle == "inner" else RUT_KINDS)[p.position]
+        if kind in {"deal", "payday_deal"}:
+            decks = DEALS_IN_CIRCLE if p.circle == "inner" else DEALS_IN_RUT
+            self.ask(seat, "deal", decks=list(decks))
         elif kind == "personal":
             self.then(("opportunity", seat, "personal"))
         elif kind == "expenses":
             if not p.retired:
                 self.then(("expense", seat))
         elif kind == "mentor":
-            self.ask(seat, "mentor", fee=sq.fee)
+            self.ask(seat, "mentor", fee=self.track(p)[p.position].fee)
         elif kind == "dream":
-            self.then(("dream", seat, sq.dream))
+            self.then(("dream", seat, self.track(p)[p.position].dream))
         elif kind == "lose_mentor":
             self.then(("lose_mentor", seat))
 
     def deal_decks(self, seat: int) -> tuple[str, ...]:
-        if self.players[seat].circle == "inner":
-            return ("real_estate", "shares", "personal", "venture", "none")
-        return ("real_estate", "shares", "personal", "none")
+        return DEALS_IN_CIRCLE if self.players[seat].circle == "inner" else DEALS_IN_RUT
 
     def choose_deal(self, seat: int, deck: str) -> None:
         self.decision = None
         if deck == "none":
             self.event("rut.no_deal", seat=seat)
         else:
-            self.then(("opportunity", seat, deck))
+            self.step_opportunity(seat, deck)  # the card is drawn at once
 
     # ----- mentors ------------------------------------------------------------------------
     def mentor_fee(self, seat: int) -> int:

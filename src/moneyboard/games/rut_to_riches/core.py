@@ -7,6 +7,7 @@ Score Sheet figure lives on :class:`Player`.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 from moneyboard.engine import GameState, msg
@@ -28,13 +29,53 @@ from moneyboard.games.rut_to_riches.options import RutOptions
 from moneyboard.games.rut_to_riches.sheet import Player
 
 DIE = (1, 2, 3, 4, 5, 6)
-OPPORTUNITIES = content().opportunities
+#: The most players a game seats.
+MAX_SEATS = 6
+#: Ledger account of each seat's cash.
+ACCOUNTS = tuple(f"cash:{seat}" for seat in range(MAX_SEATS))
+#: The shipped content, and parts of it the hot paths read as module names (reading a class
+#: attribute through ``self`` is a slow generic lookup in CPython 3.11).
+CONTENT = content()
+BOARD = CONTENT.board
+OPPORTUNITIES = CONTENT.opportunities
+FORCES = CONTENT.forces
+EXPENSES = CONTENT.expenses
+ADVICE = CONTENT.advice
+#: The kind of each square of the Rut and of the Inner Circle.
+RUT_KINDS = tuple(square.kind for square in BOARD.rut)
+INNER_KINDS = tuple(square.kind for square in BOARD.inner)
+#: For each number of players, the seats clockwise from each seat.
+TURN_ORDERS = tuple(
+    tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
+    for n in range(MAX_SEATS + 1)
+)
+#: The chance stream of each deck.
+DECK_STREAMS = {deck: f"deck:{deck}" for deck in CONTENT.decks}
 #: Order in which bankruptcy pays debts down: the dearest money first.
 BANKRUPTCY_PAYDOWN = ("bank", "credit_card", "business", "car", "education", "home")
 
 
+@functools.cache
+def passing_steps(inner: bool, start: int, steps: int) -> tuple[str, ...]:
+    """The Pay Day and Mentor Advice steps of the squares passed moving ``steps`` on from
+    ``start`` (the landing square included), last first: the order to push them in."""
+    track = BOARD.inner if inner else BOARD.rut
+    names: list[str] = []
+    for k in range(1, steps + 1):
+        square = track[(start + k) % len(track)]
+        if square.payday:
+            names.append("payday")
+        if square.kind == "payday_advice":
+            names.append("advice")
+    return tuple(reversed(names))
+
+
 class RutCore(GameState):
-    """State and flow shared by every part of the game."""
+    """State and flow shared by every part of the game.
+
+    Instance attributes are kept few (fewer than 30 with the kernel's): past that CPython
+    stops storing them inline and every ``self.x`` in the hot paths gets slower.
+    """
 
     game_id = "rut-to-riches"
     options: RutOptions
@@ -47,7 +88,6 @@ class RutCore(GameState):
         #: Outcomes forced before the game began (kept so that a record can replay them).
         self.initial_forced = self.chance.pending_forced()
         self.players: list[Player] = []
-        self.jobs_left = list(c.job_ids)
         self.piles: dict[str, list[str]] = {k: list(v) for k, v in c.decks.items()}
         self.discards: dict[str, list[str]] = {k: [] for k in c.decks}
         self.first = 0
@@ -60,19 +100,18 @@ class RutCore(GameState):
         self.owed_cards = 0
         #: Turns begun so far (skipped seats included): the clock for calling time.
         self.turn_steps = 0
-        #: Loan room per (seat, projected income) while legal actions are listed (no changes then).
-        self._room_cache: dict[int, tuple[int, int, int]] | None = None
-        #: Ledger account of each seat's cash.
-        self.accounts = tuple(f"cash:{seat}" for seat in range(self.n))
-        for account in self.accounts:
+        #: :meth:`figures` per seat while legal actions are listed or drawn (no changes then).
+        self._room_cache: dict[int, tuple[int, int, int, int]] | None = None
+        for account in ACCOUNTS[: self.n]:
             self.ledger.open(account)
         self.then(*[("deal_job", s) for s in range(self.n)], ("ask_dreams",), ("opening", (), ()))
 
     def step_deal_job(self, seat: int) -> None:
-        self.draw("job", tuple(self.jobs_left), ("job_dealt", seat))
+        taken = {p.job for p in self.players}
+        left = tuple(job for job in self.c.job_ids if job not in taken)
+        self.draw("job", left, ("job_dealt", seat))
 
     def step_job_dealt(self, seat: int, job_id: str) -> None:
-        self.jobs_left.remove(job_id)
         job = self.c.jobs[job_id]
         p = Player(job)
         self.players.append(p)
@@ -112,7 +151,7 @@ class RutCore(GameState):
 
     # ----- figures and money helpers --------------------------------------------------------
     def cash(self, seat: int) -> int:
-        return self.ledger.balances[self.accounts[seat]]
+        return self.ledger.balances[ACCOUNTS[seat]]
 
     def totals(self, seat: int) -> tuple[int, int, int, int]:
         """Cash, total income, total expenses and Pay Day: the figures a learner writes down."""
@@ -122,7 +161,7 @@ class RutCore(GameState):
 
     def gain(self, seat: int, amount: int, key: str, **params: Any) -> None:
         if amount > 0:
-            self.ledger.post(BANK, f"cash:{seat}", amount, key, {"seat": seat, **params})
+            self.ledger.post(BANK, ACCOUNTS[seat], amount, key, {"seat": seat, **params})
 
     def member(self, p: Player) -> bool:
         """In the Inner Circle, or entering it on the next turn (and not on the way out)."""
@@ -134,43 +173,56 @@ class RutCore(GameState):
         The limit applies to the whole overdraft and is measured on nett income before
         overdraft interest, so the overdraft does not shrink its own limit (RULINGS.md).
         """
-        cache = self._room_cache
-        if cache is None:
-            multiple, base, owed = self._loan_terms(seat)
-        else:
-            terms = cache.get(seat)
-            if terms is None:
-                terms = cache[seat] = self._loan_terms(seat)
-            multiple, base, owed = terms
-        return max(0, loan_limit(base, projected, multiple) - owed) if multiple else 0
+        _, multiple, base, owed = self.figures(seat)
+        if not multiple:
+            return 0
+        room = loan_limit(base, projected, multiple) - owed
+        return room if room > 0 else 0
 
-    def _loan_terms(self, seat: int) -> tuple[int, int, int]:
-        """The overdraft multiple (0: no loans), nett income before interest, and what is owed."""
+    def figures(self, seat: int) -> tuple[int, int, int, int]:
+        """Passive income and the loan terms: the overdraft multiple (0: no loans), nett income
+        before overdraft interest, and what is owed to the bank.
+
+        Computed once per seat while legal actions are listed or drawn (nothing changes then).
+        """
+        cache = self._room_cache
+        if cache is not None:
+            known = cache.get(seat)
+            if known is not None:
+                return known
         p = self.players[seat]
+        passive = p.passive
         if p.bankrupt or p.out:
-            return (0, 0, 0)
-        o = self.options
-        if (p.circle == "inner" and p.pending != "exit") or p.pending == "enter":
-            multiple = o.loan_multiple_inner
+            out = (passive, 0, 0, 0)
         else:
-            multiple = o.loan_multiple_rut
-        return (multiple, p.payday + p.exp["bank"], p.debt["bank"])
+            o = self.options
+            if (p.circle == "inner" and p.pending != "exit") or p.pending == "enter":
+                multiple = o.loan_multiple_inner
+            else:
+                multiple = o.loan_multiple_rut
+            exp = p.exp
+            # Pay Day (income less expenses) with the overdraft interest added back.
+            base = p.salary + p.part_time + passive - sum(exp.values()) + exp["bank"]
+            out = (passive, multiple, base, p.debt["bank"])
+        if cache is not None:
+            cache[seat] = out
+        return out
 
     def can_raise(self, seat: int, amount: int, projected: int = 0) -> bool:
         """Whether cash plus a permitted overdraft covers ``amount``."""
-        short = amount - self.cash(seat)
+        short = amount - self.ledger.balances[ACCOUNTS[seat]]
         return short <= 0 or round_up_100(short) <= self.loan_room(seat, projected)
 
     def borrow(self, seat: int, amount: int) -> None:
         p = self.players[seat]
         p.debt["bank"] += amount
         p.exp["bank"] = p.debt["bank"] * self.options.loan_rate_percent // 100
-        self.ledger.post(BANK, f"cash:{seat}", amount, "rut.loan", {"seat": seat})
+        self.ledger.post(BANK, ACCOUNTS[seat], amount, "rut.loan", {"seat": seat})
         self.event("rut.borrowed", seat=seat, amount=amount, owed=p.debt["bank"])
 
     def raise_cash(self, seat: int, amount: int, projected: int = 0) -> None:
         """Borrow (in $100 multiples, within the limit) whatever cash is short of ``amount``."""
-        short = amount - self.cash(seat)
+        short = amount - self.ledger.balances[ACCOUNTS[seat]]
         if short > 0:
             take = min(round_up_100(short), self.loan_room(seat, projected))
             if take > 0:
@@ -183,7 +235,7 @@ class RutCore(GameState):
         self.raise_cash(seat, amount)
         paid = min(self.cash(seat), amount)
         if paid:
-            self.ledger.post(f"cash:{seat}", BANK, paid, key, {"seat": seat, **params})
+            self.ledger.post(ACCOUNTS[seat], BANK, paid, key, {"seat": seat, **params})
         rest = amount - paid
         if rest:
             p = self.players[seat]
@@ -212,21 +264,21 @@ class RutCore(GameState):
             cut = payoff_reduction(balance, payment, paid)
             p.debt[line] -= paid
             p.exp[line] = 0 if p.debt[line] == 0 else payment - cut
-        self.ledger.post(f"cash:{seat}", BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
+        self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
         self.event("rut.paid_off", seat=seat, line=line, amount=paid, cut=cut, left=p.debt[line])
 
     def immune(self, p: Player, tag: str) -> bool:
         return bool(tag) and tag in p.immunities
 
-    def turn_order(self, start: int) -> list[int]:
+    def turn_order(self, start: int) -> tuple[int, ...]:
         """Seats clockwise from ``start`` (play passes to the left)."""
-        return [(start + i) % self.n for i in range(self.n)]
+        return TURN_ORDERS[self.n][start]
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.n
 
     def track(self, p: Player) -> tuple[Square, ...]:
-        return self.c.board.inner if p.circle == "inner" else self.c.board.rut
+        return BOARD.inner if p.circle == "inner" else BOARD.rut
 
     def opp(self, card: str) -> Opportunity:
         return OPPORTUNITIES[card]
@@ -240,7 +292,7 @@ class RutCore(GameState):
         if not pile:
             self.event("rut.deck_empty", deck=deck)
             return False
-        self.draw(f"deck:{deck}", tuple(pile), then)
+        self.draw(DECK_STREAMS[deck], tuple(pile), then)
         return True
 
     def take(self, deck: str, card: str) -> None:
@@ -281,24 +333,28 @@ class RutCore(GameState):
     # ----- turns ---------------------------------------------------------------------------
     def step_turn(self, seat: int) -> None:
         self.turn_steps += 1
-        clock = self.chance.forced.get("clock")
+        clock = self.chance.forced.get("clock") if self.chance.forced else None
         if clock and any(self.turn_steps > int(str(called)) for called in clock):
             clock.clear()
             self.end_by_score("rut.end_time")
             return
         if seat == self.first:
             self.round += 1
-            limit = self.options.turn_limit
+            o = self.options
+            limit = o.turn_limit
             if limit is not None and self.round > limit:
                 self.end_by_score("rut.end_turns")
                 return
-            every = self.options.audit_every
-            if self.options.auditor and self.round > 1 and (self.round - 1) % every == 0:
+            if o.auditor and self.round > 1 and (self.round - 1) % o.audit_every == 0:
                 self.audit_all()
-        if all(p.out for p in self.players):
+        players = self.players
+        for other in players:
+            if not other.out:
+                break
+        else:  # everyone is out
             self.end_by_score("rut.end_all_out")
             return
-        p = self.players[seat]
+        p = players[seat]
         if p.out:
             self.then(("turn", self.next_seat(seat)))
             return
@@ -321,42 +377,43 @@ class RutCore(GameState):
             self.draw("die", DIE, ("rolled", seat, dice_left - 1, total))
             return
         self.event("rut.rolled", seat=seat, value=total)
-        self.then(("move", seat, total))
+        self.step_move(seat, total)  # the move follows the roll at once
 
     def step_move(self, seat: int, steps: int) -> None:
         p = self.players[seat]
-        board = self.c.board
-        path: list[int] = []
-        pos = p.position
+        board = BOARD
+        # The token moves ``steps`` squares on from ``start``; changing track, the arrow's
+        # square is the first step.
+        start = p.position
         if p.pending == "enter":
-            arrow = board.rut[pos].arrow
-            p.circle, p.pending, pos = "inner", "", arrow if arrow is not None else 0
-            path.append(pos)
-            steps -= 1
+            arrow = board.rut[start].arrow
+            p.circle, p.pending = "inner", ""
+            start = (arrow if arrow is not None else 0) - 1
             self.event("rut.into_circle", seat=seat)
         elif p.pending == "exit":
-            p.circle, p.pending, pos = "rut", "", self.exit_arrow(pos)
-            path.append(pos)
-            steps -= 1
+            p.circle, p.pending = "rut", ""
+            start = self.exit_arrow(start) - 1
             self.event("rut.into_rut", seat=seat)
-        track = self.track(p)
-        size = len(track)
-        for _ in range(steps):
-            pos = (pos + 1) % size
-            path.append(pos)
+        inner = p.circle == "inner"
+        kinds = INNER_KINDS if inner else RUT_KINDS
+        size = len(kinds)
+        pos = (start + steps) % size
         p.position = pos
-        self.event("rut.moved", seat=seat, circle=p.circle, square=pos, kind=track[pos].kind)
+        kind = kinds[pos]
+        self.event("rut.moved", seat=seat, circle=p.circle, square=pos, kind=kind)
         self.owed_cards = 0
-        flow: list[tuple[Any, ...]] = []
-        for sq_index in path:
-            sq = track[sq_index]
-            if sq.payday:
-                flow.append(("payday", seat))
-            if sq.kind == "payday_advice":
-                flow.append(("advice", seat))
-        flow.append(("payday_expenses", seat, track[pos].kind == "expenses"))
-        flow.append(("land", seat))
-        self.then(*flow)
+        passed = passing_steps(inner, start % size, steps)
+        if not passed:
+            self.step_land(seat)  # nothing to settle on the way
+            return
+        agenda = self.agenda
+        agenda.append(("land", seat))
+        agenda.append(("payday_expenses", seat, kind == "expenses"))
+        for name in passed:
+            agenda.append((name, seat))
+
+    def step_land(self, seat: int) -> None:
+        """Overridden by the Circle mixin: what the square landed on does."""
 
     def exit_arrow(self, pos: int) -> int:
         """The Rut square a player leaving the Inner Circle at ``pos`` goes to."""
@@ -384,7 +441,7 @@ class RutCore(GameState):
             self.gain(seat, nett, "rut.payday")
             self.event("rut.payday", seat=seat, amount=nett)
         elif self.cash(seat) >= -nett:
-            self.ledger.post(f"cash:{seat}", BANK, -nett, "rut.payday_negative", {"seat": seat})
+            self.ledger.post(ACCOUNTS[seat], BANK, -nett, "rut.payday_negative", {"seat": seat})
             self.event("rut.payday", seat=seat, amount=nett)
         else:
             self.event("rut.cannot_pay", seat=seat, amount=-nett, cash=self.cash(seat))
@@ -397,21 +454,30 @@ class RutCore(GameState):
         """The Expenses card after a Rut Pay Day (one in all when landing on Expenses)."""
         cards = 0 if landing_on_expenses else self.owed_cards
         self.owed_cards = 0
-        self.then(*[("expense", seat)] * cards)
+        if cards:
+            if cards > 1:
+                self.then(*[("expense", seat)] * (cards - 1))
+            self.step_expense(seat)  # the first card at once
+
+    def step_expense(self, seat: int) -> None:
+        """Overridden by the Deals mixin: draw an Expenses card."""
+
+    def step_opportunity(self, seat: int, deck: str) -> None:
+        """Overridden by the Deals mixin: draw a card from ``deck``, then Market Forces."""
 
     def step_turn_end(self, seat: int) -> None:
         self.table = None
-        self.then(("turn", self.next_seat(seat)))
+        self.agenda.append(("turn", (seat + 1) % self.n))
         self.check_win()
         if self.result is None and self.options.auditor:
             self.books()
 
     def check_win(self) -> None:
         """The passive-income win, for every retired player (several at once share it)."""
-        goal = self.options.passive_goal
-        winners = [
-            s for s, p in enumerate(self.players) if p.retired and not p.out and p.passive >= goal
-        ]
+        winners = []
+        for s, p in enumerate(self.players):
+            if p.retired and not p.out and p.passive >= self.options.passive_goal:
+                winners.append(s)
         if winners:
             self.win(winners, "rut.win_passive")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from moneyboard.engine.ledger import BANK
 from moneyboard.games.rut_to_riches.content import Opportunity
-from moneyboard.games.rut_to_riches.core import RutCore
+from moneyboard.games.rut_to_riches.core import ADVICE, EXPENSES, FORCES, OPPORTUNITIES, RutCore
 from moneyboard.games.rut_to_riches.money import tax_cut
 from moneyboard.games.rut_to_riches.sheet import Holding, Shares
 
@@ -17,16 +17,16 @@ class Deals(RutCore):
 
     # ----- opportunities -------------------------------------------------------------------
     def step_opportunity(self, seat: int, deck: str) -> None:
+        self.then(("market", seat))  # Market Forces after the deal
         if deck == "shares":
-            self.then(("share_card", seat, 1), ("market", seat))
+            self.step_share_card(seat, 1)
             return
-        self.then(("market", seat))
         self.draw_card(deck, ("opp_drawn", seat, deck))
 
     def step_opp_drawn(self, seat: int, deck: str, card: str) -> None:
         self.take(deck, card)
         self.table = {"deck": deck, "card": card, "holder": seat, "offered": [], "offer": None}
-        self.event("rut.card", seat=seat, deck=deck, card=card, title=self.opp(card).title)
+        self.event("rut.card", seat=seat, deck=deck, card=card, title=OPPORTUNITIES[card].title)
         self.ask(seat, "opportunity", card=card)
 
     def projected(self, card: Opportunity) -> int:
@@ -36,7 +36,7 @@ class Deals(RutCore):
     def opportunity_problem(self, seat: int, card: Opportunity, extra: int = 0) -> str | None:
         """Why ``seat`` cannot take ``card`` now (a message key), or None."""
         p = self.players[seat]
-        if p.retired and card.kind in ("part_time", "training"):
+        if p.retired and card.kind in {"part_time", "training"}:
             return "why.rut.retired_no_job"
         if card.kind == "insurance" and set(card.immunities) <= p.immunities:
             return "why.rut.already_covered"
@@ -46,7 +46,7 @@ class Deals(RutCore):
 
     def acquire(self, seat: int, deck: str, card_id: str) -> None:
         """The player takes the card: pays for it and writes it on the Score Sheet."""
-        card = self.opp(card_id)
+        card = OPPORTUNITIES[card_id]
         p = self.players[seat]
         price = card.price_to_buy
         self.raise_cash(seat, price, self.projected(card))
@@ -103,7 +103,7 @@ class Deals(RutCore):
     def accept_resale(self, seat: int) -> None:
         assert self.table is not None
         seller = self.table["holder"]
-        card = self.opp(self.table["card"])
+        card = OPPORTUNITIES[self.table["card"]]
         commission = self.table["offer"][1]
         if commission:
             self.raise_cash(seat, commission + card.price_to_buy, self.projected(card))
@@ -132,7 +132,7 @@ class Deals(RutCore):
         self.discards["shares"].append(card_id)
         if number < self.options.share_cards:
             self.then(("share_card", seat, number + 1))
-        card = self.opp(card_id)
+        card = OPPORTUNITIES[card_id]
         self.event("rut.share_card", seat=seat, card=card_id, title=card.title, number=number)
         holders = [(s, p) for s, p in enumerate(self.players) if card.symbol in p.shares]
         if card.kind == "price":
@@ -163,7 +163,7 @@ class Deals(RutCore):
 
     def share_card(self) -> Opportunity:
         assert self.table is not None
-        return self.opp(self.table["card"])
+        return OPPORTUNITIES[self.table["card"]]
 
     def buy_shares(self, seat: int, count: int) -> None:
         card = self.share_card()
@@ -210,12 +210,15 @@ class Deals(RutCore):
     def step_market_drawn(self, seat: int, card_id: str) -> None:
         self.take("market", card_id)
         self.discards["market"].append(card_id)
-        m = self.c.forces[card_id]
+        m = FORCES[card_id]
         self.event("rut.market", seat=seat, card=card_id, title=m.title)
-        seats = self.turn_order(seat) if m.scope == "all" else [seat]
-        seats = [s for s in seats if not self.players[s].out]
-        if m.tag:
-            seats = [s for s in seats if self.players[s].has_tag(m.tag)]
+        players = self.players
+        tag = m.tag
+        seats = [
+            s
+            for s in (self.turn_order(seat) if m.scope == "all" else (seat,))
+            if not players[s].out and (not tag or players[s].has_tag(tag))
+        ]
         if m.kind == "offer":
             if seats:
                 self.table = {"deck": "market", "card": card_id, "holder": seat}
@@ -244,7 +247,7 @@ class Deals(RutCore):
 
     def sell_to_market(self, seat: int) -> None:
         assert self.table is not None
-        m = self.c.forces[self.table["card"]]
+        m = FORCES[self.table["card"]]
         p = self.players[seat]
         kept = []
         for h in p.holdings:
@@ -268,7 +271,7 @@ class Deals(RutCore):
     def step_expense_drawn(self, seat: int, card_id: str) -> None:
         self.take("expenses", card_id)
         self.discards["expenses"].append(card_id)
-        e = self.c.expenses[card_id]
+        e = EXPENSES[card_id]
         p = self.players[seat]
         self.event("rut.expense", seat=seat, card=card_id, title=e.title)
         if self.immune(p, e.tag):
@@ -281,7 +284,7 @@ class Deals(RutCore):
         self.apply_expense(seat, card_id)
 
     def apply_expense(self, seat: int, card_id: str) -> None:
-        e = self.c.expenses[card_id]
+        e = EXPENSES[card_id]
         p = self.players[seat]
         if e.kind == "pay":
             self.charge(seat, e.amount, "rut.expense", card=card_id)
@@ -301,7 +304,7 @@ class Deals(RutCore):
 
     def expense_problem(self, seat: int) -> str | None:
         assert self.table is not None
-        e = self.c.expenses[self.table["card"]]
+        e = EXPENSES[self.table["card"]]
         if e.kind == "pay" and not self.can_raise(seat, e.amount):
             return "why.rut.cannot_afford"
         return None
@@ -319,7 +322,7 @@ class Deals(RutCore):
 
     def step_advice_drawn(self, seat: int, card_id: str) -> None:
         self.take("advice", card_id)
-        a = self.c.advice[card_id]
+        a = ADVICE[card_id]
         p = self.players[seat]
         self.event("rut.advice", seat=seat, card=card_id, title=a.title)
         if a.kind == "immunity":

@@ -28,6 +28,18 @@ def round_down_100(value: Fraction | int) -> int:
     return int(Fraction(value) // 100) * 100
 
 
+def ceil_to_10(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (denominator > 0) rounded up to the next multiple of 10.
+
+    Exact integer arithmetic: the same as ``round_up_10(Fraction(numerator, denominator))``
+    without building a Fraction (these run on every card bill and pay-off).
+
+    >>> ceil_to_10(85, 1), ceil_to_10(2261, 10), ceil_to_10(340 * 4250, 17000), ceil_to_10(0, 3)
+    (90, 230, 90, 0)
+    """
+    return -(-numerator // (denominator * 10)) * 10
+
+
 def round_up_100(value: int) -> int:
     """Round up to a multiple of 100 (a loan taken to cover a shortfall)."""
     return -(-value // 100) * 100
@@ -53,7 +65,7 @@ def payoff_reduction(balance: int, payment: int, paid: int) -> int:
     """
     if paid >= balance:
         return payment
-    return min(payment, round_up_10(Fraction(payment * paid, balance)))
+    return min(payment, ceil_to_10(payment * paid, balance))
 
 
 def tax_cut(taxes: int, percent: int) -> int:
@@ -62,7 +74,7 @@ def tax_cut(taxes: int, percent: int) -> int:
     >>> tax_cut(1130, 20), tax_cut(1000, 20), tax_cut(0, 20), tax_cut(30, 20)
     (230, 200, 0, 10)
     """
-    return min(taxes, round_up_10(Fraction(taxes * percent, 100)))
+    return min(taxes, ceil_to_10(taxes * percent, 100))
 
 
 def half_of_cash(cash: int) -> int:
@@ -76,4 +88,4 @@ def half_of_cash(cash: int) -> int:
 
 def card_interest(amount: int, percent: int) -> int:
     """Monthly payment on an unpaid bill put on the credit card, rounded up to the next 10."""
-    return round_up_10(Fraction(amount * percent, 100))
+    return ceil_to_10(amount * percent, 100)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Sequence
 from random import Random
 from typing import Any, ClassVar
 
@@ -10,6 +11,7 @@ from moneyboard.engine import Action, GameState, Message, RuleOptions, msg
 from moneyboard.engine.messages import load_catalogue
 from moneyboard.games.rut_to_riches.actions import (
     ACTION_TYPES,
+    BORROW_LADDER,
     BORROWS,
     BUY,
     CLAIM,
@@ -44,9 +46,11 @@ from moneyboard.games.rut_to_riches.actions import (
     SellShares,
 )
 from moneyboard.games.rut_to_riches.audit import Audit
-from moneyboard.games.rut_to_riches.circle import Circle
+from moneyboard.games.rut_to_riches.circle import DEALS_IN_CIRCLE, DEALS_IN_RUT, Circle
 from moneyboard.games.rut_to_riches.content import content
+from moneyboard.games.rut_to_riches.core import ACCOUNTS, OPPORTUNITIES
 from moneyboard.games.rut_to_riches.deals import Deals
+from moneyboard.games.rut_to_riches.money import loan_limit
 from moneyboard.games.rut_to_riches.options import RutOptions
 
 MONEY = frozenset({"borrow", "pay_off"})
@@ -68,8 +72,31 @@ METRIC_KEYS = (
 )
 MAX_FIGURE = 10**12
 OFFERS = {(to, c): Offer(to, c) for to in range(6) for c in COMMISSIONS}
-PAYOFF_ROWS = {line: [PAYOFFS[line, part] for part in PAYOFF_PARTS] for line in PAYOFF_LINES}
+#: The offers to one buyer, one per commission.
+OFFER_ROWS = tuple(tuple(OFFERS[to, c] for c in COMMISSIONS) for to in range(6))
+#: Per debt line: every pay-off (when cash covers it all), and the half and the quarter.
+PAYOFF_ALL = {line: tuple(PAYOFFS[line, part] for part in PAYOFF_PARTS) for line in PAYOFF_LINES}
+PAYOFF_HALVES = {line: (PAYOFFS[line, 2], PAYOFFS[line, 4]) for line in PAYOFF_LINES}
+#: The debt lines after the bank's overdraft, in the order their pay-offs are listed.
+LOAN_LINES = tuple(line for line in PAYOFF_LINES if line != "bank")
+assert PAYOFF_LINES[0] == "bank"
 DREAM_CHOICES = {d: ChooseDream(d) for d in content().dream_ids}
+SHARE_CHOICES = (PASS, *SHARE_BUYS, *SHARE_SELLS)
+DEALS_RUT = tuple(DEALS[d] for d in DEALS_IN_RUT)
+DEALS_INNER = tuple(DEALS[d] for d in DEALS_IN_CIRCLE)
+#: Decisions answered by taking what is offered (each its own way) or passing.
+TAKE_OR_PASS = {
+    "market": (SELL, PASS),
+    "payday": (CLAIM, PASS),
+    "mentor": (ENTER, PASS),
+    "expense": (BUY, PASS),
+    "resale": (BUY, PASS),
+}
+#: Action types that candidates() lists only when they are legal: their checks either
+#: always pass or test exactly what candidates() tests before listing them.
+LISTED_WHEN_LEGAL: frozenset[type[Action]] = frozenset(
+    {Roll, Rejoin, Borrow, PayOff, Deal, ChooseDream, Pass, Sell, ClaimPayDay}
+)
 
 
 class RutState(Deals, Circle, Audit):
@@ -103,75 +130,122 @@ class RutState(Deals, Circle, Audit):
             self._room_cache = None
 
     def random_action(self, seat: int, rng: Random) -> Action | None:
-        """As the kernel's, with loan limits computed once per draw."""
+        """As the kernel's: candidates in random order, the first legal one (a uniform draw).
+
+        Actions that :meth:`candidates` lists only when they are legal
+        (:data:`LISTED_WHEN_LEGAL`) are not checked again, and every candidate answers the
+        decision asked. Loan limits are computed once per draw; at a turn decision they are
+        computed only once anyway (the money moves are listed only when legal).
+        """
+        d = self.decision
+        if d is None or self.result is not None:
+            return None
+        seats, kind, _ = d
+        if seat not in seats:
+            return None
+        if kind == "turn":
+            return self.first_legal(seat, self.turn_candidates(seat), rng)
         self._room_cache = {}
         try:
-            return super().random_action(seat, rng)
+            return self.first_legal(seat, self.candidate_list(seat, kind), rng)
         finally:
             self._room_cache = None
 
-    def candidates(self, seat: int) -> Iterable[Action]:
+    def first_legal(self, seat: int, pool: list[Action], rng: Random) -> Action | None:
+        """The first legal action of ``pool`` (a list it may reorder) drawn at random."""
+        draw = rng.random
+        left = len(pool)
+        while left:
+            i = int(draw() * left)
+            action = pool[i]
+            kind = action.__class__
+            if kind in LISTED_WHEN_LEGAL or self._checks[kind](self, seat, action) is None:
+                self._legal = (len(self.moves), seat, (action,))
+                return action
+            left -= 1
+            pool[i] = pool[left]
+        return None
+
+    def candidates(self, seat: int) -> Sequence[Action]:
         d = self.decision
         if d is None or seat not in d.seats:
             return ()
-        k = d.kind
-        if k == "turn":
-            p = self.players[seat]
-            if p.retired:
-                return (ROLL, REJOIN, *self.money_moves(seat))
-            if p.passive > p.salary + p.part_time:
-                return (ROLL, RETIRE, *self.money_moves(seat))
-            return (ROLL, *self.money_moves(seat))
-        if k == "shares":
-            return (PASS, *SHARE_BUYS, *SHARE_SELLS)
-        if k == "opportunity":
-            assert self.table is not None
-            offers = (
-                [
-                    OFFERS[to, c]
-                    for to in range(self.n)
-                    for c in COMMISSIONS
-                    if to != seat and to not in self.table["offered"]
-                ]
-                if self.opp(self.table["card"]).resellable
-                else []
-            )
-            return (BUY, PASS, *offers)
-        if k == "deal":
-            return [DEALS[x] for x in self.deal_decks(seat)]
-        if k in ("market", "payday", "mentor", "expense", "resale"):
-            first = {"market": SELL, "payday": CLAIM, "mentor": ENTER}.get(k, BUY)
-            return (first, PASS)
-        if k == "dream":
-            return tuple(DREAM_CHOICES.values())
-        if k == "books":
+        return self.candidate_list(seat, d.kind)
+
+    def candidate_list(self, seat: int, kind: str) -> list[Action]:
+        """A new list of the actions worth checking for ``seat`` at a decision of ``kind``."""
+        if kind == "turn":
+            return self.turn_candidates(seat)
+        if kind == "opportunity":
+            t = self.table
+            assert t is not None
+            out = [BUY, PASS]
+            if OPPORTUNITIES[t["card"]].resellable:
+                offered = t["offered"]
+                for to in range(self.n):
+                    if to != seat and to not in offered:
+                        out += OFFER_ROWS[to]
+            return out
+        if kind == "shares":
+            return list(SHARE_CHOICES)
+        if kind == "deal":
+            return list(DEALS_INNER if self.players[seat].circle == "inner" else DEALS_RUT)
+        pair = TAKE_OR_PASS.get(kind)
+        if pair is not None:
+            return list(pair)
+        if kind == "dream":
+            return list(DREAM_CHOICES.values())
+        if kind == "books":
             cash, income, expenses, payday = self.totals(seat)
-            return (
+            return [
                 Record(cash, income, expenses, payday),
                 Record(cash + 100, income, expenses, payday),
                 Record(cash, income, expenses + 100, payday),
-            )
-        return ()
+            ]
+        return []
 
-    def money_moves(self, seat: int) -> list[Action]:
-        """Loans within the limit and pay-offs the player's cash covers."""
-        room = self.loan_room(seat)
-        out: list[Action] = [b for b in BORROWS if b.amount <= room]
-        debt = self.players[seat].debt
-        cash = self.cash(seat)
-        for line in PAYOFF_LINES:
+    def turn_candidates(self, seat: int) -> list[Action]:
+        """Roll; retire or rejoin; loans within the limit and the pay-offs cash covers.
+
+        The loans and pay-offs are exactly those that :meth:`check_borrow` and
+        :meth:`check_pay_off` allow at a turn decision (see :data:`LISTED_WHEN_LEGAL`).
+        """
+        p = self.players[seat]
+        passive, multiple, base, owed = self.figures(seat)
+        if p.retired:
+            out = [ROLL, REJOIN]
+        elif passive > p.salary + p.part_time:
+            out = [ROLL, RETIRE]
+        else:
+            out = [ROLL]
+        if multiple:  # as loan_room(seat)
+            room = loan_limit(base, 0, multiple) - owed
+            if room >= BORROW_LADDER[0]:
+                out += BORROWS[: bisect_right(BORROW_LADDER, room)]
+        debt = p.debt
+        cash = self.ledger.balances[ACCOUNTS[seat]]
+        # A part of a debt is paid with ceil(balance / part) dollars: at most ``cash``
+        # exactly when balance <= part * cash. The overdraft's parts are rounded up to
+        # $100, so for it only whole hundreds of cash count.
+        balance = debt["bank"]
+        if balance:
+            hundreds = cash // 100 * 100
+            if balance <= cash:
+                out += PAYOFF_ALL["bank"]
+            elif balance <= 2 * hundreds:
+                out += PAYOFF_HALVES["bank"]
+            elif balance <= 4 * hundreds:
+                out.append(PAYOFFS["bank", 4])
+        cash2, cash4 = 2 * cash, 4 * cash
+        for line in LOAN_LINES:
             balance = debt[line]
             if not balance:
                 continue
             if balance <= cash:
-                out += PAYOFF_ROWS[line]
-                continue
-            half, quarter = -(-balance // 2), -(-balance // 4)
-            if line == "bank":
-                half, quarter = -(-half // 100) * 100, -(-quarter // 100) * 100
-            if half <= cash:
-                out.append(PAYOFFS[line, 2])
-            if quarter <= cash:
+                out += PAYOFF_ALL[line]
+            elif balance <= cash2:
+                out += PAYOFF_HALVES[line]
+            elif balance <= cash4:
                 out.append(PAYOFFS[line, 4])
         return out
 
@@ -180,9 +254,9 @@ class RutState(Deals, Circle, Audit):
         if t is None:
             return 0
         d = self.decision
-        if d is None or d.kind not in ("opportunity", "resale"):
+        if d is None or d.kind not in {"opportunity", "resale"}:
             return 0
-        return self.projected(self.opp(t["card"]))
+        return self.projected(OPPORTUNITIES[t["card"]])
 
     def time_limit(self) -> float | None:
         """The facilitator's decision time limit (option ``decision_seconds``)."""
@@ -286,8 +360,9 @@ class RutState(Deals, Circle, Audit):
     def check_buy(self, seat: int, a: Buy) -> Message | None:
         d = self.decision
         assert d is not None and self.table is not None
-        card = self.opp(self.table["card"]) if d.kind in ("opportunity", "resale") else None
-        if card is not None and d.kind == "opportunity":
+        kind = d.kind
+        card = OPPORTUNITIES[self.table["card"]] if kind in {"opportunity", "resale"} else None
+        if card is not None and kind == "opportunity":
             key = self.opportunity_problem(seat, card)
         elif card is not None:
             key = self.opportunity_problem(seat, card, self.table["offer"][1])
@@ -316,7 +391,7 @@ class RutState(Deals, Circle, Audit):
             self.pass_opportunity(seat)
         elif k == "resale":
             self.decline_resale(seat)
-        elif k in ("shares", "market"):
+        elif k in {"shares", "market"}:
             self.event("rut.no_action", seat=seat)
             self.answered(seat)
         elif k == "payday":
@@ -329,7 +404,7 @@ class RutState(Deals, Circle, Audit):
     def check_offer(self, seat: int, a: Offer) -> Message | None:
         t = self.table
         assert t is not None
-        if not self.opp(t["card"]).resellable:
+        if not OPPORTUNITIES[t["card"]].resellable:
             return msg("why.rut.not_resellable")
         if not 0 <= a.to < self.n or a.to == seat or self.players[a.to].out:
             return msg("why.rut.no_such_buyer", to=a.to)
@@ -344,10 +419,11 @@ class RutState(Deals, Circle, Audit):
 
     def check_buy_shares(self, seat: int, a: BuyShares) -> Message | None:
         card = self.share_card()
-        if a.count <= 0 or a.count % 10:
-            return msg("why.rut.share_lot", count=a.count)
-        if not self.can_raise(seat, card.price * a.count, card.dividend * a.count):
-            return msg("why.rut.cannot_afford", amount=card.price * a.count)
+        count = a.count
+        if count <= 0 or count % 10:
+            return msg("why.rut.share_lot", count=count)
+        if not self.can_raise(seat, card.price * count, card.dividend * count):
+            return msg("why.rut.cannot_afford", amount=card.price * count)
         return None
 
     def do_buy_shares(self, seat: int, a: BuyShares) -> None:
