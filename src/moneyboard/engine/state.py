@@ -384,6 +384,15 @@ class GameState:
             checks = self._checks_for[None]
         else:
             return None
+        action = self._sample(seat, checks, rng)
+        if action is not None:
+            self._legal = (len(self.moves), seat, (action,))
+        return action
+
+    def _sample(
+        self, seat: int, checks: Mapping[type[Action], Check], rng: Random
+    ) -> Action | None:
+        """The first of ``seat``'s candidates, in random order, that ``checks`` let through."""
         pool = self.candidates(seat)
         draw = rng.random
         left = len(pool)
@@ -405,7 +414,6 @@ class GameState:
                 check = checks.get(action.__class__)
                 if check is not None and check(self, seat, action) is None:
                     break
-        self._legal = (len(self.moves), seat, (action,))
         return action
 
     def why_not(self, seat: int, action: Action) -> Message | None:
@@ -480,8 +488,11 @@ class GameState:
             self._playout(rng, max_decisions)
 
     def _playout(self, rng: Random, max_decisions: int) -> None:
-        random_action = self.random_action
-        act = self._act
+        sample = self._sample
+        checks_for = self._checks_for
+        dos = self._dos
+        moves = self.moves
+        run = self.run
         while self.result is None:
             d = self.decision
             if d is None:
@@ -490,12 +501,16 @@ class GameState:
                 self.resolve_chance()
                 continue
             seat = d.seats[0]
-            action = random_action(seat, rng)
+            action = sample(seat, checks_for.get(d.kind, _NO_CHECKS), rng)
             if action is None:
                 raise StuckGameError(
                     f"{self.game_id}: seat {seat} was asked to decide with no legal move"
                 )
-            act(seat, action)
+            # As _act, inlined: this loop is the hot path of every simulation.
+            moves.append(new_message(Move, ("action", seat, action, "", ())))
+            self.decisions_made += 1
+            dos[action.__class__](self, seat, action)
+            run()
             if self.decisions_made > max_decisions:
                 raise StuckGameError(
                     f"{self.game_id}: a random game did not end in {max_decisions} decisions"
