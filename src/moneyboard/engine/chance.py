@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -39,11 +39,18 @@ class ChanceNode(NamedTuple):
 class ChanceSource:
     """The one seeded random source of a game, with per-stream queues of forced outcomes."""
 
-    __slots__ = ("forced", "rng")
+    __slots__ = ("forced", "initial", "rng", "seed")
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, forced: Mapping[str, Iterable[Outcome]] | None = None):
+        self.seed = seed
         self.rng = random.Random(seed)
         self.forced: dict[str, deque[Outcome]] = {}
+        #: Outcomes forced before the game began (a stacked deck), as a record keeps them.
+        self.initial: dict[str, list[Outcome]] = {
+            stream: list(outcomes) for stream, outcomes in (forced or {}).items()
+        }
+        for stream, outcomes in self.initial.items():
+            self.force(stream, outcomes)
 
     def force(self, stream: str, outcomes: Iterable[Outcome]) -> None:
         """Queue outcomes that the next draws on ``stream`` must produce, in order."""
@@ -70,6 +77,8 @@ class ChanceSource:
 
     def copy(self) -> ChanceSource:
         new = ChanceSource.__new__(ChanceSource)
+        new.seed = self.seed
+        new.initial = {s: list(o) for s, o in self.initial.items()}
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.forced = {s: deque(q) for s, q in self.forced.items()}

@@ -92,6 +92,11 @@ class Result:
         }
 
 
+def _not_an_answer(state: Any, seat: int, action: Action) -> Message:
+    """The check of an action type that does not answer the decision asked."""
+    return msg("why.not_this_decision", action=action.kind, decision=state.decision.kind)
+
+
 @contextmanager
 def cyclic_gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector (reference counting still frees memory)."""
@@ -115,6 +120,10 @@ class GameState:
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     #: For each decision kind, the action kinds a seat may answer it with.
     answers: ClassVar[Mapping[str, frozenset[str]]] = {}
+    #: Action types that :meth:`candidates` lists only when they are legal (or whose check
+    #: always passes): random draws take them without checking again. ``legal_actions`` and
+    #: ``why_not`` still check them; a test per game pins that they pass.
+    listed_when_legal: ClassVar[frozenset[type[Action]]] = frozenset()
     #: Message templates; games merge their own over the kernel's.
     catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
 
@@ -122,6 +131,7 @@ class GameState:
     _checks: ClassVar[dict[type[Action], Check]]
     _dos: ClassVar[dict[type[Action], Do]]
     _checks_for: ClassVar[dict[str | None, dict[type[Action], Check]]]
+    _draw_checks_for: ClassVar[dict[str | None, dict[type[Action], Check | None]]]
     _steps: ClassVar[dict[str, Callable[..., None]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -144,6 +154,11 @@ class GameState:
             for kind, kinds in cls.answers.items()
         }
         cls._checks_for[None] = {t: c for t, c in cls._checks.items() if t.anytime}
+        # The same for random draws, with ``None`` for the types taken without a check.
+        cls._draw_checks_for = {
+            kind: {t: None if t in cls.listed_when_legal else c for t, c in checks.items()}
+            for kind, checks in cls._checks_for.items()
+        }
 
     def __init__(
         self,
@@ -157,10 +172,9 @@ class GameState:
         self.options = options
         self.seats = tuple(seats)
         self.n = len(self.seats)
-        self.seed = seed
         self.ledger = Ledger()
         self.log: list[Message] = []
-        self.chance = ChanceSource(seed)
+        self.chance = ChanceSource(seed, forced)
         self.moves: list[Move] = []
         self.agenda: list[Step] = []
         self.decision: Decision | None = None
@@ -172,14 +186,18 @@ class GameState:
         # (moves so far, seat, legal actions): lets apply() skip re-checking an action it
         # has just listed as legal for the very same position.
         self._legal: tuple[int, int, Sequence[Action]] | None = None
-        #: Outcomes forced before the game began (a stacked deck); kept for its record.
-        self.initial_forced: dict[str, list[Outcome]] = {
-            stream: list(outcomes) for stream, outcomes in (forced or {}).items()
-        }
-        for stream, outcomes in self.initial_forced.items():
-            self.chance.force(stream, outcomes)
         self.setup()
         self.run()
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game's one random source."""
+        return self.chance.seed
+
+    @property
+    def initial_forced(self) -> dict[str, list[Outcome]]:
+        """Outcomes forced before the game began (a stacked deck); kept for its record."""
+        return self.chance.initial
 
     # ----- hooks a game implements -------------------------------------------------------
     def setup(self) -> None:
@@ -379,9 +397,9 @@ class GameState:
             return None
         d = self.decision
         if d is not None and seat in d.seats:
-            checks = self._checks_for.get(d.kind, _NO_CHECKS)
+            checks = self._draw_checks_for.get(d.kind, _NO_CHECKS)
         elif self.anytime_open(seat):
-            checks = self._checks_for[None]
+            checks = self._draw_checks_for[None]
         else:
             return None
         action = self._sample(seat, checks, rng)
@@ -390,9 +408,13 @@ class GameState:
         return action
 
     def _sample(
-        self, seat: int, checks: Mapping[type[Action], Check], rng: Random
+        self, seat: int, checks: Mapping[type[Action], Check | None], rng: Random
     ) -> Action | None:
-        """The first of ``seat``'s candidates, in random order, that ``checks`` let through."""
+        """The first of ``seat``'s candidates, in random order, that ``checks`` let through.
+
+        ``checks`` maps each action type that may answer to its check, or to ``None`` for a
+        type taken unchecked (:attr:`listed_when_legal`); other types are refused.
+        """
         pool = self.candidates(seat)
         draw = rng.random
         left = len(pool)
@@ -400,8 +422,8 @@ class GameState:
             return None
         i = int(draw() * left)
         action = pool[i]
-        check = checks.get(action.__class__)
-        if check is None or check(self, seat, action) is not None:
+        check: Check | None = checks.get(action.__class__, _not_an_answer)
+        if check is not None and check(self, seat, action) is not None:
             # Rare enough to copy only now: draw again from the rest, without repeats.
             rest = list(pool)
             while True:
@@ -411,8 +433,8 @@ class GameState:
                     return None
                 i = int(draw() * left)
                 action = rest[i]
-                check = checks.get(action.__class__)
-                if check is not None and check(self, seat, action) is None:
+                check = checks.get(action.__class__, _not_an_answer)
+                if check is None or check(self, seat, action) is None:
                     break
         return action
 
@@ -489,7 +511,7 @@ class GameState:
 
     def _playout(self, rng: Random, max_decisions: int) -> None:
         sample = self._sample
-        checks_for = self._checks_for
+        checks_for = self._draw_checks_for
         dos = self._dos
         moves = self.moves
         run = self.run

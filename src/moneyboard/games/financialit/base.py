@@ -72,6 +72,29 @@ class Household:
         return len(self.skills) + len(self.careers)
 
 
+#: The ledger account of each seat's cash.
+CASH = tuple(f"cash:{seat}" for seat in range(16))
+
+
+class Figures:
+    """Figures fixed for a whole game by the seat count and the rule options."""
+
+    __slots__ = ("capacity", "clause_bills", "luxury_prices", "upkeep")
+
+    def __init__(self, content: Content, options: FinanciaLitOptions, players: int):
+        #: Usable slots per board location.
+        self.capacity = {loc.id: loc.usable(players) for loc in content.locations}
+        #: Bills per period of each insurance card.
+        self.clause_bills = {i.id: i.bills for i in content.insurance.values()}
+        #: Upkeep per period and price of each luxury item.
+        self.upkeep = {
+            x.id: max(0, x.upkeep + options.luxury_upkeep_delta) for x in content.luxuries
+        }
+        self.luxury_prices = {
+            x.id: max(0, x.cost + options.luxury_cost_delta) for x in content.luxuries
+        }
+
+
 class FinanciaLitBase(GameState):
     """Fields and helpers shared by the flow and the choices."""
 
@@ -91,24 +114,24 @@ class FinanciaLitBase(GameState):
     prepared: dict[str, deque[str]]
     events_shown: list[str]
     shared_income: str | None
-    cash_accounts: tuple[str, ...]
-    capacity: dict[str, int]
-    #: Per-card figures with the rule options applied, fixed for the whole game.
-    clause_bills: dict[str, int]
-    upkeep: dict[str, int]
-    luxury_prices: dict[str, int]
+    figures: Figures
     ended_by_target: bool
+
+    @property
+    def cash_accounts(self) -> tuple[str, ...]:
+        """Each seat's cash account in the ledger."""
+        return CASH[: self.n]
 
     # ----- money and happiness, always explained -----------------------------------------
     def cash(self, seat: int) -> int:
-        return self.ledger.balances[self.cash_accounts[seat]]
+        return self.ledger.balances[CASH[seat]]
 
     def receive(self, seat: int, amount: int, key: str, **params: Any) -> None:
         """Bank pays ``seat``; the posting and the log say why."""
         if amount > 0:
             params["seat"] = seat
             params["amount"] = amount
-            self.ledger.post(BANK, self.cash_accounts[seat], amount, key, params)
+            self.ledger.post(BANK, CASH[seat], amount, key, params)
             self.log.append(new_message(Message, (key, params)))
 
     def spend(self, seat: int, amount: int, key: str, **params: Any) -> None:
@@ -116,7 +139,7 @@ class FinanciaLitBase(GameState):
         if amount > 0:
             params["seat"] = seat
             params["amount"] = amount
-            self.ledger.post(self.cash_accounts[seat], BANK, amount, key, params)
+            self.ledger.post(CASH[seat], BANK, amount, key, params)
             self.log.append(new_message(Message, (key, params)))
 
     def owe(self, seat: int, amount: int, key: str, **params: Any) -> None:
@@ -165,10 +188,11 @@ class FinanciaLitBase(GameState):
     def bills(self, seat: int) -> int:
         """Payable Bills per period: the family's own, insurance, and luxury upkeep."""
         home = self.homes[seat]
+        figures = self.figures
         return (
             max(0, home.family.bills + self.options.family_bills_delta)
-            + sum(map(self.clause_bills.__getitem__, home.insurance))
-            + sum(map(self.upkeep.__getitem__, home.luxuries))
+            + sum(map(figures.clause_bills.__getitem__, home.insurance))
+            + sum(map(figures.upkeep.__getitem__, home.luxuries))
         )
 
     def bills_due(self, seat: int, bills: int) -> int:
@@ -194,7 +218,7 @@ class FinanciaLitBase(GameState):
         return price
 
     def luxury_price(self, item: str) -> int:
-        return self.luxury_prices[item]
+        return self.figures.luxury_prices[item]
 
     def investment_price(self, term: str) -> int:
         card = self.offers[term]
@@ -203,7 +227,7 @@ class FinanciaLitBase(GameState):
 
     def crowding(self) -> int:
         """The surcharge when every usable Investments slot holds a pawn."""
-        usable = self.capacity["investments"]
+        usable = self.figures.capacity["investments"]
         if usable and len(self.board["investments"]) >= usable:
             return self.options.crowding_surcharge
         return 0

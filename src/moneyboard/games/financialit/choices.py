@@ -34,7 +34,7 @@ from moneyboard.games.financialit.actions import (
     SettleLoan,
     TakeLoan,
 )
-from moneyboard.games.financialit.base import LOCATIONS, FinanciaLitBase
+from moneyboard.games.financialit.base import CASH, LOCATIONS, FinanciaLitBase
 from moneyboard.games.financialit.content import load_content
 
 _CONTENT = load_content()
@@ -77,7 +77,7 @@ class Choices(FinanciaLitBase):
         return self.result is None and self.phase not in ("setup", "final")
 
     def _short(self, seat: int, price: int) -> Message | None:
-        cash = self.ledger.balances[self.cash_accounts[seat]]
+        cash = self.ledger.balances[CASH[seat]]
         if cash < price:
             return Message("why.cannot_afford", {"price": price, "cash": cash})
         return None
@@ -86,7 +86,7 @@ class Choices(FinanciaLitBase):
     def check_place(self, seat: int, a: Place) -> Message | None:
         home = self.homes[seat]
         where = a.location
-        capacity = self.capacity.get(where)
+        capacity = self.figures.capacity.get(where)
         if capacity is None:
             return msg("why.no_such_location", location=where)
         if home.pawns <= 0:
@@ -314,8 +314,8 @@ class Choices(FinanciaLitBase):
             return msg(
                 "why.luxury_needs_skills", need=o.luxury_requires_skills, have=len(home.skills)
             )
-        price = self.luxury_prices[item]
-        cash = self.ledger.balances[self.cash_accounts[seat]]
+        price = self.figures.luxury_prices[item]
+        cash = self.ledger.balances[CASH[seat]]
         if cash < price:
             return new_message(Message, ("why.cannot_afford", {"price": price, "cash": cash}))
         return None
@@ -327,10 +327,10 @@ class Choices(FinanciaLitBase):
         card = self.content.luxury[item]
         self.spend(
             seat,
-            self.luxury_prices[item],
+            self.figures.luxury_prices[item],
             "market.luxury",
             item=card.name,
-            upkeep=self.upkeep[item],
+            upkeep=self.figures.upkeep[item],
         )
         home.luxuries.append(item)
         self.market[a.slot] = None

@@ -10,8 +10,10 @@ from moneyboard.engine.components import Deck
 from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.messages import msg
 from moneyboard.games.financialit.base import (
+    CASH,
     LOCATIONS,
     RESOLUTION_ORDER,
+    Figures,
     FinanciaLitBase,
     Household,
 )
@@ -28,15 +30,11 @@ class Flow(FinanciaLitBase):
         self.round = 1
         self.phase = "setup"
         self.first = 0
-        self.cash_accounts = tuple(f"cash:{s}" for s in range(self.n))
-        for account in self.cash_accounts:
+        for account in CASH[: self.n]:
             self.ledger.open(account)
         self.homes = []
         self.board = {loc: [] for loc in LOCATIONS}
-        self.capacity = {loc.id: loc.usable(self.n) for loc in c.locations}
-        self.clause_bills = {i.id: i.bills for i in c.insurance.values()}
-        self.upkeep = {x.id: max(0, x.upkeep + o.luxury_upkeep_delta) for x in c.luxuries}
-        self.luxury_prices = {x.id: max(0, x.cost + o.luxury_cost_delta) for x in c.luxuries}
+        self.figures = Figures(c, o, self.n)
         self.visit = {}
         self.events_shown = []
         self.shared_income = None

@@ -85,8 +85,6 @@ class RutCore(GameState):
     # ----- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
         c = content()
-        #: Outcomes forced before the game began (kept so that a record can replay them).
-        self.initial_forced = self.chance.pending_forced()
         self.players: list[Player] = []
         self.piles: dict[str, list[str]] = {k: list(v) for k, v in c.decks.items()}
         self.discards: dict[str, list[str]] = {k: [] for k in c.decks}

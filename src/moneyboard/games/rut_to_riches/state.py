@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
 from moneyboard.engine import Action, GameState, Message, RuleOptions, msg
 from moneyboard.engine.messages import load_catalogue
+from moneyboard.engine.state import Check
 from moneyboard.games.rut_to_riches.actions import (
     ACTION_TYPES,
     BORROW_LADDER,
@@ -104,6 +105,7 @@ class RutState(Deals, Circle, Audit):
 
     game_id = "rut-to-riches"
     action_types = ACTION_TYPES
+    listed_when_legal = LISTED_WHEN_LEGAL
     answers: ClassVar[dict[str, frozenset[str]]] = {
         "dream": frozenset({"choose_dream"}),
         "turn": frozenset({"roll", "retire", "rejoin"}) | MONEY,
@@ -129,42 +131,22 @@ class RutState(Deals, Circle, Audit):
         finally:
             self._room_cache = None
 
-    def random_action(self, seat: int, rng: Random) -> Action | None:
-        """As the kernel's: candidates in random order, the first legal one (a uniform draw).
+    def _sample(
+        self, seat: int, checks: Mapping[type[Action], Check | None], rng: Random
+    ) -> Action | None:
+        """As the kernel's, with loan limits computed once per draw.
 
-        Actions that :meth:`candidates` lists only when they are legal
-        (:data:`LISTED_WHEN_LEGAL`) are not checked again, and every candidate answers the
-        decision asked. Loan limits are computed once per draw; at a turn decision they are
-        computed only once anyway (the money moves are listed only when legal).
+        At a turn decision they are computed once anyway: the money moves are listed only
+        when legal (:data:`LISTED_WHEN_LEGAL`), so nothing checks them again.
         """
         d = self.decision
-        if d is None or self.result is not None:
-            return None
-        seats, kind, _ = d
-        if seat not in seats:
-            return None
-        if kind == "turn":
-            return self.first_legal(seat, self.turn_candidates(seat), rng)
+        if d is not None and d.kind == "turn":
+            return super()._sample(seat, checks, rng)
         self._room_cache = {}
         try:
-            return self.first_legal(seat, self.candidate_list(seat, kind), rng)
+            return super()._sample(seat, checks, rng)
         finally:
             self._room_cache = None
-
-    def first_legal(self, seat: int, pool: list[Action], rng: Random) -> Action | None:
-        """The first legal action of ``pool`` (a list it may reorder) drawn at random."""
-        draw = rng.random
-        left = len(pool)
-        while left:
-            i = int(draw() * left)
-            action = pool[i]
-            kind = action.__class__
-            if kind in LISTED_WHEN_LEGAL or self._checks[kind](self, seat, action) is None:
-                self._legal = (len(self.moves), seat, (action,))
-                return action
-            left -= 1
-            pool[i] = pool[left]
-        return None
 
     def candidates(self, seat: int) -> Sequence[Action]:
         d = self.decision
