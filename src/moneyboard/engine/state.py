@@ -510,17 +510,29 @@ class GameState:
             self._playout(rng, max_decisions)
 
     def _playout(self, rng: Random, max_decisions: int) -> None:
+        # The flow of run() and the act of apply(), in one loop: this is the hot path of
+        # every simulation, so nothing is looked up twice.
         sample = self._sample
         checks_for = self._draw_checks_for
         dos = self._dos
+        steps = self._steps
         moves = self.moves
-        run = self.run
-        while self.result is None:
+        agenda = self.agenda
+        while True:
             d = self.decision
             if d is None:
-                if self.chance_node is None:
-                    raise StuckGameError(f"{self.game_id}: nothing to decide and no chance node")
-                self.resolve_chance()
+                if self.result is not None:
+                    return
+                if self.chance_node is not None:
+                    self.resolve_chance()
+                    continue
+                try:
+                    step = agenda.pop()
+                except IndexError:
+                    raise RuntimeError(
+                        f"{self.game_id}: the flow ran out of steps before the end"
+                    ) from None
+                steps[step[0]](self, *step[1:])
                 continue
             seat = d.seats[0]
             action = sample(seat, checks_for.get(d.kind, _NO_CHECKS), rng)
@@ -528,15 +540,13 @@ class GameState:
                 raise StuckGameError(
                     f"{self.game_id}: seat {seat} was asked to decide with no legal move"
                 )
-            # As _act, inlined: this loop is the hot path of every simulation.
             moves.append(new_message(Move, ("action", seat, action, "", ())))
             self.decisions_made += 1
-            dos[action.__class__](self, seat, action)
-            run()
             if self.decisions_made > max_decisions:
                 raise StuckGameError(
                     f"{self.game_id}: a random game did not end in {max_decisions} decisions"
                 )
+            dos[action.__class__](self, seat, action)
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance node with ``outcome`` (recorded in the history)."""
