@@ -299,7 +299,7 @@ class GameState:
             raise RuntimeError(f"chance node {stream} has no outcomes")
         if self.auto_chance:
             chance = self.chance
-            if chance.forced.get(stream):
+            if chance.forced and chance.forced.get(stream):
                 outcome = chance.resolve(ChanceNode(stream, population))
             else:
                 outcome = population[int(chance.rng.random() * len(population))]
@@ -416,16 +416,16 @@ class GameState:
         type taken unchecked (:attr:`listed_when_legal`); other types are refused.
         """
         pool = self.candidates(seat)
-        draw = rng.random
         left = len(pool)
         if not left:
             return None
-        i = int(draw() * left)
+        i = int(rng.random() * left)
         action = pool[i]
         check: Check | None = checks.get(action.__class__, _not_an_answer)
         if check is not None and check(self, seat, action) is not None:
             # Rare enough to copy only now: draw again from the rest, without repeats.
             rest = list(pool)
+            draw = rng.random
             while True:
                 left -= 1
                 rest[i] = rest[left]
