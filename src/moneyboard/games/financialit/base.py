@@ -81,18 +81,14 @@ class Figures:
 
     __slots__ = ("capacity", "clause_bills", "luxury_prices", "upkeep")
 
-    def __init__(self, content: Content, options: FinanciaLitOptions, players: int):
+    def __init__(self, content: Content, upkeep_delta: int, cost_delta: int, players: int):
         #: Usable slots per board location.
         self.capacity = {loc.id: loc.usable(players) for loc in content.locations}
         #: Bills per period of each insurance card.
         self.clause_bills = {i.id: i.bills for i in content.insurance.values()}
-        #: Upkeep per period and price of each luxury item.
-        self.upkeep = {
-            x.id: max(0, x.upkeep + options.luxury_upkeep_delta) for x in content.luxuries
-        }
-        self.luxury_prices = {
-            x.id: max(0, x.cost + options.luxury_cost_delta) for x in content.luxuries
-        }
+        #: Upkeep per period and price of each luxury item (the options' changes applied).
+        self.upkeep = {x.id: max(0, x.upkeep + upkeep_delta) for x in content.luxuries}
+        self.luxury_prices = {x.id: max(0, x.cost + cost_delta) for x in content.luxuries}
 
 
 class FinanciaLitBase(GameState):

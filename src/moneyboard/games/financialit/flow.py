@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -18,6 +19,7 @@ from moneyboard.games.financialit.base import (
     Household,
 )
 from moneyboard.games.financialit.content import Card, load_content
+from moneyboard.games.financialit.options import FinanciaLitOptions
 
 
 class Flow(FinanciaLitBase):
@@ -26,7 +28,6 @@ class Flow(FinanciaLitBase):
     # ----- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
         o = self.options
-        c = self.content
         self.round = 1
         self.phase = "setup"
         self.first = 0
@@ -34,24 +35,12 @@ class Flow(FinanciaLitBase):
             self.ledger.open(account)
         self.homes = []
         self.board = {loc: [] for loc in LOCATIONS}
-        self.figures = Figures(c, o, self.n)
+        self.figures = figures_for(o, self.n)
         self.visit = {}
         self.events_shown = []
         self.shared_income = None
         self.ended_by_target = False
-        # Decks are always built in the content's order, whatever order an option lists
-        # its counts in: a record's JSON sorts keys, and its replay must draw the same cards.
-        event_counts = o.event_counts or {e.id: e.count for e in c.events}
-        income_counts = o.income_counts or {i.id: i.count for i in c.income_cards}
-        self.decks = {
-            "events": Deck(_expand(c.events, event_counts)),
-            "income": Deck(_expand(c.income_cards, income_counts)),
-            "luxury": Deck(x.id for x in c.luxuries),
-            "short": Deck(
-                _expand(c.short_investments, {x.id: x.count for x in c.short_investments})
-            ),
-            "long": Deck(_expand(c.long_investments, {x.id: x.count for x in c.long_investments})),
-        }
+        self.decks = {name: Deck(cards) for name, cards in deck_cards(o).items()}
         self.prepared = {"events": deque(o.event_order)}
         for seat, cards in o.income_chosen.items():
             if not 0 <= seat < self.n:
@@ -441,6 +430,45 @@ SKILL_INCOME = {x.id: x.income for x in load_content().skills}
 CAREER_INCOME = {x.id: x.income for x in load_content().careers}
 
 
-def _expand(cards: Iterable[Card], counts: Mapping[str, int]) -> list[str]:
+@functools.lru_cache(maxsize=64)
+def _figures(upkeep_delta: int, cost_delta: int, players: int) -> Figures:
+    return Figures(load_content(), upkeep_delta, cost_delta, players)
+
+
+def figures_for(options: FinanciaLitOptions, players: int) -> Figures:
+    """The figures of a game under ``options`` (shared by every game with the same ones)."""
+    return _figures(options.luxury_upkeep_delta, options.luxury_cost_delta, players)
+
+
+CardCounts = tuple[tuple[str, int], ...] | None
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_cards(event_counts: CardCounts, income_counts: CardCounts) -> dict[str, tuple[str, ...]]:
+    c = load_content()
+    events = dict(event_counts) if event_counts else {e.id: e.count for e in c.events}
+    income = dict(income_counts) if income_counts else {i.id: i.count for i in c.income_cards}
+    return {
+        "events": _expand(c.events, events),
+        "income": _expand(c.income_cards, income),
+        "luxury": tuple(x.id for x in c.luxuries),
+        "short": _expand(c.short_investments, {x.id: x.count for x in c.short_investments}),
+        "long": _expand(c.long_investments, {x.id: x.count for x in c.long_investments}),
+    }
+
+
+def deck_cards(options: FinanciaLitOptions) -> dict[str, tuple[str, ...]]:
+    """Every deck's cards at the start of a game under ``options``.
+
+    Decks are always built in the content's order, whatever order an option lists its
+    counts in: a record's JSON sorts keys, and its replay must draw the same cards.
+    """
+    return _deck_cards(
+        tuple(sorted(options.event_counts.items())) if options.event_counts else None,
+        tuple(sorted(options.income_counts.items())) if options.income_counts else None,
+    )
+
+
+def _expand(cards: Iterable[Card], counts: Mapping[str, int]) -> tuple[str, ...]:
     """Every copy of every card, in the content's order, ``counts[id]`` copies each."""
-    return [card.id for card in cards for _ in range(counts.get(card.id, 0))]
+    return tuple(card.id for card in cards for _ in range(counts.get(card.id, 0)))
