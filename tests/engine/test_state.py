@@ -27,7 +27,7 @@ def test_first_decision_follows_a_die_roll(toy_game: GameDef) -> None:
     state = toy_game.new_state(SEATS, seed=1, forced={"die": [4]})
     assert state.to_move() == (0,)
     assert state.decision is not None and state.decision.data["value"] == 4
-    assert state.log[0].key == "chance.drawn"
+    assert state.log[0][0] == "chance.drawn"
 
 
 def test_chance_node_is_explicit_without_auto_chance(toy_game: GameDef) -> None:
@@ -129,9 +129,9 @@ def test_timeout_applies_the_fallback_and_says_so(toy_game: GameDef) -> None:
     state = toy_game.new_state(SEATS, seed=8, forced={"die": [5]})
     assert state.timeout(0) == KEEP
     assert state.ledger.balance("cash:0") == 1 + 5
-    assert any(m.key == "turn.timed_out" for m in state.log)
+    assert any(key == "turn.timed_out" for key, _ in state.log)
     assert "Time is up for Ana" in state.explain(
-        next(m for m in state.log if m.key == "turn.timed_out")
+        next(m for m in state.log if m[0] == "turn.timed_out")
     )
     with pytest.raises(IllegalActionError):
         state.timeout(0)  # seat 1 is deciding now

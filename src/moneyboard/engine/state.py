@@ -25,7 +25,14 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceNode, ChanceSource, Outcome
 from moneyboard.engine.errors import IllegalActionError
 from moneyboard.engine.ledger import Ledger
-from moneyboard.engine.messages import Catalogue, Message, load_catalogue, msg, new_message
+from moneyboard.engine.messages import (
+    Catalogue,
+    Event,
+    Message,
+    load_catalogue,
+    msg,
+    new_message,
+)
 from moneyboard.engine.options import RuleOptions
 
 Step = tuple[Any, ...]
@@ -173,7 +180,7 @@ class GameState:
         self.seats = tuple(seats)
         self.n = len(self.seats)
         self.ledger = Ledger()
-        self.log: list[Message] = []
+        self.log: list[Event] = []
         self.chance = ChanceSource(seed, forced)
         self.moves: list[Move] = []
         self.agenda: list[Step] = []
@@ -303,9 +310,7 @@ class GameState:
                 outcome = chance.resolve(ChanceNode(stream, population))
             else:
                 outcome = population[int(chance.rng.random() * len(population))]
-            self.log.append(
-                new_message(Message, ("chance.drawn", {"stream": stream, "outcome": outcome}))
-            )
+            self.log.append(("chance.drawn", {"stream": stream, "outcome": outcome}))
             self._steps[then[0]](self, *then[1:], outcome)
             return
         self.chance_node = ChanceNode(stream, population)
@@ -313,7 +318,7 @@ class GameState:
 
     def event(self, key: str, **params: Any) -> None:
         """Append an event for the log (explained to learners through the catalogue)."""
-        self.log.append(new_message(Message, (key, params)))
+        self.log.append((key, params))
 
     def end(self, winners: Sequence[int], scores: Sequence[float], reason: Message) -> None:
         self.result = Result(tuple(winners), tuple(scores), reason)
@@ -345,7 +350,7 @@ class GameState:
         node = self.chance_node
         assert node is not None
         self.chance_node = None
-        self.log.append(Message("chance.drawn", {"stream": node.stream, "outcome": outcome}))
+        self.log.append(("chance.drawn", {"stream": node.stream, "outcome": outcome}))
         then = self._chance_then
         self.agenda.append((*then, outcome))
 
@@ -462,16 +467,16 @@ class GameState:
     def can(self, seat: int, action: Action) -> bool:
         return self.why_not(seat, action) is None
 
-    def explain(self, message: Message) -> str:
-        """Render a message (event or reason) in plain English."""
+    def explain(self, message: Event) -> str:
+        """Render a message (an event of the log or a reason) in plain English."""
         return self.catalogue.render(self._named(message))
 
-    def _named(self, message: Message) -> Message:
-        params = message.params
+    def _named(self, message: Event) -> Event:
+        key, params = message
         if "seat" in params and "name" not in params and isinstance(params["seat"], int):
             seat = params["seat"]
             if 0 <= seat < self.n:
-                return Message(message.key, {**params, "name": self.seats[seat].name})
+                return key, {**params, "name": self.seats[seat].name}
         return message
 
     def apply(self, seat: int, action: Action) -> None:

@@ -18,7 +18,7 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.ledger import Posting
-from moneyboard.engine.messages import Message
+from moneyboard.engine.messages import Event, Message
 from moneyboard.engine.state import GameState
 from moneyboard.terminal.text import account_label, explain, label, names_of, number
 
@@ -193,7 +193,7 @@ def preview(state: GameState, seat: int, action: Action) -> str:
 
 
 def event_lines(
-    state: GameState, events: Sequence[Message], postings: Sequence[Posting]
+    state: GameState, events: Sequence[Event], postings: Sequence[Posting]
 ) -> tuple[list[str], list[str]]:
     """Every event and every payment, in plain words (two lists, each in order).
 
@@ -203,7 +203,7 @@ def event_lines(
     told = set(happened)
     payments = []
     for p in postings:
-        why = explain(state, Message(p.key, p.params))
+        why = explain(state, (p.key, p.params))
         line = (
             f"{p.amount} from {account_label(state, p.source)} to {account_label(state, p.target)}"
         )

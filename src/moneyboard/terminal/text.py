@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from moneyboard.engine.messages import Message, load_catalogue
+from moneyboard.engine.messages import Event, load_catalogue
 from moneyboard.engine.state import GameState
 
 #: The kernel's own English (chance draws, refusals), for games whose catalogue lacks it.
 KERNEL_TEXT = load_catalogue("moneyboard.engine")
 
 
-def explain(state: GameState, message: Message) -> str:
+def explain(state: GameState, message: Event) -> str:
     """The game's own words for ``message``, else the kernel's, else a readable fallback."""
-    if message.key not in state.catalogue and message.key in KERNEL_TEXT:
+    key = message[0]
+    if key not in state.catalogue and key in KERNEL_TEXT:
         return KERNEL_TEXT.render(message)
     return state.explain(message)
 

@@ -157,14 +157,18 @@ def at(round_: int, phase: str = "actions") -> Callable[[FinanciaLitState], bool
 
 def events(state: FinanciaLitState, key: str, seat: int | None = None) -> list[Message]:
     """Log entries with ``key`` (for ``seat`` only, if given)."""
-    return [m for m in state.log if m.key == key and (seat is None or m.params.get("seat") == seat)]
+    return [
+        Message(k, p)
+        for k, p in state.log
+        if k == key and (seat is None or p.get("seat") == seat)
+    ]
 
 
 def by_round(state: FinanciaLitState) -> dict[int, list[Message]]:
     """The log split into periods (entries before period 1 are under 0)."""
     out: dict[int, list[Message]] = {0: []}
     current = 0
-    for m in state.log:
+    for m in map(Message._make, state.log):
         if m.key == "round.start":
             current = int(m.params["round"])
             out[current] = []

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import IllegalActionError
-from moneyboard.engine.messages import Message
+from moneyboard.engine.messages import Event
 from moneyboard.engine.record import parse_record, record_of, replay
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit import FinanciaLitState
@@ -96,10 +96,10 @@ def rule_options(draw: st.DrawFn) -> dict[str, Any]:
     return options
 
 
-def rendered(state: GameState, message: Message) -> str:
+def rendered(state: GameState, message: Event) -> str:
     """The message in words; its key must be catalogued and every placeholder filled."""
     text = state.explain(message)
-    assert message.key in state.catalogue, message.key
+    assert message[0] in state.catalogue, message[0]
     assert not PLACEHOLDER.search(text), text
     return text
 
@@ -214,10 +214,10 @@ def test_random_games_keep_every_invariant(
     play(state, seed)
     state.ledger.audit()
     assert state.result is not None
-    periods = len([m for m in state.log if m.key == "round.start"])
+    periods = len([key for key, _ in state.log if key == "round.start"])
     if state.ended_by_target:
         assert periods <= state.options.rounds
-        assert [m.key for m in state.log].count("end.target_reached") == 1
+        assert [key for key, _ in state.log].count("end.target_reached") == 1
     else:
         assert periods == state.options.rounds
     assert len(state.result.scores) == players
@@ -268,11 +268,11 @@ def test_a_trainer_force_right_after_an_automatic_draw_replays() -> None:
     for _ in range(3):
         state.apply(state.to_move()[0], SAVE)
     assert state.round == 3
-    [drawn] = [m.params["id"] for m in state.log if m.key == "event.revealed"]
+    [drawn] = [p["id"] for key, p in state.log if key == "event.revealed"]
     card = next(c for c in state.decks["events"].cards if c != drawn)
     state.force("deck:events", [card])
     run(state)
-    assert [m.params["id"] for m in state.log if m.key == "event.revealed"] == [drawn, card]
+    assert [p["id"] for key, p in state.log if key == "event.revealed"] == [drawn, card]
     assert snapshot(replay(record_of(state))) == snapshot(state)
 
 

@@ -262,7 +262,7 @@ def test_r12_resolution_order_is_labour_investments_insurance_market_then_bills(
     state.apply(1, SAVE)
     state.apply(0, Place("labour"))
     run(state)
-    keys = [m.key for m in state.log]
+    keys = [key for key, _ in state.log]
     resolved = [(m.params["seat"], m.params["location"]) for m in events(state, "resolve.location")]
     names = state.content.location
     assert resolved == [

@@ -54,4 +54,4 @@ def force(state: RutState, stream: str, *outcomes: Any) -> None:
 
 
 def keys(state: RutState) -> list[str]:
-    return [m.key for m in state.log]
+    return [key for key, _ in state.log]

@@ -36,8 +36,8 @@ def test_an_original_mistake_is_charged_once_and_the_sheet_corrected() -> None:
     assert keys(state).count("rut.audit_mistake") == 1
     assert state.cash(0) == 560 + 700 - 100 - 100
     assert state.players[0].entered == state.totals(0)
-    mistake = next(m for m in state.log if m.key == "rut.audit_mistake")
-    assert mistake.params["line"] == "cash" and mistake.params["written"] == 1210
+    mistake = next(p for key, p in state.log if key == "rut.audit_mistake")
+    assert mistake["line"] == "cash" and mistake["written"] == 1210
 
 
 def test_errors_that_follow_from_an_earlier_one_are_not_charged() -> None:

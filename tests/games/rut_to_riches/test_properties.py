@@ -58,8 +58,8 @@ def test_random_games_keep_every_invariant(
         assert state.cash(seat) >= 0
     assert state.round <= options["turn_limit"] + 1
     assert state.result is not None
-    for message in state.log:
-        assert message.key in state.catalogue, message.key
+    for key, _ in state.log:
+        assert key in state.catalogue, key
     for key in {p.key for p in state.ledger.postings}:
         assert key in state.catalogue, key
     for view in (state.view(None), state.view(0), state.full_view()):

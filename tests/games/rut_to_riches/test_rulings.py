@@ -34,8 +34,10 @@ def kind(state: RutState) -> str:
 def give(state: RutState, seat: int, card: str) -> Holding:
     """Put an asset card on a player's sheet (and in their hand)."""
     h = Holding(state.opp(card))
-    state.players[seat].holdings.append(h)
-    state.players[seat].cards.append((state.opp(card).deck, card))
+    p = state.players[seat]
+    p.holdings.append(h)
+    p.recount_passive()
+    p.cards.append((state.opp(card).deck, card))
     return h
 
 
@@ -227,6 +229,7 @@ def test_dividends_are_passive_income_and_survive_a_split_but_not_a_reverse_spli
     state2 = share_state("sh_grnx_4", "sh_grnx_reverse")
     act(state2, 1, BuyShares(100))
     state2.players[1].shares["GRNX"].dividend = 40
+    state2.players[1].recount_passive()
     act(state2, 0, PASS)
     act(state2, 2, PASS)
     lot = state2.players[1].shares["GRNX"]

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.components import Deck
 from moneyboard.engine.ledger import BANK
-from moneyboard.engine.messages import Message, new_message
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.content import Content, Family
 from moneyboard.games.financialit.options import FinanciaLitOptions
@@ -128,7 +127,7 @@ class FinanciaLitBase(GameState):
             params["seat"] = seat
             params["amount"] = amount
             self.ledger.post(BANK, CASH[seat], amount, key, params)
-            self.log.append(new_message(Message, (key, params)))
+            self.log.append((key, params))
 
     def spend(self, seat: int, amount: int, key: str, **params: Any) -> None:
         """``seat`` pays the bank (the caller has checked it can)."""
@@ -136,7 +135,7 @@ class FinanciaLitBase(GameState):
             params["seat"] = seat
             params["amount"] = amount
             self.ledger.post(CASH[seat], BANK, amount, key, params)
-            self.log.append(new_message(Message, (key, params)))
+            self.log.append((key, params))
 
     def owe(self, seat: int, amount: int, key: str, **params: Any) -> None:
         """Queue a payment the family cannot refuse (bills, events, shortfalls)."""
@@ -155,7 +154,7 @@ class FinanciaLitBase(GameState):
         params["seat"] = seat
         params["delta"] = after - before
         params["happiness"] = after
-        self.log.append(new_message(Message, (key, params)))
+        self.log.append((key, params))
 
     def miscalculate(self, seat: int) -> None:
         """Give a Miscalculation card, or the Happiness penalty if one is already held."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
-from moneyboard.engine.messages import load_catalogue
+from moneyboard.engine.messages import event_json, load_catalogue
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import (
@@ -136,7 +136,7 @@ class FinanciaLitState(Flow, Choices):
             "forced": self.chance.pending_forced(),
             "balances": dict(sorted(self.ledger.balances.items())),
             "postings": [p.to_json() for p in self.ledger.postings],
-            "log": [m.to_json() for m in self.log],
+            "log": [event_json(m) for m in self.log],
             "decisions": self.decisions_made,
         }
 

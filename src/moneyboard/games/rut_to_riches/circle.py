@@ -67,6 +67,7 @@ class Circle(RutCore):
                 self.event("rut.tax_cut", seat=seat, line=line, amount=cut, now=p.exp[line])
         for h in p.holdings:
             h.boost = self.opp(h.card).inner_bonus
+        p.recount_passive()
         self.event("rut.found_mentor", seat=seat, fee=fee)
 
     def step_lose_mentor(self, seat: int) -> None:
@@ -89,6 +90,7 @@ class Circle(RutCore):
             p.pending = "exit"
         for h in p.holdings:
             h.boost = 0
+        p.recount_passive()
 
     # ----- retirement ---------------------------------------------------------------------
     def next_mentor(self, seat: int) -> int:

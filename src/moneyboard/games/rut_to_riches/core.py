@@ -21,7 +21,6 @@ from moneyboard.games.rut_to_riches.content import (
 )
 from moneyboard.games.rut_to_riches.money import (
     card_interest,
-    loan_limit,
     payoff_reduction,
     round_up_100,
 )
@@ -98,8 +97,6 @@ class RutCore(GameState):
         self.owed_cards = 0
         #: Turns begun so far (skipped seats included): the clock for calling time.
         self.turn_steps = 0
-        #: :meth:`figures` per seat while legal actions are listed or drawn (no changes then).
-        self._room_cache: dict[int, tuple[int, int, int, int]] | None = None
         for account in ACCOUNTS[: self.n]:
             self.ledger.open(account)
         self.then(*[("deal_job", s) for s in range(self.n)], ("ask_dreams",), ("opening", (), ()))
@@ -170,41 +167,24 @@ class RutCore(GameState):
 
         The limit applies to the whole overdraft and is measured on nett income before
         overdraft interest, so the overdraft does not shrink its own limit (RULINGS.md).
+        Read at every turn and by most checks, so :func:`.money.loan_limit` is written out here
+        (its floor at zero is covered by the room's).
         """
-        _, multiple, base, owed = self.figures(seat)
+        p = self.players[seat]
+        if p.bankrupt or p.out:
+            return 0
+        o = self.options
+        if (p.circle == "inner" and p.pending != "exit") or p.pending == "enter":  # member()
+            multiple = o.loan_multiple_inner
+        else:
+            multiple = o.loan_multiple_rut
         if not multiple:
             return 0
-        room = loan_limit(base, projected, multiple) - owed
+        exp = p.exp
+        # Pay Day (income less expenses) with the overdraft interest added back.
+        base = p.salary + p.part_time + p.passive - sum(exp.values()) + exp["bank"]
+        room = (base + projected) * multiple // 100 * 100 - p.debt["bank"]
         return room if room > 0 else 0
-
-    def figures(self, seat: int) -> tuple[int, int, int, int]:
-        """Passive income and the loan terms: the overdraft multiple (0: no loans), nett income
-        before overdraft interest, and what is owed to the bank.
-
-        Computed once per seat while legal actions are listed or drawn (nothing changes then).
-        """
-        cache = self._room_cache
-        if cache is not None:
-            known = cache.get(seat)
-            if known is not None:
-                return known
-        p = self.players[seat]
-        passive = p.passive
-        if p.bankrupt or p.out:
-            out = (passive, 0, 0, 0)
-        else:
-            o = self.options
-            if (p.circle == "inner" and p.pending != "exit") or p.pending == "enter":
-                multiple = o.loan_multiple_inner
-            else:
-                multiple = o.loan_multiple_rut
-            exp = p.exp
-            # Pay Day (income less expenses) with the overdraft interest added back.
-            base = p.salary + p.part_time + passive - sum(exp.values()) + exp["bank"]
-            out = (passive, multiple, base, p.debt["bank"])
-        if cache is not None:
-            cache[seat] = out
-        return out
 
     def can_raise(self, seat: int, amount: int, projected: int = 0) -> bool:
         """Whether cash plus a permitted overdraft covers ``amount``."""
@@ -523,6 +503,7 @@ class RutCore(GameState):
             s = p.shares.pop(name)
             proceeds = s.cost // 2
             title = name
+        p.recount_passive()
         self.gain(seat, proceeds, "rut.bankrupt_sale")
         self.event("rut.bankrupt_sale", seat=seat, asset=title, amount=proceeds)
 

@@ -60,6 +60,7 @@ class Deals(RutCore):
             if self.member(p):
                 h.boost = card.inner_bonus
             p.holdings.append(h)
+            p.recount_passive()
             keep = True
         elif card.kind == "part_time":
             p.part_time += card.income
@@ -156,9 +157,11 @@ class Deals(RutCore):
                 self.event("rut.reverse_split", seat=s, symbol=card.symbol, count=lot.count)
                 if lot.count == 0:
                     del p.shares[card.symbol]
+                p.recount_passive()
         else:
             for s, p in holders:
                 del p.shares[card.symbol]
+                p.recount_passive()
                 self.event("rut.shares_worthless", seat=s, symbol=card.symbol)
 
     def share_card(self) -> Opportunity:
@@ -170,10 +173,12 @@ class Deals(RutCore):
         cost = card.price * count
         self.raise_cash(seat, cost, card.dividend * count)
         self.ledger.post(f"cash:{seat}", BANK, cost, "rut.shares_bought", {"seat": seat})
-        lot = self.players[seat].shares.setdefault(card.symbol, Shares())
+        p = self.players[seat]
+        lot = p.shares.setdefault(card.symbol, Shares())
         lot.count += count
         lot.dividend += card.dividend * count
         lot.cost += cost
+        p.recount_passive()
         self.event(
             "rut.bought_shares", seat=seat, symbol=card.symbol, count=count, price=card.price
         )
@@ -189,6 +194,7 @@ class Deals(RutCore):
         lot.count -= sold
         if lot.count == 0:
             del p.shares[card.symbol]
+        p.recount_passive()
         self.gain(seat, sold * card.price, "rut.shares_sold")
         self.event("rut.sold_shares", seat=seat, symbol=card.symbol, count=sold, price=card.price)
         self.answered(seat)
@@ -239,6 +245,7 @@ class Deals(RutCore):
                 for h in p.holdings:
                     if m.tag in h.tags:
                         h.cashflow += m.amount
+                p.recount_passive()
                 self.event("rut.market_cashflow", seat=s, amount=m.amount, tag=m.tag)
             elif m.kind == "debt":
                 p.debt["business"] += m.amount
@@ -261,6 +268,7 @@ class Deals(RutCore):
             else:
                 kept.append(h)
         p.holdings = kept
+        p.recount_passive()
         self.answered(seat)
 
     # ----- expenses ------------------------------------------------------------------------
@@ -341,4 +349,5 @@ class Deals(RutCore):
             for h in p.holdings:
                 if a.tag in h.tags:
                     h.boost += a.amount
+            p.recount_passive()
             self.event("rut.boost", seat=seat, tag=a.tag, amount=a.amount)

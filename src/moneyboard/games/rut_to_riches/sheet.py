@@ -92,6 +92,7 @@ class Player:
         "mentors",
         "out",
         "part_time",
+        "passive",
         "pending",
         "position",
         "retired",
@@ -123,6 +124,10 @@ class Player:
         )
         self.holdings: list[Holding] = []
         self.shares: dict[str, Shares] = {}
+        #: Passive income: the holdings' cash flow (with boosts) and the shares' dividends.
+        #: Read at every decision, so kept up to date by :meth:`recount_passive` rather
+        #: than summed on each read.
+        self.passive = 0
         #: Cards in hand: (deck, card id). Assets stay on the sheet even if cards go back.
         self.cards: list[tuple[str, str]] = []
         self.immunities: set[str] = set()
@@ -148,15 +153,15 @@ class Player:
     def active(self) -> int:
         return self.salary + self.part_time
 
-    @property
-    def passive(self) -> int:
+    def recount_passive(self) -> None:
+        """Sum :attr:`passive` again: call after any change to the holdings or the shares
+        (an asset or lot added or removed, a cash flow, boost or dividend changed)."""
         total = 0
         for h in self.holdings:
             total += h.cashflow + h.boost
-        if self.shares:
-            for s in self.shares.values():
-                total += s.dividend
-        return total
+        for s in self.shares.values():
+            total += s.dividend
+        self.passive = total
 
     @property
     def income(self) -> int:
