@@ -22,6 +22,8 @@ from moneyboard.games.financialit.actions import (
     SETTLE_HAPPINESS,
     SETTLE_UNITS,
     TAKE_LOAN,
+    Save,
+    TakeLoan,
 )
 from moneyboard.games.financialit.base import LOCATIONS, Household
 from moneyboard.games.financialit.choices import (
@@ -53,6 +55,8 @@ class FinanciaLitState(Flow, Choices):
     """A game of FinanciaLit in progress (or finished)."""
 
     action_types = ACTION_TYPES
+    #: Their checks always pass (a loan may be taken at any time; saving is always allowed).
+    listed_when_legal = frozenset({Save, TakeLoan})
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
