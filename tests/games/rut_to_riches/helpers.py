@@ -55,3 +55,12 @@ def force(state: RutState, stream: str, *outcomes: Any) -> None:
 
 def keys(state: RutState) -> list[str]:
     return [key for key, _ in state.log]
+
+
+def assert_totals_kept(state: RutState) -> None:
+    """The running totals on each sheet equal the sums they stand for (the hot paths read
+    the totals; every change to the lines must keep them up to date)."""
+    for p in state.players:
+        assert p.expenses == sum(p.exp.values())
+        assets = sum(h.cashflow + h.boost for h in p.holdings)
+        assert p.passive == assets + sum(s.dividend for s in p.shares.values())

@@ -15,6 +15,7 @@ from moneyboard.engine import Seat
 from moneyboard.engine.record import parse_record, record_of, replay
 from moneyboard.games.rut_to_riches import GAME
 from moneyboard.games.rut_to_riches.state import RutState
+from tests.games.rut_to_riches.helpers import assert_totals_kept
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -43,6 +44,7 @@ def play(seed: int, players: int, options: dict[str, Any], check_legal: bool) ->
             for action in legal:
                 assert state.why_not(seat, action) is None, action
         state.apply(seat, rng.choice(legal))
+        assert_totals_kept(state)
         assert state.decisions_made < 50_000
     return state
 

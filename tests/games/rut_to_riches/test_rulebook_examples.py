@@ -63,7 +63,8 @@ def test_borrowing_adds_ten_percent_to_expenses() -> None:
 def car_loan_state() -> RutState:
     state = start()
     p = state.players[0]
-    p.debt["car"], p.exp["car"] = 17000, 340
+    p.debt["car"] = 17000
+    p.set_expense("car", 340)
     set_cash(state, 0, 20000)
     return state
 
@@ -121,7 +122,7 @@ def test_pass_pay_day_and_land_on_expenses_draws_one_card() -> None:
 def test_negative_pay_day_is_paid_from_cash() -> None:
     state = start(forced={"deck:expenses": ["ex_fines"]})
     p = state.players[0]
-    p.exp["general"] += 1000  # nett income 700 - 1000 = -300
+    p.set_expense("general", p.exp["general"] + 1000)  # nett income 700 - 1000 = -300
     set_cash(state, 0, 1000)
     p.position = 5
     force(state, "die", 1)

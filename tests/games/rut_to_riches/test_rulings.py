@@ -87,7 +87,7 @@ def test_declared_pay_day_is_collected_when_claimed() -> None:
 
 def test_negative_pay_day_cannot_be_forfeited() -> None:
     state = start(options={"declare_payday": True}, forced={"deck:expenses": ["ex_fines"]})
-    state.players[0].exp["general"] += 1000
+    state.players[0].set_expense("general", state.players[0].exp["general"] + 1000)
     set_cash(state, 0, 2000)
     state.players[0].position = 5
     force(state, "die", 1)
@@ -157,7 +157,7 @@ def test_bankruptcy_sells_at_half_deposit_pays_down_and_loses_three_turns() -> N
     state = start()
     p = state.players[0]
     give(state, 0, "re_chalet")  # -$50 a month, deposit $7,000
-    p.exp["general"] += 800  # nett 700 - 50 - 800 = -150
+    p.set_expense("general", p.exp["general"] + 800)  # nett 700 - 50 - 800 = -150
     set_cash(state, 0, 0)
     p.position = 5
     force(state, "die", 1)
@@ -172,7 +172,7 @@ def test_bankruptcy_sells_at_half_deposit_pays_down_and_loses_three_turns() -> N
 def test_bankruptcy_halves_car_and_card_debt_then_puts_a_player_out() -> None:
     state = start()
     p = state.players[0]
-    p.exp["general"] += 750  # nett -50
+    p.set_expense("general", p.exp["general"] + 750)  # nett -50
     set_cash(state, 0, 0)
     state.bankruptcy(0)
     assert p.debt["car"] == 2000 and p.exp["car"] == 30
@@ -180,7 +180,7 @@ def test_bankruptcy_halves_car_and_card_debt_then_puts_a_player_out() -> None:
     assert not p.out
     state2 = start()
     q = state2.players[0]
-    q.exp["general"] += 5000
+    q.set_expense("general", q.exp["general"] + 5000)
     set_cash(state2, 0, 0)
     state2.bankruptcy(0)
     assert q.out
@@ -464,7 +464,7 @@ def test_rejoining_the_rut_restores_the_job_card_figures() -> None:
     state = start(jobs=("teacher", "janitor"))
     p = state.players[0]
     p.retired, p.salary, p.circle, p.position = True, 0, "inner", 7
-    p.exp["taxes"] = 0
+    p.set_expense("taxes", 0)
     act(state, 0, Rejoin())
     assert p.salary == 3300 and p.exp["taxes"] == 630 and not p.retired
     assert p.pending == "exit"
@@ -488,8 +488,8 @@ def test_win_by_buying_the_dream() -> None:
     p = state.players[0]
     retire_ready(state)
     p.retired, p.salary, p.circle, p.position = True, 0, "inner", 6
-    p.exp["taxes"] = 0
-    p.exp["general"] = 0
+    p.set_expense("taxes", 0)
+    p.set_expense("general", 0)
     force(state, "die", 1)
     act(state, 0, Roll())
     assert state.result is not None and state.result.reason.key == "rut.win_dream"

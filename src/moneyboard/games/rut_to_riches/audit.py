@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from moneyboard.engine.ledger import BANK
-from moneyboard.games.rut_to_riches.core import RutCore
+from moneyboard.games.rut_to_riches.core import ACCOUNTS, RutCore
 from moneyboard.games.rut_to_riches.sheet import Player
 
 Totals = tuple[int, int, int, int]
@@ -75,7 +75,7 @@ class Audit(RutCore):
         p.entries.append((self.totals(seat), written))
         p.entered = written
         p.entries_made += 1
-        self.event("rut.recorded", seat=seat)
+        self.note("rut.recorded", {"seat": seat})
         self.waiting.remove(seat)
         if self.waiting:
             self.ask(tuple(self.waiting), "books")
@@ -90,18 +90,20 @@ class Audit(RutCore):
                 continue
             found = original_mistakes(p.audit_base, p.entries)
             for m in found:
-                self.event(
+                self.note(
                     "rut.audit_mistake",
-                    seat=seat,
-                    entry=m.entry,
-                    line=m.line,
-                    written=m.written,
-                    expected=m.expected,
+                    {
+                        "seat": seat,
+                        "entry": m.entry,
+                        "line": m.line,
+                        "written": m.written,
+                        "expected": m.expected,
+                    },
                 )
             charge = min(self.cash(seat), penalty * len(found))
             if charge:
-                self.ledger.post(f"cash:{seat}", BANK, charge, "rut.audit_penalty", {"seat": seat})
-            self.event("rut.audited", seat=seat, mistakes=len(found), charged=charge)
+                self.ledger.post(ACCOUNTS[seat], BANK, charge, "rut.audit_penalty", {"seat": seat})
+            self.note("rut.audited", {"seat": seat, "mistakes": len(found), "charged": charge})
             totals = self.totals(seat)
             p.entered = totals
             p.audit_base = (totals, totals)

@@ -24,7 +24,7 @@ from moneyboard.games.rut_to_riches.money import (
     payoff_reduction,
     round_up_100,
 )
-from moneyboard.games.rut_to_riches.options import RutOptions
+from moneyboard.games.rut_to_riches.options import HotOptions, RutOptions
 from moneyboard.games.rut_to_riches.sheet import Player
 
 DIE = (1, 2, 3, 4, 5, 6)
@@ -40,6 +40,9 @@ OPPORTUNITIES = CONTENT.opportunities
 FORCES = CONTENT.forces
 EXPENSES = CONTENT.expenses
 ADVICE = CONTENT.advice
+#: Price and dividend per share, and the company, of each Share Market card.
+SHARE_TERMS = {c.id: (c.price, c.dividend) for c in OPPORTUNITIES.values() if c.deck == "shares"}
+SHARE_SYMBOLS = {c.id: c.symbol for c in OPPORTUNITIES.values() if c.deck == "shares"}
 #: The kind of each square of the Rut and of the Inner Circle.
 RUT_KINDS = tuple(square.kind for square in BOARD.rut)
 INNER_KINDS = tuple(square.kind for square in BOARD.inner)
@@ -55,9 +58,10 @@ BANKRUPTCY_PAYDOWN = ("bank", "credit_card", "business", "car", "education", "ho
 
 
 @functools.cache
-def passing_steps(inner: bool, start: int, steps: int) -> tuple[str, ...]:
+def passing_steps(inner: bool, start: int, steps: int) -> tuple[str, tuple[str, ...]]:
     """The Pay Day and Mentor Advice steps of the squares passed moving ``steps`` on from
-    ``start`` (the landing square included), last first: the order to push them in."""
+    ``start`` (the landing square included): the first ("" if none), and the later ones
+    last first (the order to push them in)."""
     track = BOARD.inner if inner else BOARD.rut
     names: list[str] = []
     for k in range(1, steps + 1):
@@ -66,7 +70,9 @@ def passing_steps(inner: bool, start: int, steps: int) -> tuple[str, ...]:
             names.append("payday")
         if square.kind == "payday_advice":
             names.append("advice")
-    return tuple(reversed(names))
+    if not names:
+        return "", ()
+    return names[0], tuple(reversed(names[1:]))
 
 
 class RutCore(GameState):
@@ -84,6 +90,8 @@ class RutCore(GameState):
     # ----- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
         c = content()
+        #: The options read on every turn, as plain attributes (see :class:`HotOptions`).
+        self.hot = HotOptions.of(self.options)
         self.players: list[Player] = []
         self.piles: dict[str, list[str]] = {k: list(v) for k, v in c.decks.items()}
         self.discards: dict[str, list[str]] = {k: [] for k in c.decks}
@@ -111,8 +119,11 @@ class RutCore(GameState):
         p = Player(job)
         self.players.append(p)
         if job.savings:
-            self.ledger.post(BANK, f"cash:{seat}", job.savings, "rut.savings", {"seat": seat})
-        self.event("rut.job", seat=seat, job=job.title, salary=job.salary, savings=job.savings)
+            self.ledger.post(BANK, ACCOUNTS[seat], job.savings, "rut.savings", {"seat": seat})
+        self.note(
+            "rut.job",
+            {"seat": seat, "job": job.title, "salary": job.salary, "savings": job.savings},
+        )
         totals = self.totals(seat)
         p.entered = totals
         p.audit_base = (totals, totals)
@@ -131,20 +142,30 @@ class RutCore(GameState):
         best = max(rolls)
         top = tuple(s for s, r in zip(contenders, rolls, strict=True) if r == best)
         if len(top) > 1:
-            self.event("rut.opening_tie", seats=list(top), value=best)
+            self.note("rut.opening_tie", {"seats": list(top), "value": best})
             self.then(("opening", top, ()))
             return
         self.first = top[0]
-        self.event("rut.first_player", seat=self.first, value=best)
+        self.note("rut.first_player", {"seat": self.first, "value": best})
         self.then(("turn", self.first))
 
     def step_opening_rolled(
         self, contenders: tuple[int, ...], rolls: tuple[int, ...], v: int
     ) -> None:
-        self.event("rut.opening_roll", seat=contenders[len(rolls)], value=v)
+        self.note("rut.opening_roll", {"seat": contenders[len(rolls)], "value": v})
         self.then(("opening", contenders, (*rolls, v)))
 
-    # ----- figures and money helpers --------------------------------------------------------
+    # ----- events, figures and money helpers -------------------------------------------------
+    def note(self, key: str, params: dict[str, Any]) -> None:
+        """Log an event: the same entry as the kernel's :meth:`event`, a plain
+        :data:`~moneyboard.engine.messages.Event` pair, with the parameters given as a dict.
+
+        The game logs every event this way (about two a decision): gathering keyword
+        arguments into ``**params`` makes CPython compare each keyword with each parameter
+        name, which costs more than making the entry.
+        """
+        self.log.append((key, params))
+
     def cash(self, seat: int) -> int:
         return self.ledger.balances[ACCOUNTS[seat]]
 
@@ -154,7 +175,11 @@ class RutCore(GameState):
         income, expenses = p.income, p.expenses
         return (self.cash(seat), income, expenses, income - expenses)
 
-    def gain(self, seat: int, amount: int, key: str, **params: Any) -> None:
+    def gain(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
+        """Money in from the bank (nothing if ``amount`` is not positive).
+
+        (The ``/`` spares CPython comparing each keyword with each parameter name.)
+        """
         if amount > 0:
             self.ledger.post(BANK, ACCOUNTS[seat], amount, key, {"seat": seat, **params})
 
@@ -173,30 +198,31 @@ class RutCore(GameState):
         p = self.players[seat]
         if p.bankrupt or p.out:
             return 0
-        o = self.options
+        o = self.hot
         if (p.circle == "inner" and p.pending != "exit") or p.pending == "enter":  # member()
             multiple = o.loan_multiple_inner
         else:
             multiple = o.loan_multiple_rut
         if not multiple:
             return 0
-        exp = p.exp
         # Pay Day (income less expenses) with the overdraft interest added back.
-        base = p.salary + p.part_time + p.passive - sum(exp.values()) + exp["bank"]
+        base = p.salary + p.part_time + p.passive - p.expenses + p.exp["bank"]
         room = (base + projected) * multiple // 100 * 100 - p.debt["bank"]
         return room if room > 0 else 0
 
     def can_raise(self, seat: int, amount: int, projected: int = 0) -> bool:
         """Whether cash plus a permitted overdraft covers ``amount``."""
         short = amount - self.ledger.balances[ACCOUNTS[seat]]
-        return short <= 0 or round_up_100(short) <= self.loan_room(seat, projected)
+        # -(-short // 100) * 100 is round_up_100(short), written out (a check on every draw).
+        return short <= 0 or -(-short // 100) * 100 <= self.loan_room(seat, projected)
 
     def borrow(self, seat: int, amount: int) -> None:
         p = self.players[seat]
-        p.debt["bank"] += amount
-        p.exp["bank"] = p.debt["bank"] * self.options.loan_rate_percent // 100
+        owed = p.debt["bank"] + amount
+        p.debt["bank"] = owed
+        p.set_expense("bank", owed * self.hot.loan_rate_percent // 100)
         self.ledger.post(BANK, ACCOUNTS[seat], amount, "rut.loan", {"seat": seat})
-        self.event("rut.borrowed", seat=seat, amount=amount, owed=p.debt["bank"])
+        self.note("rut.borrowed", {"seat": seat, "amount": amount, "owed": owed})
 
     def raise_cash(self, seat: int, amount: int, projected: int = 0) -> None:
         """Borrow (in $100 multiples, within the limit) whatever cash is short of ``amount``."""
@@ -206,7 +232,7 @@ class RutCore(GameState):
             if take > 0:
                 self.borrow(seat, take)
 
-    def charge(self, seat: int, amount: int, key: str, **params: Any) -> None:
+    def charge(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """Pay a bill: from cash, then an overdraft; what neither covers goes on the card."""
         if amount <= 0:
             return
@@ -218,8 +244,9 @@ class RutCore(GameState):
         if rest:
             p = self.players[seat]
             p.debt["credit_card"] += rest
-            p.exp["credit_card"] += card_interest(rest, self.options.card_rate_percent)
-            self.event("rut.on_card", seat=seat, amount=rest)
+            interest = card_interest(rest, self.hot.card_rate_percent)
+            p.set_expense("credit_card", p.exp["credit_card"] + interest)
+            self.note("rut.on_card", {"seat": seat, "amount": rest})
 
     def payoff_amount(self, seat: int, line: str, part: int) -> int:
         """Cash needed to pay off 1/``part`` of a debt (overdrafts in $100 multiples)."""
@@ -234,19 +261,19 @@ class RutCore(GameState):
     def pay_off(self, seat: int, line: str, paid: int) -> None:
         p = self.players[seat]
         balance, payment = p.debt[line], p.exp[line]
+        left = balance - paid
+        p.debt[line] = left
         if line == "bank":
-            p.debt["bank"] -= paid
-            p.exp["bank"] = p.debt["bank"] * self.options.loan_rate_percent // 100
-            cut = payment - p.exp["bank"]
+            interest = left * self.hot.loan_rate_percent // 100
+            cut = payment - interest
+            p.set_expense("bank", interest)
         else:
             cut = payoff_reduction(balance, payment, paid)
-            p.debt[line] -= paid
-            p.exp[line] = 0 if p.debt[line] == 0 else payment - cut
+            p.set_expense(line, 0 if left == 0 else payment - cut)
         self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
-        self.event("rut.paid_off", seat=seat, line=line, amount=paid, cut=cut, left=p.debt[line])
-
-    def immune(self, p: Player, tag: str) -> bool:
-        return bool(tag) and tag in p.immunities
+        self.note(
+            "rut.paid_off", {"seat": seat, "line": line, "amount": paid, "cut": cut, "left": left}
+        )
 
     def turn_order(self, start: int) -> tuple[int, ...]:
         """Seats clockwise from ``start`` (play passes to the left)."""
@@ -268,7 +295,7 @@ class RutCore(GameState):
         if not pile:
             self.rebuild(deck)
         if not pile:
-            self.event("rut.deck_empty", deck=deck)
+            self.note("rut.deck_empty", {"deck": deck})
             return False
         self.draw(DECK_STREAMS[deck], tuple(pile), then)
         return True
@@ -293,7 +320,7 @@ class RutCore(GameState):
                         keep.append((d, card))
                 p.cards = keep
         pile.sort()
-        self.event("rut.reshuffled", deck=deck, cards=len(pile), surrendered=surrendered)
+        self.note("rut.reshuffled", {"deck": deck, "cards": len(pile), "surrendered": surrendered})
 
     def privileged(self, deck: str, card: str) -> bool:
         """Cards kept through a rebuild: AnyWay businesses, insurance and immunities."""
@@ -326,14 +353,14 @@ class RutCore(GameState):
             if o.auditor and self.round > 1 and (self.round - 1) % o.audit_every == 0:
                 self.audit_all()
         players = self.players
-        for other in players:
-            if not other.out:
-                break
-        else:  # everyone is out
-            self.end_by_score("rut.end_all_out")
-            return
         p = players[seat]
         if p.out:
+            for other in players:
+                if not other.out:
+                    break
+            else:  # everyone is out
+                self.end_by_score("rut.end_all_out")
+                return
             self.then(("turn", self.next_seat(seat)))
             return
         self.current = seat
@@ -344,7 +371,7 @@ class RutCore(GameState):
             p.lost_turns -= 1
             if p.lost_turns == 0:
                 p.bankrupt = False
-            self.event("rut.lose_turn", seat=seat, left=p.lost_turns)
+            self.note("rut.lose_turn", {"seat": seat, "left": p.lost_turns})
             self.then(("turn_end", seat))
             return
         self.ask(seat, "turn")
@@ -354,7 +381,7 @@ class RutCore(GameState):
         if dice_left > 1:
             self.draw("die", DIE, ("rolled", seat, dice_left - 1, total))
             return
-        self.event("rut.rolled", seat=seat, value=total)
+        self.note("rut.rolled", {"seat": seat, "value": total})
         self.step_move(seat, total)  # the move follows the roll at once
 
     def step_move(self, seat: int, steps: int) -> None:
@@ -367,28 +394,33 @@ class RutCore(GameState):
             arrow = board.rut[start].arrow
             p.circle, p.pending = "inner", ""
             start = (arrow if arrow is not None else 0) - 1
-            self.event("rut.into_circle", seat=seat)
+            self.note("rut.into_circle", {"seat": seat})
         elif p.pending == "exit":
             p.circle, p.pending = "rut", ""
             start = self.exit_arrow(start) - 1
-            self.event("rut.into_rut", seat=seat)
+            self.note("rut.into_rut", {"seat": seat})
         inner = p.circle == "inner"
         kinds = INNER_KINDS if inner else RUT_KINDS
         size = len(kinds)
         pos = (start + steps) % size
         p.position = pos
         kind = kinds[pos]
-        self.event("rut.moved", seat=seat, circle=p.circle, square=pos, kind=kind)
+        self.note("rut.moved", {"seat": seat, "circle": p.circle, "square": pos, "kind": kind})
         self.owed_cards = 0
-        passed = passing_steps(inner, start % size, steps)
-        if not passed:
+        first, later = passing_steps(inner, start % size, steps)
+        if not first:
             self.step_land(seat)  # nothing to settle on the way
             return
+        # The squares passed, then their Expenses cards and the landing; the first square's
+        # step runs at once (it would be the next step anyway).
         agenda = self.agenda
-        agenda.append(("land", seat))
         agenda.append(("payday_expenses", seat, kind == "expenses"))
-        for name in passed:
+        for name in later:
             agenda.append((name, seat))
+        if first == "payday":
+            self.step_payday(seat)
+        else:
+            self.step_advice(seat)
 
     def step_land(self, seat: int) -> None:
         """Overridden by the Circle mixin: what the square landed on does."""
@@ -406,7 +438,7 @@ class RutCore(GameState):
         p = self.players[seat]
         if p.out or p.lost_turns:
             return
-        if self.options.declare_payday and not p.retired and p.payday >= 0:
+        if self.hot.declare_payday and not p.retired and p.payday >= 0:
             self.ask(seat, "payday", amount=p.payday)
             return
         self.collect(seat)
@@ -416,26 +448,31 @@ class RutCore(GameState):
         p = self.players[seat]
         nett = p.payday
         if nett >= 0:
-            self.gain(seat, nett, "rut.payday")
-            self.event("rut.payday", seat=seat, amount=nett)
+            if nett:
+                self.ledger.post(BANK, ACCOUNTS[seat], nett, "rut.payday", {"seat": seat})
+            self.note("rut.payday", {"seat": seat, "amount": nett})
         elif self.cash(seat) >= -nett:
             self.ledger.post(ACCOUNTS[seat], BANK, -nett, "rut.payday_negative", {"seat": seat})
-            self.event("rut.payday", seat=seat, amount=nett)
+            self.note("rut.payday", {"seat": seat, "amount": nett})
         else:
-            self.event("rut.cannot_pay", seat=seat, amount=-nett, cash=self.cash(seat))
+            self.note("rut.cannot_pay", {"seat": seat, "amount": -nett, "cash": self.cash(seat)})
             self.bankruptcy(seat)
             return
         if p.circle == "rut" and not p.retired:
             self.owed_cards += 1
 
     def step_payday_expenses(self, seat: int, landing_on_expenses: bool) -> None:
-        """The Expenses card after a Rut Pay Day (one in all when landing on Expenses)."""
+        """The Expenses card after a Rut Pay Day (one in all when landing on Expenses), then
+        the landing (at once when there is no card)."""
         cards = 0 if landing_on_expenses else self.owed_cards
         self.owed_cards = 0
-        if cards:
-            if cards > 1:
-                self.then(*[("expense", seat)] * (cards - 1))
-            self.step_expense(seat)  # the first card at once
+        if not cards:
+            self.step_land(seat)
+            return
+        self.agenda.append(("land", seat))
+        if cards > 1:
+            self.then(*[("expense", seat)] * (cards - 1))
+        self.step_expense(seat)  # the first card at once
 
     def step_expense(self, seat: int) -> None:
         """Overridden by the Deals mixin: draw an Expenses card."""
@@ -443,12 +480,23 @@ class RutCore(GameState):
     def step_opportunity(self, seat: int, deck: str) -> None:
         """Overridden by the Deals mixin: draw a card from ``deck``, then Market Forces."""
 
+    def step_advice(self, seat: int) -> None:
+        """Overridden by the Deals mixin: draw a Mentor Advice card."""
+
     def step_turn_end(self, seat: int) -> None:
+        """The passive-income win, the Auditor's books, then the next seat's turn."""
         self.table = None
-        self.agenda.append(("turn", (seat + 1) % self.n))
-        self.check_win()
-        if self.result is None and self.options.auditor:
-            self.books()
+        for p in self.players:
+            if p.retired:  # only a retired player can win here
+                self.check_win()
+                if self.result is not None:
+                    return
+                break
+        if self.hot.auditor:
+            self.agenda.append(("turn", (seat + 1) % self.n))
+            self.books()  # may ask for entries first
+            return
+        self.step_turn((seat + 1) % self.n)  # the next step anyway
 
     def check_win(self) -> None:
         """The passive-income win, for every retired player (several at once share it)."""
@@ -465,7 +513,7 @@ class RutCore(GameState):
         that is not enough; out of the game if even that leaves the Pay Day negative."""
         p = self.players[seat]
         p.bankrupt = True
-        self.event("rut.bankrupt", seat=seat)
+        self.note("rut.bankrupt", {"seat": seat})
         while p.payday <= 0 and (p.holdings or p.shares):
             self.sell_worst(seat)
             self.pay_down(seat)
@@ -474,12 +522,12 @@ class RutCore(GameState):
             for line in ("car", "credit_card"):
                 wiped, cut = p.debt[line] // 2, p.exp[line] // 2
                 p.debt[line] -= wiped
-                p.exp[line] -= cut
-            self.event("rut.downsized_debts", seat=seat)
+                p.set_expense(line, p.exp[line] - cut)
+            self.note("rut.downsized_debts", {"seat": seat})
             self.pay_down(seat)
         if p.payday < 0:
             p.out = True
-            self.event("rut.out", seat=seat)
+            self.note("rut.out", {"seat": seat})
             return
         p.lost_turns = self.options.bankrupt_turns
 
@@ -505,7 +553,7 @@ class RutCore(GameState):
             title = name
         p.recount_passive()
         self.gain(seat, proceeds, "rut.bankrupt_sale")
-        self.event("rut.bankrupt_sale", seat=seat, asset=title, amount=proceeds)
+        self.note("rut.bankrupt_sale", {"seat": seat, "asset": title, "amount": proceeds})
 
     def pay_down(self, seat: int) -> None:
         """Use cash to pay off debts, dearest first, until the Pay Day is positive."""
@@ -550,7 +598,7 @@ class RutCore(GameState):
 
     def win(self, winners: list[int], reason: str) -> None:
         for s in winners:
-            self.event(reason, seat=s, passive=self.players[s].passive)
+            self.note(reason, {"seat": s, "passive": self.players[s].passive})
         self.end(winners, self.scores(), msg(reason))
 
     def audit_all(self) -> None:

@@ -5,11 +5,30 @@ from __future__ import annotations
 
 from moneyboard.engine.ledger import BANK
 from moneyboard.games.rut_to_riches.content import Opportunity
-from moneyboard.games.rut_to_riches.core import ADVICE, EXPENSES, FORCES, OPPORTUNITIES, RutCore
+from moneyboard.games.rut_to_riches.core import (
+    ACCOUNTS,
+    ADVICE,
+    EXPENSES,
+    FORCES,
+    OPPORTUNITIES,
+    SHARE_SYMBOLS,
+    SHARE_TERMS,
+    RutCore,
+)
 from moneyboard.games.rut_to_riches.money import tax_cut
 from moneyboard.games.rut_to_riches.sheet import Holding, Shares
 
 ASSET_KINDS = ("property", "business", "anyway")
+
+
+def projected_income(card: Opportunity) -> int:
+    """Monthly income a card would add (for the loan limit)."""
+    return card.cashflow + card.income if card.kind != "insurance" else -card.premium
+
+
+#: For each Opportunity card: the cash needed to take it and the monthly income it would add.
+#: Read by every check of a purchase (a pydantic model's fields are slow to read).
+BUY_TERMS = {c.id: (c.price_to_buy, projected_income(c)) for c in OPPORTUNITIES.values()}
 
 
 class Deals(RutCore):
@@ -17,7 +36,7 @@ class Deals(RutCore):
 
     # ----- opportunities -------------------------------------------------------------------
     def step_opportunity(self, seat: int, deck: str) -> None:
-        self.then(("market", seat))  # Market Forces after the deal
+        self.agenda.append(("market", seat))  # Market Forces after the deal
         if deck == "shares":
             self.step_share_card(seat, 1)
             return
@@ -26,21 +45,26 @@ class Deals(RutCore):
     def step_opp_drawn(self, seat: int, deck: str, card: str) -> None:
         self.take(deck, card)
         self.table = {"deck": deck, "card": card, "holder": seat, "offered": [], "offer": None}
-        self.event("rut.card", seat=seat, deck=deck, card=card, title=OPPORTUNITIES[card].title)
+        self.note(
+            "rut.card",
+            {"seat": seat, "deck": deck, "card": card, "title": OPPORTUNITIES[card].title},
+        )
         self.ask(seat, "opportunity", card=card)
 
     def projected(self, card: Opportunity) -> int:
         """Monthly income a card would add (for the loan limit)."""
-        return card.cashflow + card.income if card.kind != "insurance" else -card.premium
+        return BUY_TERMS[card.id][1]
 
     def opportunity_problem(self, seat: int, card: Opportunity, extra: int = 0) -> str | None:
         """Why ``seat`` cannot take ``card`` now (a message key), or None."""
         p = self.players[seat]
-        if p.retired and card.kind in {"part_time", "training"}:
+        kind = card.kind
+        if p.retired and kind in {"part_time", "training"}:
             return "why.rut.retired_no_job"
-        if card.kind == "insurance" and set(card.immunities) <= p.immunities:
+        if kind == "insurance" and set(card.immunities) <= p.immunities:
             return "why.rut.already_covered"
-        if not self.can_raise(seat, card.price_to_buy + extra, self.projected(card)):
+        price, projected = BUY_TERMS[card.id]
+        if not self.can_raise(seat, price + extra, projected):
             return "why.rut.cannot_afford"
         return None
 
@@ -48,35 +72,38 @@ class Deals(RutCore):
         """The player takes the card: pays for it and writes it on the Score Sheet."""
         card = OPPORTUNITIES[card_id]
         p = self.players[seat]
-        price = card.price_to_buy
-        self.raise_cash(seat, price, self.projected(card))
+        price, projected = BUY_TERMS[card_id]
+        self.raise_cash(seat, price, projected)
         if price:
             self.ledger.post(
-                f"cash:{seat}", BANK, price, "rut.bought", {"seat": seat, "card": card_id}
+                ACCOUNTS[seat], BANK, price, "rut.bought", {"seat": seat, "card": card_id}
             )
         keep = False
-        if card.kind in ASSET_KINDS:
+        kind = card.kind
+        if kind in ASSET_KINDS:
             h = Holding(card)
             if self.member(p):
                 h.boost = card.inner_bonus
             p.holdings.append(h)
             p.recount_passive()
             keep = True
-        elif card.kind == "part_time":
+        elif kind == "part_time":
             p.part_time += card.income
-            p.exp["part_time_taxes"] += card.tax
-        elif card.kind == "training":
+            p.set_expense("part_time_taxes", p.exp["part_time_taxes"] + card.tax)
+        elif kind == "training":
             p.salary += card.income
-            p.exp["taxes"] += card.tax
-        elif card.kind == "insurance":
-            p.exp["insurance"] += card.premium
+            p.set_expense("taxes", p.exp["taxes"] + card.tax)
+        elif kind == "insurance":
+            p.set_expense("insurance", p.exp["insurance"] + card.premium)
             p.immunities.update(card.immunities)
             keep = True
         if keep:
             p.cards.append((deck, card_id))
         else:
             self.discards[deck].append(card_id)
-        self.event("rut.took_card", seat=seat, card=card_id, title=card.title, paid=price)
+        self.note(
+            "rut.took_card", {"seat": seat, "card": card_id, "title": card.title, "paid": price}
+        )
 
     def close_table(self) -> None:
         self.table = None
@@ -91,37 +118,44 @@ class Deals(RutCore):
     def pass_opportunity(self, seat: int) -> None:
         assert self.table is not None
         self.discards[self.table["deck"]].append(self.table["card"])
-        self.event("rut.passed", seat=seat, card=self.table["card"])
+        self.note("rut.passed", {"seat": seat, "card": self.table["card"]})
         self.close_table()
 
     def offer_card(self, seat: int, to: int, commission: int) -> None:
         assert self.table is not None
         self.table["offered"].append(to)
         self.table["offer"] = [to, commission]
-        self.event("rut.offered", seat=seat, to=to, card=self.table["card"], commission=commission)
+        self.note(
+            "rut.offered",
+            {"seat": seat, "to": to, "card": self.table["card"], "commission": commission},
+        )
         self.ask(to, "resale", card=self.table["card"], seller=seat, commission=commission)
 
     def accept_resale(self, seat: int) -> None:
         assert self.table is not None
         seller = self.table["holder"]
-        card = OPPORTUNITIES[self.table["card"]]
+        card = self.table["card"]
         commission = self.table["offer"][1]
         if commission:
-            self.raise_cash(seat, commission + card.price_to_buy, self.projected(card))
+            price, projected = BUY_TERMS[card]
+            self.raise_cash(seat, commission + price, projected)
             self.ledger.post(
-                f"cash:{seat}",
-                f"cash:{seller}",
+                ACCOUNTS[seat],
+                ACCOUNTS[seller],
                 commission,
                 "rut.commission",
                 {"seat": seat, "to": seller},
             )
-        self.event("rut.resold", seat=seat, seller=seller, card=card.id, commission=commission)
+        self.note(
+            "rut.resold",
+            {"seat": seat, "seller": seller, "card": card, "commission": commission},
+        )
         self.buy_opportunity(seat)
 
     def decline_resale(self, seat: int) -> None:
         assert self.table is not None
         self.table["offer"] = None
-        self.event("rut.declined", seat=seat, card=self.table["card"])
+        self.note("rut.declined", {"seat": seat, "card": self.table["card"]})
         self.ask(self.table["holder"], "opportunity", card=self.table["card"])
 
     # ----- share market --------------------------------------------------------------------
@@ -131,72 +165,83 @@ class Deals(RutCore):
     def step_share_drawn(self, seat: int, number: int, card_id: str) -> None:
         self.take("shares", card_id)
         self.discards["shares"].append(card_id)
-        if number < self.options.share_cards:
+        if number < self.hot.share_cards:
             self.then(("share_card", seat, number + 1))
         card = OPPORTUNITIES[card_id]
-        self.event("rut.share_card", seat=seat, card=card_id, title=card.title, number=number)
-        holders = [(s, p) for s, p in enumerate(self.players) if card.symbol in p.shares]
-        if card.kind == "price":
+        kind, symbol = card.kind, card.symbol
+        self.note(
+            "rut.share_card", {"seat": seat, "card": card_id, "title": card.title, "number": number}
+        )
+        holders = [(s, p) for s, p in enumerate(self.players) if symbol in p.shares]
+        if kind == "price":
             if card.open_to_all:
                 seats = [s for s in self.turn_order(seat) if not self.players[s].out]
             else:
                 seats = [seat]
             self.table = {"deck": "shares", "card": card_id, "holder": seat}
             self.waiting = seats
-            self.ask(tuple(seats), "shares", card=card_id, price=card.price, symbol=card.symbol)
-        elif card.kind == "split":
+            self.ask(tuple(seats), "shares", card=card_id, price=card.price, symbol=symbol)
+        elif kind == "split":
             for s, p in holders:
-                lot = p.shares[card.symbol]
+                lot = p.shares[symbol]
                 lot.count *= 2
-                self.event("rut.split", seat=s, symbol=card.symbol, count=lot.count)
-        elif card.kind == "reverse_split":
+                self.note("rut.split", {"seat": s, "symbol": symbol, "count": lot.count})
+        elif kind == "reverse_split":
             for s, p in holders:
-                lot = p.shares[card.symbol]
+                lot = p.shares[symbol]
                 lot.count //= 2
                 lot.dividend = 0
-                self.event("rut.reverse_split", seat=s, symbol=card.symbol, count=lot.count)
+                self.note("rut.reverse_split", {"seat": s, "symbol": symbol, "count": lot.count})
                 if lot.count == 0:
-                    del p.shares[card.symbol]
+                    del p.shares[symbol]
                 p.recount_passive()
         else:
             for s, p in holders:
-                del p.shares[card.symbol]
+                del p.shares[symbol]
                 p.recount_passive()
-                self.event("rut.shares_worthless", seat=s, symbol=card.symbol)
+                self.note("rut.shares_worthless", {"seat": s, "symbol": symbol})
 
     def share_card(self) -> Opportunity:
         assert self.table is not None
         return OPPORTUNITIES[self.table["card"]]
 
     def buy_shares(self, seat: int, count: int) -> None:
-        card = self.share_card()
-        cost = card.price * count
-        self.raise_cash(seat, cost, card.dividend * count)
-        self.ledger.post(f"cash:{seat}", BANK, cost, "rut.shares_bought", {"seat": seat})
+        assert self.table is not None
+        card = self.table["card"]
+        price, dividend = SHARE_TERMS[card]
+        symbol = SHARE_SYMBOLS[card]
+        cost = price * count
+        self.raise_cash(seat, cost, dividend * count)
+        self.ledger.post(ACCOUNTS[seat], BANK, cost, "rut.shares_bought", {"seat": seat})
         p = self.players[seat]
-        lot = p.shares.setdefault(card.symbol, Shares())
+        lot = p.shares.setdefault(symbol, Shares())
         lot.count += count
-        lot.dividend += card.dividend * count
+        lot.dividend += dividend * count
         lot.cost += cost
         p.recount_passive()
-        self.event(
-            "rut.bought_shares", seat=seat, symbol=card.symbol, count=count, price=card.price
+        self.note(
+            "rut.bought_shares", {"seat": seat, "symbol": symbol, "count": count, "price": price}
         )
         self.answered(seat)
 
     def sell_shares(self, seat: int, part: int) -> None:
-        card = self.share_card()
+        assert self.table is not None
+        card = self.table["card"]
+        price = SHARE_TERMS[card][0]
+        symbol = SHARE_SYMBOLS[card]
         p = self.players[seat]
-        lot = p.shares[card.symbol]
+        lot = p.shares[symbol]
         sold = lot.count if part == 1 else lot.count // 2
         lot.dividend -= lot.dividend * sold // lot.count
         lot.cost -= lot.cost * sold // lot.count
         lot.count -= sold
         if lot.count == 0:
-            del p.shares[card.symbol]
+            del p.shares[symbol]
         p.recount_passive()
-        self.gain(seat, sold * card.price, "rut.shares_sold")
-        self.event("rut.sold_shares", seat=seat, symbol=card.symbol, count=sold, price=card.price)
+        self.gain(seat, sold * price, "rut.shares_sold")
+        self.note(
+            "rut.sold_shares", {"seat": seat, "symbol": symbol, "count": sold, "price": price}
+        )
         self.answered(seat)
 
     def answered(self, seat: int) -> None:
@@ -217,40 +262,40 @@ class Deals(RutCore):
         self.take("market", card_id)
         self.discards["market"].append(card_id)
         m = FORCES[card_id]
-        self.event("rut.market", seat=seat, card=card_id, title=m.title)
+        self.note("rut.market", {"seat": seat, "card": card_id, "title": m.title})
         players = self.players
-        tag = m.tag
+        kind, tag = m.kind, m.tag
         seats = [
             s
             for s in (self.turn_order(seat) if m.scope == "all" else (seat,))
             if not players[s].out and (not tag or players[s].has_tag(tag))
         ]
-        if m.kind == "offer":
+        if kind == "offer":
             if seats:
                 self.table = {"deck": "market", "card": card_id, "holder": seat}
                 self.waiting = seats
-                self.ask(tuple(seats), "market", card=card_id, price=m.amount, tag=m.tag)
+                self.ask(tuple(seats), "market", card=card_id, price=m.amount, tag=tag)
             return
         for s in seats:
             p = self.players[s]
-            count = sum(1 for h in p.holdings if m.tag in h.tags) if m.per_asset else 1
-            if m.kind == "cash":
+            count = sum(1 for h in p.holdings if tag in h.tags) if m.per_asset else 1
+            if kind == "cash":
                 amount = m.amount * count
                 if amount > 0:
                     self.gain(s, amount, "rut.market_gain", card=card_id)
                 else:
                     self.charge(s, -amount, "rut.market_loss", card=card_id)
-                self.event("rut.market_cash", seat=s, amount=amount)
-            elif m.kind == "cashflow":
+                self.note("rut.market_cash", {"seat": s, "amount": amount})
+            elif kind == "cashflow":
                 for h in p.holdings:
-                    if m.tag in h.tags:
+                    if tag in h.tags:
                         h.cashflow += m.amount
                 p.recount_passive()
-                self.event("rut.market_cashflow", seat=s, amount=m.amount, tag=m.tag)
-            elif m.kind == "debt":
+                self.note("rut.market_cashflow", {"seat": s, "amount": m.amount, "tag": tag})
+            elif kind == "debt":
                 p.debt["business"] += m.amount
-                p.exp["business"] += m.payment
-                self.event("rut.market_debt", seat=s, amount=m.amount, payment=m.payment)
+                p.set_expense("business", p.exp["business"] + m.payment)
+                self.note("rut.market_debt", {"seat": s, "amount": m.amount, "payment": m.payment})
 
     def sell_to_market(self, seat: int) -> None:
         assert self.table is not None
@@ -261,8 +306,9 @@ class Deals(RutCore):
             if m.tag in h.tags:
                 proceeds = max(0, m.amount - h.mortgage)
                 self.gain(seat, proceeds, "rut.asset_sold", card=h.card)
-                self.event(
-                    "rut.asset_sold", seat=seat, title=h.title, price=m.amount, amount=proceeds
+                self.note(
+                    "rut.asset_sold",
+                    {"seat": seat, "title": h.title, "price": m.amount, "amount": proceeds},
                 )
                 self.return_card(seat, self.opp(h.card).deck, h.card)
             else:
@@ -281,9 +327,10 @@ class Deals(RutCore):
         self.discards["expenses"].append(card_id)
         e = EXPENSES[card_id]
         p = self.players[seat]
-        self.event("rut.expense", seat=seat, card=card_id, title=e.title)
-        if self.immune(p, e.tag):
-            self.event("rut.immune", seat=seat, card=card_id, tag=e.tag)
+        self.note("rut.expense", {"seat": seat, "card": card_id, "title": e.title})
+        tag = e.tag
+        if tag and tag in p.immunities:
+            self.note("rut.immune", {"seat": seat, "card": card_id, "tag": tag})
             return
         if e.optional:
             self.table = {"deck": "expenses", "card": card_id, "holder": seat}
@@ -294,21 +341,26 @@ class Deals(RutCore):
     def apply_expense(self, seat: int, card_id: str) -> None:
         e = EXPENSES[card_id]
         p = self.players[seat]
-        if e.kind == "pay":
+        kind = e.kind
+        if kind == "pay":
             self.charge(seat, e.amount, "rut.expense", card=card_id)
-        elif e.kind == "debt":
+        elif kind == "debt":
             p.debt[e.line] += e.amount
-            p.exp[e.line] += e.payment
-            self.event("rut.new_debt", seat=seat, line=e.line, amount=e.amount, payment=e.payment)
-        elif e.kind == "child":
+            p.set_expense(e.line, p.exp[e.line] + e.payment)
+            self.note(
+                "rut.new_debt",
+                {"seat": seat, "line": e.line, "amount": e.amount, "payment": e.payment},
+            )
+        elif kind == "child":
             if p.children < 3:
                 p.children += 1
-                p.exp["childcare"] += self.c.jobs[p.job].childcare_per_child
-                self.event("rut.child", seat=seat, children=p.children)
+                childcare = p.exp["childcare"] + self.c.jobs[p.job].childcare_per_child
+                p.set_expense("childcare", childcare)
+                self.note("rut.child", {"seat": seat, "children": p.children})
         else:
             self.charge(seat, p.expenses, "rut.downsized", card=card_id)
             p.lost_turns += e.turns
-            self.event("rut.lose_turns", seat=seat, turns=e.turns)
+            self.note("rut.lose_turns", {"seat": seat, "turns": e.turns})
 
     def expense_problem(self, seat: int) -> str | None:
         assert self.table is not None
@@ -332,7 +384,7 @@ class Deals(RutCore):
         self.take("advice", card_id)
         a = ADVICE[card_id]
         p = self.players[seat]
-        self.event("rut.advice", seat=seat, card=card_id, title=a.title)
+        self.note("rut.advice", {"seat": seat, "card": card_id, "title": a.title})
         if a.kind == "immunity":
             p.immunities.update(a.immunities)
             p.cards.append(("advice", card_id))
@@ -343,11 +395,11 @@ class Deals(RutCore):
         elif a.kind == "cut":
             line = a.line
             cut = tax_cut(p.exp[line], a.percent)
-            p.exp[line] -= cut
-            self.event("rut.expense_cut", seat=seat, line=line, amount=cut)
+            p.set_expense(line, p.exp[line] - cut)
+            self.note("rut.expense_cut", {"seat": seat, "line": line, "amount": cut})
         else:
             for h in p.holdings:
                 if a.tag in h.tags:
                     h.boost += a.amount
             p.recount_passive()
-            self.event("rut.boost", seat=seat, tag=a.tag, amount=a.amount)
+            self.note("rut.boost", {"seat": seat, "tag": a.tag, "amount": a.amount})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pydantic import Field
 
 from moneyboard.engine.options import RuleOptions
@@ -46,3 +48,26 @@ class RutOptions(RuleOptions):
     """Passive income that wins for a retired player anywhere on the board."""
     bankrupt_turns: int = Field(default=3, ge=0, le=20)
     """Turns lost on bankruptcy."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HotOptions:
+    """The options read on every turn or decision, copied to plain attributes.
+
+    Reading a field of a pydantic model goes through its ``__getattr__`` hook, which keeps
+    CPython from caching the lookup (about four times slower than a slot); these fields are
+    read several times a decision, so the state keeps this copy beside its ``options``.
+    """
+
+    dice: int
+    share_cards: int
+    declare_payday: bool
+    auditor: bool
+    loan_multiple_rut: int
+    loan_multiple_inner: int
+    loan_rate_percent: int
+    card_rate_percent: int
+
+    @classmethod
+    def of(cls, options: RutOptions) -> HotOptions:
+        return cls(*[getattr(options, f.name) for f in dataclasses.fields(cls)])

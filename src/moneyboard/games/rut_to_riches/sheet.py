@@ -85,6 +85,7 @@ class Player:
         "entries",
         "entries_made",
         "exp",
+        "expenses",
         "holdings",
         "immunities",
         "job",
@@ -106,6 +107,7 @@ class Player:
         self.salary = job.salary
         self.part_time = 0
         self.children = 0
+        #: Expense lines: read freely, but written only through :meth:`set_expense`.
         self.exp: dict[str, int] = dict.fromkeys(EXPENSE_LINES, 0)
         self.exp.update(
             taxes=job.taxes,
@@ -115,6 +117,9 @@ class Player:
             education=job.education_payment,
             general=job.general,
         )
+        #: Total expenses, the sum of :attr:`exp`: read at every decision, so kept up to date
+        #: by :meth:`set_expense` rather than summed on each read.
+        self.expenses = sum(self.exp.values())
         self.debt: dict[str, int] = dict.fromkeys(DEBT_LINES, 0)
         self.debt.update(
             home=job.home_loan,
@@ -167,13 +172,15 @@ class Player:
     def income(self) -> int:
         return self.active + self.passive
 
-    @property
-    def expenses(self) -> int:
-        return sum(self.exp.values())
+    def set_expense(self, line: str, amount: int) -> None:
+        """Write an expense line, keeping :attr:`expenses` (their total) up to date."""
+        exp = self.exp
+        self.expenses += amount - exp[line]
+        exp[line] = amount
 
     @property
     def payday(self) -> int:
-        return self.salary + self.part_time + self.passive - sum(self.exp.values())
+        return self.salary + self.part_time + self.passive - self.expenses
 
     def debts(self) -> int:
         return sum(self.debt.values())
@@ -194,7 +201,10 @@ class Player:
         return self.passive / max(self.expenses, 1)
 
     def has_tag(self, tag: str) -> bool:
-        return any(tag in h.tags for h in self.holdings)
+        for h in self.holdings:  # noqa: SIM110 - no generator to make (every market card asks)
+            if tag in h.tags:
+                return True
+        return False
 
     def score_sheet(self) -> dict[str, Any]:
         return {

@@ -49,8 +49,14 @@ from moneyboard.games.rut_to_riches.actions import (
 from moneyboard.games.rut_to_riches.audit import Audit
 from moneyboard.games.rut_to_riches.circle import DEALS_IN_CIRCLE, DEALS_IN_RUT, Circle
 from moneyboard.games.rut_to_riches.content import content
-from moneyboard.games.rut_to_riches.core import ACCOUNTS, OPPORTUNITIES
-from moneyboard.games.rut_to_riches.deals import Deals
+from moneyboard.games.rut_to_riches.core import (
+    ACCOUNTS,
+    DIE,
+    OPPORTUNITIES,
+    SHARE_SYMBOLS,
+    SHARE_TERMS,
+)
+from moneyboard.games.rut_to_riches.deals import BUY_TERMS, Deals
 from moneyboard.games.rut_to_riches.options import RutOptions
 
 MONEY = frozenset({"borrow", "pay_off"})
@@ -74,13 +80,28 @@ MAX_FIGURE = 10**12
 OFFERS = {(to, c): Offer(to, c) for to in range(6) for c in COMMISSIONS}
 #: The offers to one buyer, one per commission.
 OFFER_ROWS = tuple(tuple(OFFERS[to, c] for c in COMMISSIONS) for to in range(6))
+#: Cards that may be offered to another player.
+RESELLABLE = frozenset(card.id for card in OPPORTUNITIES.values() if card.resellable)
+BUY_OR_PASS = (BUY, PASS)
+#: Per number of players and seat: the candidates at a resellable card nobody was offered.
+OPPORTUNITY_CHOICES = tuple(
+    tuple(
+        (BUY, PASS, *(o for to in range(n) if to != seat for o in OFFER_ROWS[to]))
+        for seat in range(n)
+    )
+    for n in range(7)
+)
 #: Per debt line: every pay-off (when cash covers it all), and the half and the quarter.
 PAYOFF_ALL = {line: tuple(PAYOFFS[line, part] for part in PAYOFF_PARTS) for line in PAYOFF_LINES}
 PAYOFF_HALVES = {line: (PAYOFFS[line, 2], PAYOFFS[line, 4]) for line in PAYOFF_LINES}
+PAYOFF_QUARTER = {line: PAYOFFS[line, 4] for line in PAYOFF_LINES}
+#: The first ``k`` loans of the ladder, for each ``k`` (made once, not sliced per turn).
+BORROW_UP_TO = tuple(BORROWS[:k] for k in range(len(BORROWS) + 1))
 #: The debt lines after the bank's overdraft, in the order their pay-offs are listed.
 LOAN_LINES = tuple(line for line in PAYOFF_LINES if line != "bank")
 assert PAYOFF_LINES[0] == "bank"
 DREAM_CHOICES = {d: ChooseDream(d) for d in content().dream_ids}
+DREAM_ACTIONS = tuple(DREAM_CHOICES.values())
 SHARE_CHOICES = (PASS, *SHARE_BUYS, *SHARE_SELLS)
 DEALS_RUT = tuple(DEALS[d] for d in DEALS_IN_RUT)
 DEALS_INNER = tuple(DEALS[d] for d in DEALS_IN_CIRCLE)
@@ -89,8 +110,8 @@ TAKE_OR_PASS = {
     "market": (SELL, PASS),
     "payday": (CLAIM, PASS),
     "mentor": (ENTER, PASS),
-    "expense": (BUY, PASS),
-    "resale": (BUY, PASS),
+    "expense": BUY_OR_PASS,
+    "resale": BUY_OR_PASS,
 }
 #: Action types that candidates() lists only when they are legal: their checks either
 #: always pass or test exactly what candidates() tests before listing them.
@@ -125,62 +146,98 @@ class RutState(Deals, Circle, Audit):
     def _sample(
         self, seat: int, checks: Mapping[type[Action], Check | None], rng: Random
     ) -> Action | None:
-        """As the kernel's, with a short way for turn decisions (over half of all decisions).
+        """As the kernel's, with short ways for turns (over half of all decisions) and shares.
 
-        A turn's candidates are all listed only when legal (:data:`LISTED_WHEN_LEGAL`) except
-        Retire, so the first draw stands unless it is a Retire that its check refuses; then
-        the kernel's second draw is made here the kernel's way: the refused candidate is
-        replaced by the last one and the draw is over the others.
+        The kernel draws a candidate at random; if its check refuses it, the candidate is
+        replaced by the last one and the draw is made again over the others. A turn's
+        candidates are all listed only when legal (:data:`LISTED_WHEN_LEGAL`) except Retire,
+        so the first draw stands unless it is a Retire that its check refuses.
         """
         d = self.decision
-        if d is None or d.kind != "turn" or seat not in d.seats:
+        if d is None or seat not in d.seats:
             return GameState._sample(self, seat, checks, rng)
-        pool = self.turn_candidates(seat)
-        i = int(rng.random() * len(pool))
-        action = pool[i]
-        if action is RETIRE and self.check_retire(seat, RETIRE) is not None:
-            pool[i] = pool[-1]
-            pool.pop()  # never empty: Roll is always there
-            action = pool[int(rng.random() * len(pool))]
-        return action
+        kind = d.kind
+        if kind == "turn":
+            pool = self.turn_candidates(seat)
+            i = int(rng.random() * len(pool))
+            action = pool[i]
+            if action is RETIRE and self.check_retire(seat, RETIRE) is not None:
+                pool[i] = pool[-1]
+                pool.pop()  # never empty: Roll is always there
+                action = pool[int(rng.random() * len(pool))]
+            return action
+        if kind == "shares":
+            return self.sample_shares(seat, rng)
+        return GameState._sample(self, seat, checks, rng)
+
+    def sample_shares(self, seat: int, rng: Random) -> Action:
+        """The kernel's draw (see :meth:`_sample`) at a share card, checking the candidates
+        as :meth:`check_buy_shares` and :meth:`check_sell_shares` do, without making the
+        reasons: a share card's draw refuses two candidates or so on average. The lots
+        listed are whole tens and the parts 1 or 2, so only cash and holdings decide.
+        """
+        t = self.table
+        assert t is not None
+        card = t["card"]
+        price, dividend = SHARE_TERMS[card]
+        lot = self.players[seat].shares.get(SHARE_SYMBOLS[card])
+        held = lot.count if lot is not None else 0
+        pool = list(SHARE_CHOICES)
+        left = len(pool)
+        draw = rng.random
+        while True:  # Pass is always there, and always legal
+            i = int(draw() * left)
+            action = pool[i]
+            if type(action) is SellShares:
+                if held // action.part:
+                    return action
+            elif type(action) is BuyShares:
+                count = action.count
+                if self.can_raise(seat, price * count, dividend * count):
+                    return action
+            else:
+                return action
+            left -= 1
+            pool[i] = pool[left]
 
     def candidates(self, seat: int) -> Sequence[Action]:
+        """The actions worth checking for ``seat`` now: a shared tuple where they never vary."""
         d = self.decision
         if d is None or seat not in d.seats:
             return ()
-        return self.candidate_list(seat, d.kind)
-
-    def candidate_list(self, seat: int, kind: str) -> list[Action]:
-        """A new list of the actions worth checking for ``seat`` at a decision of ``kind``."""
+        kind = d.kind
         if kind == "turn":
             return self.turn_candidates(seat)
         if kind == "opportunity":
             t = self.table
             assert t is not None
+            if t["card"] not in RESELLABLE:
+                return BUY_OR_PASS
+            offered = t["offered"]
+            if not offered:
+                return OPPORTUNITY_CHOICES[self.n][seat]
             out = [BUY, PASS]
-            if OPPORTUNITIES[t["card"]].resellable:
-                offered = t["offered"]
-                for to in range(self.n):
-                    if to != seat and to not in offered:
-                        out += OFFER_ROWS[to]
+            for to in range(self.n):
+                if to != seat and to not in offered:
+                    out += OFFER_ROWS[to]
             return out
         if kind == "shares":
-            return list(SHARE_CHOICES)
+            return SHARE_CHOICES
         if kind == "deal":
-            return list(DEALS_INNER if self.players[seat].circle == "inner" else DEALS_RUT)
+            return DEALS_INNER if self.players[seat].circle == "inner" else DEALS_RUT
         pair = TAKE_OR_PASS.get(kind)
         if pair is not None:
-            return list(pair)
+            return pair
         if kind == "dream":
-            return list(DREAM_CHOICES.values())
+            return DREAM_ACTIONS
         if kind == "books":
             cash, income, expenses, payday = self.totals(seat)
-            return [
+            return (
                 Record(cash, income, expenses, payday),
                 Record(cash + 100, income, expenses, payday),
                 Record(cash, income, expenses + 100, payday),
-            ]
-        return []
+            )
+        return ()
 
     def turn_candidates(self, seat: int) -> list[Action]:
         """Roll; retire or rejoin; loans within the limit and the pay-offs cash covers.
@@ -197,7 +254,7 @@ class RutState(Deals, Circle, Audit):
             out = [ROLL]
         room = self.loan_room(seat)
         if room >= BORROW_LADDER[0]:
-            out += BORROWS[: bisect_right(BORROW_LADDER, room)]
+            out += BORROW_UP_TO[bisect_right(BORROW_LADDER, room)]
         debt = p.debt
         cash = self.ledger.balances[ACCOUNTS[seat]]
         # A part of a debt is paid with ceil(balance / part) dollars: at most ``cash``
@@ -211,18 +268,17 @@ class RutState(Deals, Circle, Audit):
             elif balance <= 2 * hundreds:
                 out += PAYOFF_HALVES["bank"]
             elif balance <= 4 * hundreds:
-                out.append(PAYOFFS["bank", 4])
+                out.append(PAYOFF_QUARTER["bank"])
         cash2, cash4 = 2 * cash, 4 * cash
-        for line in LOAN_LINES:
+        for line in LOAN_LINES:  # most are nothing or over four times the cash: tested first
             balance = debt[line]
-            if not balance:
-                continue
-            if balance <= cash:
-                out += PAYOFF_ALL[line]
-            elif balance <= cash2:
-                out += PAYOFF_HALVES[line]
-            elif balance <= cash4:
-                out.append(PAYOFFS[line, 4])
+            if balance and balance <= cash4:
+                if balance <= cash:
+                    out += PAYOFF_ALL[line]
+                elif balance <= cash2:
+                    out += PAYOFF_HALVES[line]
+                else:
+                    out.append(PAYOFF_QUARTER[line])
         return out
 
     def table_projection(self) -> int:
@@ -232,7 +288,7 @@ class RutState(Deals, Circle, Audit):
         d = self.decision
         if d is None or d.kind not in {"opportunity", "resale"}:
             return 0
-        return self.projected(OPPORTUNITIES[t["card"]])
+        return BUY_TERMS[t["card"]][1]
 
     def time_limit(self) -> float | None:
         """The facilitator's decision time limit (option ``decision_seconds``)."""
@@ -265,7 +321,7 @@ class RutState(Deals, Circle, Audit):
 
     def do_choose_dream(self, seat: int, a: ChooseDream) -> None:
         self.players[seat].dream = a.dream
-        self.event("rut.dream", seat=seat, dream=a.dream)
+        self.note("rut.dream", {"seat": seat, "dream": a.dream})
         self.waiting.remove(seat)
         if self.waiting:
             self.ask(tuple(self.waiting), "dream", dreams=list(self.c.dream_ids))
@@ -276,7 +332,9 @@ class RutState(Deals, Circle, Audit):
         return None
 
     def do_roll(self, seat: int, a: Roll) -> None:
-        self.turn_roll(seat)
+        """Roll the dice for a move (the rolls and the move follow in ``step_rolled``)."""
+        self.decision = None
+        self.draw("die", DIE, ("rolled", seat, self.hot.dice, 0))
 
     def check_retire(self, seat: int, a: Retire) -> Message | None:
         p = self.players[seat]
@@ -368,19 +426,19 @@ class RutState(Deals, Circle, Audit):
         elif k == "resale":
             self.decline_resale(seat)
         elif k in {"shares", "market"}:
-            self.event("rut.no_action", seat=seat)
+            self.note("rut.no_action", {"seat": seat})
             self.answered(seat)
         elif k == "payday":
-            self.event("rut.payday_forfeited", seat=seat, amount=self.players[seat].payday)
+            self.note("rut.payday_forfeited", {"seat": seat, "amount": self.players[seat].payday})
             self.decision = None
         else:
-            self.event("rut.declined_" + k, seat=seat)
+            self.note("rut.declined_" + k, {"seat": seat})
             self.close_table()
 
     def check_offer(self, seat: int, a: Offer) -> Message | None:
         t = self.table
         assert t is not None
-        if not OPPORTUNITIES[t["card"]].resellable:
+        if t["card"] not in RESELLABLE:
             return msg("why.rut.not_resellable")
         if not 0 <= a.to < self.n or a.to == seat or self.players[a.to].out:
             return msg("why.rut.no_such_buyer", to=a.to)
@@ -394,21 +452,26 @@ class RutState(Deals, Circle, Audit):
         self.offer_card(seat, a.to, a.commission)
 
     def check_buy_shares(self, seat: int, a: BuyShares) -> Message | None:
-        card = self.share_card()
+        t = self.table
+        assert t is not None
+        price, dividend = SHARE_TERMS[t["card"]]
         count = a.count
         if count <= 0 or count % 10:
             return msg("why.rut.share_lot", count=count)
-        if not self.can_raise(seat, card.price * count, card.dividend * count):
-            return msg("why.rut.cannot_afford", amount=card.price * count)
+        if not self.can_raise(seat, price * count, dividend * count):
+            return msg("why.rut.cannot_afford", amount=price * count)
         return None
 
     def do_buy_shares(self, seat: int, a: BuyShares) -> None:
         self.buy_shares(seat, a.count)
 
     def check_sell_shares(self, seat: int, a: SellShares) -> Message | None:
-        lot = self.players[seat].shares.get(self.share_card().symbol)
+        t = self.table
+        assert t is not None
+        symbol = SHARE_SYMBOLS[t["card"]]
+        lot = self.players[seat].shares.get(symbol)
         if lot is None or a.part not in (1, 2) or lot.count // a.part == 0:
-            return msg("why.rut.no_shares", symbol=self.share_card().symbol)
+            return msg("why.rut.no_shares", symbol=symbol)
         return None
 
     def do_sell_shares(self, seat: int, a: SellShares) -> None:
