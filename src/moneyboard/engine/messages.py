@@ -38,7 +38,7 @@ def event_json(event: Event) -> dict[str, Any]:
     return {"key": key, "params": dict(params)}
 
 
-def msg(key: str, **params: Any) -> Message:
+def msg(key: str, /, **params: Any) -> Message:
     """Shorthand for building a :class:`Message`."""
     message: Message = new_message(Message, (key, params))
     return message

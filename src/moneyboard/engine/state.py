@@ -290,7 +290,7 @@ class GameState:
         else:
             self.agenda.extend(reversed(steps))
 
-    def ask(self, seats: int | tuple[int, ...], kind: str, **data: Any) -> None:
+    def ask(self, seats: int | tuple[int, ...], kind: str, /, **data: Any) -> None:
         """Stop the flow until ``seats`` answer a decision of ``kind``."""
         self.decision = new_message(
             Decision, ((seats,) if seats.__class__ is int else seats, kind, data)
@@ -316,7 +316,7 @@ class GameState:
         self.chance_node = ChanceNode(stream, population)
         self._chance_then = then
 
-    def event(self, key: str, **params: Any) -> None:
+    def event(self, key: str, /, **params: Any) -> None:
         """Append an event for the log (explained to learners through the catalogue)."""
         self.log.append((key, params))
 

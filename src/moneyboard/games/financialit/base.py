@@ -121,7 +121,7 @@ class FinanciaLitBase(GameState):
     def cash(self, seat: int) -> int:
         return self.ledger.balances[CASH[seat]]
 
-    def receive(self, seat: int, amount: int, key: str, **params: Any) -> None:
+    def receive(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """Bank pays ``seat``; the posting and the log say why."""
         if amount > 0:
             params["seat"] = seat
@@ -129,7 +129,7 @@ class FinanciaLitBase(GameState):
             self.ledger.post(BANK, CASH[seat], amount, key, params)
             self.log.append((key, params))
 
-    def spend(self, seat: int, amount: int, key: str, **params: Any) -> None:
+    def spend(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """``seat`` pays the bank (the caller has checked it can)."""
         if amount > 0:
             params["seat"] = seat
@@ -137,12 +137,12 @@ class FinanciaLitBase(GameState):
             self.ledger.post(CASH[seat], BANK, amount, key, params)
             self.log.append((key, params))
 
-    def owe(self, seat: int, amount: int, key: str, **params: Any) -> None:
+    def owe(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """Queue a payment the family cannot refuse (bills, events, shortfalls)."""
         if amount > 0:
             self.then(("pay", seat, amount, key, params, False))
 
-    def change_happiness(self, seat: int, delta: int, key: str, **params: Any) -> None:
+    def change_happiness(self, seat: int, delta: int, key: str, /, **params: Any) -> None:
         """Add ``delta`` Happiness (never below zero) and log why."""
         if delta == 0:
             return
