@@ -150,3 +150,29 @@ def test_answers_within_the_decision_time_limit_are_played() -> None:
     assert s.run()
     assert not [m for m in state.moves if m.kind == "timeout"]
     assert [m for m in state.moves if m.kind == "action" and m.seat == 0]
+
+
+def test_the_session_calls_time_when_the_class_period_is_over() -> None:
+    game = registry.get_game("rut-to-riches")
+    options = game.options({"minutes_limit": 5, "turn_limit": None})
+    state = game.new_state([Seat("Ana"), Seat("B1", "random")], 4, options)
+    assert state.period_minutes() == 5.0
+    clock = FakeClock(step=20)  # each answer takes 20 seconds: 15 answers fill the period
+    s = PlaySession(
+        state, Console(record=True, width=100), clock.reader(lines(*["1"] * 400)), clock=clock
+    )
+    assert s.run()
+    assert s.time_called
+    assert state.result is not None and state.result.reason.key == "rut.end_time"
+    assert "Time is up: the 5 minutes of the class period are over." in output(s)
+    assert replay(record_of(state)).full_view() == state.full_view()
+
+
+def test_no_time_is_called_without_a_class_period() -> None:
+    game = registry.get_game("financialit")
+    state = game.new_state([Seat("A", "saver"), Seat("B", "saver"), Seat("C", "saver")], 1)
+    assert state.period_minutes() is None
+    clock = FakeClock(step=1000)
+    s = PlaySession(state, Console(record=True, width=100), clock.reader(lines()), clock=clock)
+    clock.now = 10**6
+    assert s.run() and not s.time_called

@@ -290,6 +290,11 @@ class RutState(Deals, Circle, Audit):
             return 0
         return BUY_TERMS[t["card"]][1]
 
+    def period_minutes(self) -> float | None:
+        """The class period (option ``minutes_limit``); then the driver calls time."""
+        limit = self.options.minutes_limit
+        return float(limit) if limit is not None else None
+
     def time_limit(self) -> float | None:
         """The facilitator's decision time limit (option ``decision_seconds``)."""
         limit = self.options.decision_seconds
