@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from moneyboard.games.rut_to_riches.actions import Record, Roll
+import random
+
+import pytest
+
+from moneyboard.engine import Action, Seat
+from moneyboard.engine.record import record_of, replay
+from moneyboard.games.rut_to_riches import GAME
+from moneyboard.games.rut_to_riches.actions import Borrow, Record, Roll
 from moneyboard.games.rut_to_riches.audit import Mistake, original_mistakes
-from moneyboard.games.rut_to_riches.state import RutState
+from moneyboard.games.rut_to_riches.state import AuditedRutState, RutState
 from tests.games.rut_to_riches.helpers import act, force, keys, start
 
 
@@ -89,3 +96,52 @@ def test_without_the_auditor_the_engine_keeps_the_sheets() -> None:
     assert state.decision is not None and state.decision.kind == "turn"
     sheet = state.view(0)["players"][0]["cash_sheet"]
     assert sheet["cash"] == state.cash(0) and not sheet["written"]
+
+
+def test_a_game_with_the_auditor_is_an_audited_state_and_copies_as_one() -> None:
+    assert type(start()) is RutState
+    state = start(options={"auditor": True})
+    assert isinstance(state, AuditedRutState)
+    assert isinstance(state.clone(), AuditedRutState)
+    assert isinstance(replay(record_of(state)), AuditedRutState)
+
+
+def test_a_loan_is_written_down_before_the_turn_goes_on() -> None:
+    state = start(options={"auditor": True})
+    assert state.decision is not None and state.decision.kind == "turn"
+    act(state, 0, Borrow(1000))
+    assert state.decision is not None
+    assert (state.decision.kind, state.decision.seats) == ("books", (0,))
+    cash, income, expenses, payday = state.totals(0)
+    act(state, 0, Record(cash, income, expenses, payday))
+    assert state.decision is not None
+    assert (state.decision.kind, state.decision.seats) == ("turn", (0,))
+    assert state.players[0].entries[-1][0] == state.totals(0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_decision_finds_every_sheet_written_up(seed: int) -> None:
+    """After each change, the players it touched write their totals before anything else."""
+    state = GAME.new_state(
+        [Seat(f"P{i}") for i in range(3)], seed, {"auditor": True, "audit_every": 2}
+    )
+    assert isinstance(state, AuditedRutState)
+    rng = random.Random(seed)
+    books = 0
+    while not state.terminal and state.decisions_made < 1500:
+        d = state.decision
+        assert d is not None
+        behind = state.behind()
+        if d.kind == "books":
+            books += 1
+            assert set(d.seats) <= set(behind)
+        elif d.kind != "dream":
+            assert behind == [], (d.kind, behind)
+        seat = d.seats[0]
+        if d.kind == "books" and rng.random() < 0.8:
+            action: Action = Record(*state.totals(seat))  # mostly careful learners
+        else:
+            action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+    assert books > 20
+    assert replay(record_of(state)).full_view() == state.full_view()

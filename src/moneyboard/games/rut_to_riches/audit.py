@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from moneyboard.engine.ledger import BANK
+from moneyboard.engine.state import GameState
 from moneyboard.games.rut_to_riches.core import ACCOUNTS, RutCore
 from moneyboard.games.rut_to_riches.sheet import Player
 
@@ -59,16 +60,22 @@ def last_true(p: Player) -> Totals | None:
 
 
 class Audit(RutCore):
-    """Bookkeeping mode: entries at each turn's end and audits every few rounds."""
+    """Bookkeeping mode: entries after each change and audits every few rounds."""
 
-    def books(self) -> None:
-        """Ask every player whose totals changed since they last wrote to write them now."""
-        behind = [
+    def behind(self) -> list[int]:
+        """Players whose totals changed since they last wrote them (or were audited)."""
+        return [
             s for s, p in enumerate(self.players) if not p.out and last_true(p) != self.totals(s)
         ]
-        if behind:
-            self.waiting = behind
-            self.ask(tuple(behind), "books")
+
+    def books(self) -> bool:
+        """Ask every player whose totals changed since they last wrote to write them now."""
+        behind = self.behind()
+        if not behind:
+            return False
+        self.writers = behind
+        GameState.ask(self, tuple(behind), "books")
+        return True
 
     def record(self, seat: int, written: Totals) -> None:
         p = self.players[seat]
@@ -76,9 +83,9 @@ class Audit(RutCore):
         p.entered = written
         p.entries_made += 1
         self.note("rut.recorded", {"seat": seat})
-        self.waiting.remove(seat)
-        if self.waiting:
-            self.ask(tuple(self.waiting), "books")
+        self.writers.remove(seat)
+        if self.writers:
+            GameState.ask(self, tuple(self.writers), "books")
         else:
             self.decision = None
 

@@ -102,6 +102,9 @@ class RutCore(GameState):
         self.table: dict[str, Any] | None = None
         #: Seats yet to answer a decision put to several players at once.
         self.waiting: list[int] = []
+        #: Seats yet to write their totals (the Auditor): kept apart from ``waiting``, since
+        #: the books may interrupt a decision put to several players.
+        self.writers: list[int] = []
         self.owed_cards = 0
         #: Turns begun so far (skipped seats included): the clock for calling time.
         self.turn_steps = 0
@@ -604,5 +607,6 @@ class RutCore(GameState):
     def audit_all(self) -> None:
         """Overridden by the Auditor mixin."""
 
-    def books(self) -> None:
+    def books(self) -> bool:
         """Overridden by the Auditor mixin."""
+        return False

@@ -21,7 +21,7 @@ class RutOptions(RuleOptions):
     declare_payday: bool = False
     """Players must declare each Pay Day or forfeit it and its Expenses card (not when retired)."""
     auditor: bool = False
-    """Learners write their own totals after each turn that changes them; the engine audits them."""
+    """Learners write their own totals after each change (R27); the engine audits them."""
     audit_every: int = Field(default=10, ge=1, le=200)
     """Rounds between audits when the auditor is on (the rulebook pauses every 30 minutes)."""
     audit_penalty: int = Field(default=100, ge=0, le=10_000)

@@ -121,7 +121,12 @@ LISTED_WHEN_LEGAL: frozenset[type[Action]] = frozenset(
 
 
 class RutState(Deals, Circle, Audit):
-    """A game of Rut to Riches."""
+    """A game of Rut to Riches (an :class:`AuditedRutState` when the Auditor is on)."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> RutState:
+        audited = cls is RutState and bool(args) and getattr(args[0], "auditor", False)
+        state: RutState = super().__new__(AuditedRutState if audited else cls)
+        return state
 
     game_id = "rut-to-riches"
     action_types = ACTION_TYPES
@@ -637,3 +642,36 @@ class RutState(Deals, Circle, Audit):
             ENTER,
             CLAIM,
         )
+
+
+class AuditedRutState(RutState):
+    """Rut to Riches with the Auditor on (R27): the books come before every other decision.
+
+    Before anyone is asked anything, every player whose totals changed since they last
+    wrote them writes them; then the decision is asked. A class of its own, so that games
+    without the Auditor pay nothing for the check.
+    """
+
+    def ask(self, seats: int | tuple[int, ...], kind: str, /, **data: Any) -> None:
+        if kind != "books" and self.books():
+            self.agenda.append(("ask_again", seats, kind, data))
+            return
+        GameState.ask(self, seats, kind, **data)
+
+    def step_ask_again(self, seats: int | tuple[int, ...], kind: str, data: dict[str, Any]) -> None:
+        self.ask(seats, kind, **data)
+
+    def do_borrow(self, seat: int, a: Borrow) -> None:
+        super().do_borrow(seat, a)
+        self.books_before_going_on()
+
+    def do_pay_off(self, seat: int, a: PayOff) -> None:
+        super().do_pay_off(seat, a)
+        self.books_before_going_on()
+
+    def books_before_going_on(self) -> None:
+        """After a money move that leaves the decision open, write the change down first."""
+        d = self.decision
+        if d is not None:
+            self.decision = None
+            self.ask(d.seats, d.kind, **d.data)
