@@ -151,7 +151,7 @@ class RutState(Deals, Circle, Audit):
     def _sample(
         self, seat: int, checks: Mapping[type[Action], Check | None], rng: Random
     ) -> Action | None:
-        """As the kernel's, with short ways for turns (over half of all decisions) and shares.
+        """As the kernel's, with a short way for turns (over half of all decisions).
 
         The kernel draws a candidate at random; if its check refuses it, the candidate is
         replaced by the last one and the draw is made again over the others. A turn's
@@ -159,10 +159,7 @@ class RutState(Deals, Circle, Audit):
         so the first draw stands unless it is a Retire that its check refuses.
         """
         d = self.decision
-        if d is None or seat not in d.seats:
-            return GameState._sample(self, seat, checks, rng)
-        kind = d.kind
-        if kind == "turn":
+        if d is not None and d.kind == "turn" and seat in d.seats:
             pool = self.turn_candidates(seat)
             i = int(rng.random() * len(pool))
             action = pool[i]
@@ -171,39 +168,7 @@ class RutState(Deals, Circle, Audit):
                 pool.pop()  # never empty: Roll is always there
                 action = pool[int(rng.random() * len(pool))]
             return action
-        if kind == "shares":
-            return self.sample_shares(seat, rng)
         return GameState._sample(self, seat, checks, rng)
-
-    def sample_shares(self, seat: int, rng: Random) -> Action:
-        """The kernel's draw (see :meth:`_sample`) at a share card, checking the candidates
-        as :meth:`check_buy_shares` and :meth:`check_sell_shares` do, without making the
-        reasons: a share card's draw refuses two candidates or so on average. The lots
-        listed are whole tens and the parts 1 or 2, so only cash and holdings decide.
-        """
-        t = self.table
-        assert t is not None
-        card = t["card"]
-        price, dividend = SHARE_TERMS[card]
-        lot = self.players[seat].shares.get(SHARE_SYMBOLS[card])
-        held = lot.count if lot is not None else 0
-        pool = list(SHARE_CHOICES)
-        left = len(pool)
-        draw = rng.random
-        while True:  # Pass is always there, and always legal
-            i = int(draw() * left)
-            action = pool[i]
-            if type(action) is SellShares:
-                if held // action.part:
-                    return action
-            elif type(action) is BuyShares:
-                count = action.count
-                if self.can_raise(seat, price * count, dividend * count):
-                    return action
-            else:
-                return action
-            left -= 1
-            pool[i] = pool[left]
 
     def candidates(self, seat: int) -> Sequence[Action]:
         """The actions worth checking for ``seat`` now: a shared tuple where they never vary."""
