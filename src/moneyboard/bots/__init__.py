@@ -1,8 +1,9 @@
-"""Bots that play any moneyboard game: a random baseline and household personalities."""
+"""Bots that play any moneyboard game: a random baseline, household personalities, search."""
 
 from moneyboard.bots.base import Bot, Choice, bot_rng
 from moneyboard.bots.personality import Personality, PersonalityBot
 from moneyboard.bots.random_bot import RandomBot
+from moneyboard.bots.search import SearchBot
 from moneyboard.bots.registry import (
     UnknownBotError,
     bot_kinds,
@@ -17,6 +18,7 @@ __all__ = [
     "Personality",
     "PersonalityBot",
     "RandomBot",
+    "SearchBot",
     "UnknownBotError",
     "bot_kinds",
     "bot_rng",

@@ -4,7 +4,9 @@ A personality bot looks one step ahead: for each legal action it plays the actio
 of the game without history (the copy gets a fresh chance source from the bot's own random
 source, so the bot never peeks at the real dice or a stacked deck), lets the game run to the
 next decision, and reads the seat's common metrics. It scores the change in each metric with
-its personality weights and explains the choice by the metric that decided it.
+its personality weights, adds its attitude to luck (a cautious household dislikes moves whose
+outcome swings with the dice, a risk-taker likes them) and the game's small hints, and
+explains the choice by whichever of these decided it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from moneyboard.bots.base import Choice
+from moneyboard.bots.hints import Hint, hints_for
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.state import GameState
@@ -34,11 +37,16 @@ _EPSILON = 1e-9
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Personality:
-    """A named set of metric weights (positive: wants more; negative: wants less)."""
+    """A named set of metric weights (positive: wants more; negative: wants less).
+
+    ``risk`` is the attitude to luck: the value of a move moves by ``risk`` times the spread
+    of its outcomes over the sampled dice (negative: cautious; positive: seeks chances).
+    """
 
     kind: str
     weights: Mapping[str, float]
     summary: str
+    risk: float = 0.0
 
 
 SAVER = Personality(
@@ -80,7 +88,35 @@ INVESTOR = Personality(
     },
     "buys assets and income",
 )
-PERSONALITIES: tuple[Personality, ...] = (SAVER, SPENDER, INVESTOR)
+INSURER = Personality(
+    "insurer",
+    {
+        "cash": 0.6,
+        "savings": 0.8,
+        "debt": -1.5,
+        "assets": 0.4,
+        "income": 0.4,
+        "wellbeing": 0.4,
+        "score": 0.3,
+    },
+    "insures against bad luck and avoids gambles",
+    risk=-1.5,
+)
+RISK_TAKER = Personality(
+    "risk-taker",
+    {
+        "cash": 0.3,
+        "savings": 0.0,
+        "debt": -0.1,
+        "assets": 1.0,
+        "income": 0.8,
+        "wellbeing": 0.6,
+        "score": 0.6,
+    },
+    "borrows and gambles for a bigger win",
+    risk=1.5,
+)
+PERSONALITIES: tuple[Personality, ...] = (SAVER, SPENDER, INVESTOR, INSURER, RISK_TAKER)
 
 
 def _amount(x: float) -> str:
@@ -116,6 +152,28 @@ def describe_gain(metric: str, delta: float) -> str:
     return (gain if more else loss).format(n=n)
 
 
+def spread(values: Sequence[float]) -> float:
+    """Population standard deviation: how much an outcome swings with luck.
+
+    >>> spread([1.0, 3.0]), spread([2.0])
+    (1.0, 0.0)
+    """
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return float((sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5)
+
+
+@dataclasses.dataclass(slots=True)
+class _Appraisal:
+    """What the bot saw of one move: mean metric changes, luck spread and hint bonus."""
+
+    deltas: dict[str, float]
+    spread: float
+    hint: Hint | None
+    value: float = 0.0
+
+
 class PersonalityBot:
     """Chooses by one-step lookahead scored with a personality's weights; bounded work per move."""
 
@@ -124,13 +182,14 @@ class PersonalityBot:
         personality: Personality,
         rng: random.Random,
         *,
-        samples: int = 2,
+        samples: int | None = None,
         max_evaluations: int = 48,
     ):
         self.personality = personality
         self.kind = personality.kind
         self.rng = rng
-        self.samples = samples
+        # Households with an attitude to luck need a few draws to see how much a move swings.
+        self.samples = samples if samples is not None else (3 if personality.risk else 2)
         self.max_evaluations = max_evaluations
         #: Own moves since another seat last moved, and the decision count after the last one.
         self._streak: Counter[Action] = Counter()
@@ -158,12 +217,13 @@ class PersonalityBot:
         # The same chance seeds for every action, so actions are compared on equal luck.
         seeds = [rng.getrandbits(64) for _ in range(samples)]
         before = state.metrics(seat)
-        deltas = [self._average_delta(state, seat, action, seeds, before) for action in legal]
-        values = self._values(deltas)
-        noisy = [v + rng.uniform(0.0, 1e-3) for v in values]
+        hints = hints_for(state.game_id, self.kind)
+        outcomes = [self._outcomes(state, seat, action, seeds, before) for action in legal]
+        appraisals = self._appraise(legal, outcomes, hints)
+        noisy = [a.value + rng.uniform(0.0, 1e-3) for a in appraisals]
         best = max(range(len(legal)), key=noisy.__getitem__)
         runner_up = max((i for i in range(len(legal)) if i != best), key=noisy.__getitem__)
-        why = self._why(deltas, best, runner_up, legal[runner_up])
+        why = self._why(appraisals[best], appraisals[runner_up], legal[best], legal[runner_up])
         return self._chose(state, Choice(legal[best], why))
 
     def _chose(self, state: GameState, choice: Choice) -> Choice:
@@ -172,58 +232,86 @@ class PersonalityBot:
         self._streak_end = state.decisions_made + 1
         return choice
 
-    def _average_delta(
+    def _outcomes(
         self,
         state: GameState,
         seat: int,
         action: Action,
         seeds: Sequence[int],
         before: Mapping[str, float],
-    ) -> dict[str, float]:
-        total = dict.fromkeys(before, 0.0)
+    ) -> list[dict[str, float]]:
+        """The seat's metric changes after ``action``, one dict per sampled chance seed."""
+        out = []
         for seed in seeds:
             copy = state.clone(with_history=False)
             copy.chance = ChanceSource(seed)
             copy.auto_chance = True
             copy.apply(seat, action)
             after = copy.metrics(seat)
-            for key, value in before.items():
-                total[key] += after.get(key, value) - value
-        return {key: value / len(seeds) for key, value in total.items()}
+            out.append({key: after.get(key, value) - value for key, value in before.items()})
+        return out
 
-    def _values(self, deltas: Sequence[Mapping[str, float]]) -> list[float]:
-        """Weighted sum of each action's metric changes, each group on a scale of 0..1."""
+    def _appraise(
+        self,
+        legal: Sequence[Action],
+        outcomes: Sequence[Sequence[Mapping[str, float]]],
+        hints: Sequence[Hint],
+    ) -> list[_Appraisal]:
+        """Each move's value: weighted metric changes (each group on a 0..1 scale), plus the
+        personality's attitude to their spread over the samples, plus any hint's bonus."""
         weights = self.personality.weights
-        money_scale = max((abs(d.get(k, 0.0)) for d in deltas for k in MONEY_METRICS), default=0.0)
+        every = [d for per_action in outcomes for d in per_action]
+        money_scale = max((abs(d.get(k, 0.0)) for d in every for k in MONEY_METRICS), default=0.0)
         scales = {k: money_scale for k in MONEY_METRICS}
         for k in OTHER_METRICS:
-            scales[k] = max((abs(d.get(k, 0.0)) for d in deltas), default=0.0)
-        values = []
-        for d in deltas:
+            scales[k] = max((abs(d.get(k, 0.0)) for d in every), default=0.0)
+
+        def worth(d: Mapping[str, float]) -> float:
             value = 0.0
             for key, weight in weights.items():
                 scale = scales.get(key, 0.0)
                 if scale > _EPSILON:
                     value += weight * d.get(key, 0.0) / scale
-            values.append(value)
-        return values
+            return value
+
+        appraisals = []
+        for action, samples in zip(legal, outcomes, strict=True):
+            mean = {k: sum(d[k] for d in samples) / len(samples) for k in samples[0]}
+            hint = next((h for h in hints if h.matches(action)), None)
+            luck = spread([worth(d) for d in samples])
+            value = worth(mean) + self.personality.risk * luck + (hint.bonus if hint else 0.0)
+            appraisals.append(_Appraisal(mean, luck, hint, value))
+        return appraisals
 
     def _why(
-        self,
-        deltas: Sequence[Mapping[str, float]],
-        best: int,
-        runner_up: int,
-        other: Action,
+        self, chosen: _Appraisal, alternative: _Appraisal, action: Action, other: Action
     ) -> str:
-        """Name the metric whose weighted difference to the next best action decided."""
+        """Name what decided against the next best move: a metric, the luck, or a hint."""
         weights = self.personality.weights
-        chosen, alternative = deltas[best], deltas[runner_up]
         decisive, margin = "", 0.0
         for key, weight in weights.items():
-            diff = chosen.get(key, 0.0) - alternative.get(key, 0.0)
+            diff = chosen.deltas.get(key, 0.0) - alternative.deltas.get(key, 0.0)
             if abs(diff) > 0.05 and weight * diff > margin:
                 decisive, margin = key, weight * diff
+        hint_edge = (chosen.hint.bonus if chosen.hint else 0.0) - (
+            alternative.hint.bonus if alternative.hint else 0.0
+        )
+        luck_edge = self.personality.risk * (chosen.spread - alternative.spread)
+        money_scale = max(
+            (abs(d.get(k, 0.0)) for d in (chosen.deltas, alternative.deltas) for k in weights),
+            default=0.0,
+        )
+        metric_edge = margin / money_scale if money_scale > _EPSILON else 0.0
+        if hint_edge > max(metric_edge, luck_edge, 0.0):
+            if chosen.hint is not None and chosen.hint.bonus > 0:
+                return f"chose '{action}' because {chosen.hint.reason}"
+            assert alternative.hint is not None
+            return f"did not choose '{other}' because {alternative.hint.reason}"
+        if luck_edge > max(metric_edge, 0.0):
+            if self.personality.risk < 0:
+                return f"plays it safe: the result depends less on luck than '{other}'"
+            return f"takes the chance: the result could be better than with '{other}'"
         if not decisive:
             return f"the moves looked equally good to the {self.kind}"
-        diff = chosen[decisive] - alternative[decisive]
+        diff = chosen.deltas[decisive] - alternative.deltas[decisive]
         return f"{describe_gain(decisive, diff)} (compared with '{other}')"

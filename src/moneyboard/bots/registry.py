@@ -8,6 +8,7 @@ from collections.abc import Callable
 from moneyboard.bots.base import Bot, bot_rng
 from moneyboard.bots.personality import PERSONALITIES, Personality, PersonalityBot
 from moneyboard.bots.random_bot import RandomBot
+from moneyboard.bots.search import SearchBot
 from moneyboard.engine.errors import MoneyboardError
 
 BotFactory = Callable[[random.Random], Bot]
@@ -29,6 +30,8 @@ _SUMMARIES: dict[str, str] = {"random": "any legal move, at random"}
 for _p in PERSONALITIES:
     _FACTORIES[_p.kind] = _personality(_p)
     _SUMMARIES[_p.kind] = _p.summary
+_FACTORIES["search"] = SearchBot
+_SUMMARIES["search"] = "looks ahead over many imagined futures (Monte Carlo tree search)"
 
 
 def bot_kinds() -> list[str]:

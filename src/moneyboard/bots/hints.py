@@ -1,0 +1,66 @@
+"""Small per-game hints for personality bots: which moves a kind of household is drawn to.
+
+The common metrics say what a household wants to have; some preferences are about what it
+does instead (a cautious family buys insurance even when the next turn shows no benefit).
+A hint is keyed by the start of an action's text (``str(action)``: its kind, then its
+fields), so ``"place insurance"`` matches placing a pawn at the insurance broker. A game
+with no hints is still played by every personality, on its metrics alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from moneyboard.engine.actions import Action
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Hint:
+    """A liking (positive) or dislike (negative) for moves whose text starts with ``prefix``.
+
+    ``bonus`` is on the same 0..1 scale as one metric group; ``reason`` finishes the sentence
+    "... because ..." when the hint decides a choice.
+    """
+
+    prefix: str
+    bonus: float
+    reason: str
+
+    def matches(self, action: Action) -> bool:
+        text = str(action)
+        return text == self.prefix or text.startswith(self.prefix + " ")
+
+
+#: Game id -> personality kind -> hints. Keep them few: the metrics do most of the work.
+HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
+    "financialit": {
+        "insurer": (
+            Hint("add_clause", 0.8, "insurance keeps one bad event from ruining the family"),
+            Hint("place insurance", 0.5, "the insurance broker protects against bad events"),
+            Hint("drop_clause", -0.8, "cancelling insurance leaves the family unprotected"),
+        ),
+        "risk-taker": (
+            Hint("invest", 0.5, "investments can pay back more than they cost"),
+            Hint("drop_clause", 0.3, "insurance costs money every round"),
+        ),
+        "investor": (Hint("place investments", 0.4, "investments grow the family's money"),),
+        "saver": (Hint("save", 0.2, "skipping a purchase keeps money in hand"),),
+    },
+    "rut-to-riches": {
+        "insurer": (
+            Hint("pay_off", 0.5, "paying debt off lowers what the family owes each month"),
+            Hint("borrow", -0.5, "an overdraft is a debt that has to be repaid"),
+        ),
+        "risk-taker": (
+            Hint("buy_shares", 0.4, "shares can rise a lot in price"),
+            Hint("borrow", 0.2, "borrowing lets the family buy more now"),
+        ),
+        "investor": (Hint("buy", 0.3, "assets bring passive income"),),
+    },
+}
+
+
+def hints_for(game_id: str, kind: str) -> tuple[Hint, ...]:
+    """The hints of personality ``kind`` in game ``game_id`` (none if the game has none)."""
+    return tuple(HINTS.get(game_id, {}).get(kind, ()))
