@@ -158,9 +158,7 @@ def at(round_: int, phase: str = "actions") -> Callable[[FinanciaLitState], bool
 def events(state: FinanciaLitState, key: str, seat: int | None = None) -> list[Message]:
     """Log entries with ``key`` (for ``seat`` only, if given)."""
     return [
-        Message(k, p)
-        for k, p in state.log
-        if k == key and (seat is None or p.get("seat") == seat)
+        Message(k, p) for k, p in state.log if k == key and (seat is None or p.get("seat") == seat)
     ]
 
 

@@ -341,6 +341,20 @@ def test_r15_the_seventh_common_goods_card_is_the_discounted_one() -> None:
     assert seen == {"refresh first": True, "refresh after": "why.refresh_first"}
 
 
+def test_r15_the_bulk_discount_comes_off_the_whole_purchase() -> None:
+    # A discount larger than one card's price: the rest comes back from the earlier cards.
+    state = start(rounds=1, bulk_goods_threshold=3, bulk_goods_discount=2)
+    run(state, Script({1: {0: ["market"]}}, {"market": buy_goods(4)}))
+    assert paid(state, "market.goods", 0) == [1, 1, 1]  # cards 1, 2 and 4
+    assert received(state, "market.bulk_refund", 0) == [1]  # card 3: 1 unit off, 1 back
+    assert sum(paid(state, "market.goods", 0)) - 1 == 4 * 1 - 2
+    # The discount never makes a purchase cost less than nothing.
+    free = start(rounds=1, bulk_goods_threshold=2, bulk_goods_discount=5)
+    run(free, Script({1: {0: ["market"]}}, {"market": buy_goods(2)}))
+    assert received(free, "market.bulk_refund", 0) == [1]
+    assert sum(paid(free, "market.goods", 0)) == 1
+
+
 def test_r16_luxury_happiness_at_purchase_and_upkeep_added_to_bills() -> None:
     market = {"deck:luxury": ["smartphone", "tv", "bicycle", "car"]}  # smartphone: upkeep 1
     state = start(("retirees", "newlyweds", "farmers"), forced=market, rounds=2)
@@ -578,6 +592,46 @@ def test_r29_goods_min_binds_only_as_far_as_cash_allows_and_goods_max_caps() -> 
     capped = start(goods_max=2, rounds=1)
     run(capped, Script({1: {0: ["market"]}}, {"market": buy_goods(5)}))
     assert paid(capped, "market.goods", 0) == [1, 1]
+
+
+def test_r29_the_goods_minimum_comes_before_luxury_items_and_a_refresh() -> None:
+    # A family that would rather spend on Luxury Items first is held to its Common Goods.
+    seen: list[tuple[int, str | None, str | None]] = []
+
+    def luxury_first(s: FinanciaLitState, seat: int) -> Action:
+        seen.append(
+            (
+                s.visit["goods"],
+                reason_key(s, seat, BuyLuxury(0)),
+                reason_key(s, seat, REFRESH_MARKET),
+            )
+        )
+        for action in (BuyLuxury(0), BuyLuxury(1), BuyLuxury(2), BuyLuxury(3), DONE, BUY_GOODS):
+            if s.why_not(seat, action) is None:
+                return action
+        raise AssertionError("nothing legal at the Market")
+
+    market = {"deck:luxury": ["tv", "bicycle", "concert", "dinner"]}
+    state = start(rounds=1, goods_min=4, forced=market)
+    run(state, Script({1: {0: ["market"]}}, {"market": luxury_first}))
+    assert [g for g, _, _ in seen[:4]] == [0, 1, 2, 3]
+    assert all(lux == "why.goods_first" for _, lux, _ in seen[:4])
+    assert seen[0][2] is None  # a refresh that leaves enough for the goods is allowed
+    assert seen[4][1] is None  # the minimum bought: Luxury Items are open
+    assert paid(state, "market.goods", 0) == [1] * 4
+    assert state.homes[0].luxuries  # and bought after it
+    # A refresh that would leave too little for the minimum is refused.
+    poor = start(
+        rounds=1,
+        goods_min=4,
+        forced=market,
+        market_refresh_cost=5,
+        family_income_delta=-5,
+        family_units_delta=6 - RETIREES.units - RETIREES.income + 5,
+    )
+    run(poor, Script({1: {0: ["market"]}}, {"market": luxury_first}), until=at(1, "payments"))
+    assert poor.cash(0) == 6
+    assert reason_key(poor, 0, REFRESH_MARKET) == "why.goods_first"
 
 
 def test_r30_a_happiness_target_ends_the_game_at_upkeep_without_end_bonus() -> None:

@@ -160,8 +160,9 @@ class FinanciaLitBase(GameState):
         """Give a Miscalculation card, or the Happiness penalty if one is already held."""
         home = self.homes[seat]
         if home.miscalculation:
-            self.change_happiness(seat, -self.options.miscalculation_happiness,
-                                  "miscalculation.again")
+            self.change_happiness(
+                seat, -self.options.miscalculation_happiness, "miscalculation.again"
+            )
         else:
             home.miscalculation = True
             self.event("miscalculation.card", seat=seat)
@@ -205,12 +206,22 @@ class FinanciaLitBase(GameState):
         return max(0, price)
 
     def goods_price(self, seat: int) -> int:
-        """Price of the next Common Goods card on this Market visit (bulk discount included)."""
+        """What the next Common Goods card of this Market visit adds to the visit's bill.
+
+        The bulk discount comes off the whole purchase (R15): the card that reaches the
+        threshold carries it, and where it is larger than that card's price the rest comes
+        back from what was already paid (a negative price: units returned).
+        """
+        bought = self.visit.get("goods", 0)
+        return self.goods_total(bought + 1) - self.goods_total(bought)
+
+    def goods_total(self, cards: int) -> int:
+        """What ``cards`` Common Goods cost on one visit, the bulk discount off the whole (>= 0)."""
         o = self.options
-        price = o.basic_goods_price
-        if self.visit.get("goods", 0) + 1 == o.bulk_goods_threshold:
-            price = max(0, price - o.bulk_goods_discount)
-        return price
+        total = cards * o.basic_goods_price
+        if cards >= o.bulk_goods_threshold:
+            total -= o.bulk_goods_discount
+        return max(0, total)
 
     def luxury_price(self, item: str) -> int:
         return self.figures.luxury_prices[item]
@@ -245,4 +256,3 @@ def advance_discount(amount: int, per: int) -> int:
     (6, 7)
     """
     return amount // per
-

@@ -293,10 +293,24 @@ class Choices(FinanciaLitBase):
         self.visit["goods"] += 1
         self.visit["bought"] += 1
         self.homes[seat].goods += 1
-        if price:
+        if price > 0:
             self.spend(seat, price, "market.goods", bought=self.visit["goods"])
+        elif price < 0:
+            self.receive(seat, -price, "market.bulk_refund", bought=self.visit["goods"])
         else:
             self.event("market.goods_free", seat=seat, bought=self.visit["goods"])
+
+    def _goods_first(self, seat: int, spending: int) -> Message | None:
+        """The trainer's minimum of Common Goods comes before any other spending (R29)."""
+        need = self.options.goods_min
+        bought = self.visit["goods"]
+        if bought >= need:
+            return None
+        owed = self.goods_total(need) - self.goods_total(bought)
+        cash = self.ledger.balances[CASH[seat]]
+        if cash >= self.goods_price(seat) and (spending == 0 or cash - spending < owed):
+            return msg("why.goods_first", need=need, bought=bought, owed=owed)
+        return None
 
     def check_buy_luxury(self, seat: int, a: BuyLuxury) -> Message | None:
         market = self.market
@@ -318,6 +332,8 @@ class Choices(FinanciaLitBase):
         cash = self.ledger.balances[CASH[seat]]
         if cash < price:
             return new_message(Message, ("why.cannot_afford", {"price": price, "cash": cash}))
+        if o.goods_min:
+            return self._goods_first(seat, 0)
         return None
 
     def do_buy_luxury(self, seat: int, a: BuyLuxury) -> None:
@@ -345,7 +361,11 @@ class Choices(FinanciaLitBase):
     def check_refresh_market(self, seat: int, a: RefreshMarket) -> Message | None:
         if self.visit["bought"] or self.visit["refreshed"]:
             return msg("why.refresh_first")
-        return self._short(seat, self.options.market_refresh_cost)
+        cost = self.options.market_refresh_cost
+        short = self._short(seat, cost)
+        if short is None and cost and self.options.goods_min:
+            return self._goods_first(seat, cost)
+        return short
 
     def do_refresh_market(self, seat: int, a: RefreshMarket) -> None:
         self.spend(seat, self.options.market_refresh_cost, "market.refresh")

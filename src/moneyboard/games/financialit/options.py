@@ -173,9 +173,7 @@ class FinanciaLitOptions(RuleOptions):
         for name, ids, known in checks:
             unknown = sorted(set(ids) - set(known))
             if unknown:
-                raise ValueError(
-                    f"{name} names unknown card(s) {unknown}; known: {sorted(known)}"
-                )
+                raise ValueError(f"{name} names unknown card(s) {unknown}; known: {sorted(known)}")
         if self.families is not None and len(set(self.families)) != len(self.families):
             raise ValueError("families names the same family for two seats")
         for counts in (self.event_counts, self.income_counts):
