@@ -3,7 +3,6 @@
 from moneyboard.bots.base import Bot, Choice, bot_rng
 from moneyboard.bots.personality import Personality, PersonalityBot
 from moneyboard.bots.random_bot import RandomBot
-from moneyboard.bots.search import SearchBot
 from moneyboard.bots.registry import (
     UnknownBotError,
     bot_kinds,
@@ -11,6 +10,7 @@ from moneyboard.bots.registry import (
     make_bot,
     register_bot,
 )
+from moneyboard.bots.search import SearchBot
 
 __all__ = [
     "Bot",

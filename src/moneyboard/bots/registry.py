@@ -51,8 +51,38 @@ def register_bot(kind: str, factory: BotFactory, summary: str = "") -> None:
 
 
 def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
-    """A bot of ``kind`` for ``seat``, with its own random source from the game seed and seat."""
-    factory = _FACTORIES.get(kind)
+    """A bot of ``kind`` for ``seat``, with its own random source from the game seed and seat.
+
+    The search bot takes a budget after a colon: ``search:200`` (simulations per decision)
+    or ``search:50ms`` (thinking time per decision).
+    """
+    name, _, budget = kind.partition(":")
+    factory = _FACTORIES.get(name)
     if factory is None:
-        raise UnknownBotError(f"unknown bot kind {kind!r}; known kinds: {', '.join(_FACTORIES)}")
-    return factory(bot_rng(kind, game_seed, seat))
+        raise UnknownBotError(f"unknown bot kind {name!r}; known kinds: {', '.join(_FACTORIES)}")
+    rng = bot_rng(kind, game_seed, seat)
+    if not budget:
+        return factory(rng)
+    if name != "search":
+        raise UnknownBotError(f"bot kind {name!r} takes no budget (only search does): {kind!r}")
+    return _search_with_budget(rng, budget, kind)
+
+
+def _search_with_budget(rng: random.Random, budget: str, kind: str) -> Bot:
+    """A search bot with ``budget`` simulations (``"200"``) or milliseconds (``"50ms"``)."""
+    text = budget.strip().lower()
+    try:
+        if text.endswith("ms"):
+            ms = float(text[:-2])
+            if ms > 0:
+                return SearchBot(rng, milliseconds=ms)
+        else:
+            simulations = int(text)
+            if simulations > 0:
+                return SearchBot(rng, simulations=simulations)
+    except ValueError:
+        pass
+    raise UnknownBotError(
+        f"bad search budget in {kind!r}: give a number of simulations (search:200) "
+        "or milliseconds (search:50ms), more than zero"
+    )

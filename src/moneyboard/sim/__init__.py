@@ -1,0 +1,1 @@
+"""Batch simulation: many bot games in parallel (all cores or a Dask cluster), tables, reports."""

@@ -1,0 +1,237 @@
+"""One simulated game, start to end, as plain rows: what every back end runs for each seed.
+
+A :class:`GameJob` fixes everything that decides a game (game, rule overrides, bot kinds,
+seed), so the same job gives the same :class:`GameOutcome` on one core, on many, or on a
+cluster. Bots each get their own random source from the seed and seat; the game's chance
+comes only from its seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from moneyboard.bots import make_bot
+from moneyboard.bots.evaluation import standings
+from moneyboard.engine.state import GameState, Seat, StuckGameError, cyclic_gc_paused
+from moneyboard.registry import get_game
+
+#: The common metrics every game reports (``GameState.metrics``), in table order.
+METRICS = ("cash", "savings", "debt", "assets", "income", "wellbeing", "score")
+#: A bot game that needs more decisions than this is stuck in a loop (a bug in a game).
+MAX_DECISIONS = 200_000
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameJob:
+    """Everything that decides one simulated game."""
+
+    game_id: str
+    kinds: tuple[str, ...]
+    seed: int
+    overrides: tuple[tuple[str, Any], ...] = ()
+    #: A name for the rule set (``"A"``/``"B"`` when two are compared).
+    rules: str = "default"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatRow:
+    """How one seat finished one game."""
+
+    seed: int
+    seat: int
+    bot: str
+    metrics: tuple[float, ...]
+    score: float
+    rank: int
+    winner: bool
+    decisions: int
+    rounds: int
+    loans: int
+    bankruptcies: int
+    start: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """All rows of one game: per seat at the end, per seat per round, and the cards drawn.
+
+    ``cards`` maps ``"stream: outcome"`` to ``(times drawn, drawn in the deciding round)``:
+    the round in which the eventual winner took the lead for good.
+    """
+
+    job: GameJob
+    seats: tuple[SeatRow, ...]
+    rounds: tuple[tuple[int, int, tuple[float, ...]], ...]
+    cards: tuple[tuple[str, int, bool], ...]
+
+
+def round_of(state: GameState) -> int:
+    """The game's round number (every game's public view shows one as ``round``).
+
+    Read from the state directly when it keeps it under that name (the view costs more than
+    a decision), otherwise from the public view.
+    """
+    value = getattr(state, "round", None)
+    if isinstance(value, int):
+        return value
+    view_round = state.view(None).get("round", 0)
+    return view_round if isinstance(view_round, int) else 0
+
+
+def is_borrowing(kind: str) -> bool:
+    """Whether an action kind takes on a loan (not one that repays or settles one).
+
+    >>> is_borrowing("take_loan"), is_borrowing("borrow"), is_borrowing("settle_loan")
+    (True, True, False)
+    """
+    if kind.startswith(("settle", "pay", "repay")):
+        return False
+    return "loan" in kind or "borrow" in kind
+
+
+def starting_cards(state: GameState, setup_end: int) -> list[str]:
+    """Each seat's starting card: a set-up draw followed at once by an event naming the seat."""
+    found: dict[int, str] = {}
+    log = state.log
+    for i in range(min(setup_end, len(log)) - 1):
+        key, params = log[i]
+        if key != "chance.drawn":
+            continue
+        _, following = log[i + 1]
+        seat = following.get("seat")
+        if isinstance(seat, int) and seat not in found:
+            found[seat] = f"{params['stream']}: {params['outcome']}"
+    return [found.get(seat, "") for seat in range(state.n)]
+
+
+def ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
+    """1 for winners; others by score (1 + the seats ahead of them, winners always ahead).
+
+    >>> ranks([3, 5, 5, 1], [1, 2])
+    [3, 1, 1, 4]
+    """
+    out = []
+    for seat, score in enumerate(scores):
+        if seat in winners:
+            out.append(1)
+            continue
+        ahead = sum(1 for other, s in enumerate(scores) if s > score or other in winners)
+        out.append(1 + ahead)
+    return out
+
+
+def play_game(job: GameJob) -> GameOutcome:
+    """Play ``job`` to the end with its bots and return its rows."""
+    game = get_game(job.game_id)
+    seats = [Seat(f"{kind} {i + 1}", kind) for i, kind in enumerate(job.kinds)]
+    state = game.new_state(seats, job.seed, game.options(dict(job.overrides)))
+    bots = [make_bot(kind, job.seed, seat) for seat, kind in enumerate(job.kinds)]
+    setup_end = len(state.log)
+    round_rows: list[tuple[int, int, tuple[float, ...]]] = []
+    #: (round, log length when it ended, leader(s) at its end)
+    round_ends: list[tuple[int, int, frozenset[int]]] = []
+    current = round_of(state)
+    with cyclic_gc_paused():
+        while state.result is None:
+            if state.decisions_made > MAX_DECISIONS:
+                raise StuckGameError(
+                    f"{job.game_id}: a bot game did not end in {MAX_DECISIONS} decisions "
+                    f"(seed {job.seed})"
+                )
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(state, seat).action)
+            now = round_of(state)
+            if now != current and state.result is None:
+                _close_round(state, current, round_rows, round_ends)
+                current = now
+        _close_round(state, current, round_rows, round_ends)
+    return _outcome(job, state, setup_end, round_rows, round_ends)
+
+
+def _close_round(
+    state: GameState,
+    number: int,
+    rows: list[tuple[int, int, tuple[float, ...]]],
+    ends: list[tuple[int, int, frozenset[int]]],
+) -> None:
+    """Record every seat's metrics at the end of a round, and who led."""
+    for seat in range(state.n):
+        m = state.metrics(seat)
+        rows.append((number, seat, tuple(float(m.get(k, 0.0)) for k in METRICS)))
+    if state.result is not None:
+        leaders = frozenset(state.result.winners)
+    else:
+        standing = standings(state)
+        best = max(standing)
+        leaders = frozenset(s for s, v in enumerate(standing) if v == best)
+    ends.append((number, len(state.log), leaders))
+
+
+def _outcome(
+    job: GameJob,
+    state: GameState,
+    setup_end: int,
+    round_rows: list[tuple[int, int, tuple[float, ...]]],
+    round_ends: list[tuple[int, int, frozenset[int]]],
+) -> GameOutcome:
+    result = state.result
+    assert result is not None
+    scores = list(result.scores) if result.scores else [0.0] * state.n
+    rank = ranks(scores, result.winners)
+    loans: Counter[int] = Counter()
+    for move in state.moves:
+        if move.kind == "action" and move.action is not None and is_borrowing(move.action.kind):
+            loans[move.seat] += 1
+    bankrupt: Counter[int] = Counter()
+    for key, params in state.log:
+        if key.rsplit(".", 1)[-1] == "bankrupt" and isinstance(params.get("seat"), int):
+            bankrupt[params["seat"]] += 1
+    starts = starting_cards(state, setup_end)
+    seats = tuple(
+        SeatRow(
+            seed=job.seed,
+            seat=seat,
+            bot=job.kinds[seat],
+            metrics=tuple(float(state.metrics(seat).get(k, 0.0)) for k in METRICS),
+            score=float(scores[seat]),
+            rank=rank[seat],
+            winner=seat in result.winners,
+            decisions=state.decisions_made,
+            rounds=len(round_ends),
+            loans=loans[seat],
+            bankruptcies=bankrupt[seat],
+            start=starts[seat],
+        )
+        for seat in range(state.n)
+    )
+    return GameOutcome(job, seats, tuple(round_rows), _cards(state, setup_end, round_ends))
+
+
+def _cards(
+    state: GameState, setup_end: int, round_ends: list[tuple[int, int, frozenset[int]]]
+) -> tuple[tuple[str, int, bool], ...]:
+    """Chance outcomes drawn after set-up, and whether each fell in the deciding round."""
+    winners = set(state.result.winners) if state.result is not None else set()
+    deciding = len(round_ends) - 1
+    while deciding > 0 and winners and winners <= round_ends[deciding - 1][2]:
+        deciding -= 1
+    start = round_ends[deciding - 1][1] if deciding > 0 else setup_end
+    stop = round_ends[deciding][1] if round_ends else len(state.log)
+    drawn: Counter[str] = Counter()
+    decisive: set[str] = set()
+    for i, (key, params) in enumerate(state.log):
+        if key != "chance.drawn" or i < setup_end:
+            continue
+        card = f"{params['stream']}: {params['outcome']}"
+        drawn[card] += 1
+        if winners and start <= i < stop:
+            decisive.add(card)
+    return tuple((card, n, card in decisive) for card, n in sorted(drawn.items()))
+
+
+def job_overrides(overrides: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    """Rule overrides as a sorted, hashable tuple for a :class:`GameJob`."""
+    return tuple(sorted((overrides or {}).items()))
