@@ -48,7 +48,7 @@ class ToyState(GameState):
     game_id = "toy"
     action_types = (Keep, Gamble, Borrow)
     answers: ClassVar[dict[str, frozenset[str]]] = {
-        "roll": frozenset({"keep", "gamble", "borrow"})
+        "roll": frozenset({"keep", "gamble"})
     }
     options: ToyOptions
 
@@ -95,7 +95,6 @@ class ToyState(GameState):
         return None
 
     def do_keep(self, seat: int, action: Keep) -> None:
-        self.decision = None
         self.then(("bank", seat))
 
     def check_gamble(self, seat: int, action: Gamble) -> Message | None:
@@ -105,7 +104,6 @@ class ToyState(GameState):
         return None
 
     def do_gamble(self, seat: int, action: Gamble) -> None:
-        self.decision = None
         if self.options.gamble_fee:
             self.ledger.post(f"cash:{seat}", BANK, self.options.gamble_fee, "toy.fee", {})
         self.draw("die", (1, 2, 3, 4, 5, 6), ("reroll", seat))
@@ -117,11 +115,19 @@ class ToyState(GameState):
         self.borrowed[seat] = True
         self.ledger.post(BANK, f"cash:{seat}", 3, "toy.loan", {"seat": seat})
 
+    def stream_outcomes(self, stream: str) -> tuple[int, ...] | None:
+        return (1, 2, 3, 4, 5, 6) if stream == "die" else None
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        return {**self.kernel_view(), "round": self.round, "cash_by_seat": self._cash()}
+        return {**self.kernel_view(seat), "round": self.round, "cash_by_seat": self._cash()}
 
     def full_view(self) -> dict[str, Any]:
-        return {**self.view(None), "roll": self.roll, "borrowed": self.borrowed}
+        return {
+            **self.view(None),
+            **self.kernel_full_view(),
+            "roll": self.roll,
+            "borrowed": self.borrowed,
+        }
 
     def _cash(self) -> list[int]:
         return [self.ledger.balance(f"cash:{s}") for s in range(self.n)]

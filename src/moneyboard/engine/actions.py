@@ -15,12 +15,50 @@ from moneyboard.engine.errors import MalformedInputError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Amount:
+    """How an action field that is a whole amount of money may be chosen.
+
+    A person's client shows a number input (any multiple of ``step`` in the range the game
+    allows now); random play, bots and RL adapters choose among ``ladder`` values in that
+    range (default: the range's ends and its quarter points, on the step).
+    """
+
+    step: int = 1
+    ladder: tuple[int, ...] = ()
+
+    def values(self, low: int, high: int) -> list[int]:
+        """The ladder's values on the step between ``low`` and ``high``, ascending.
+
+        >>> Amount(step=100).values(100, 600)
+        [100, 200, 300, 400, 600]
+        >>> Amount(step=50, ladder=(50, 100, 1000)).values(60, 500)
+        [100]
+        """
+        step = self.step
+        low = -(-low // step) * step
+        high = high // step * step
+        if low > high:
+            return []
+        if self.ladder:
+            return [v for v in self.ladder if low <= v <= high and v % step == 0]
+        points = {low, high}
+        for quarter in (1, 2, 3):
+            points.add(low + (high - low) * quarter // 4 // step * step)
+        return sorted(points)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Action:
     """Base of all actions; subclasses are frozen dataclasses with a class-level ``kind``."""
 
     kind: ClassVar[str] = "action"
     #: May be taken by a seat that is not being asked to decide (a loan "at any time").
     anytime: ClassVar[bool] = False
+    #: Answering with this action leaves the decision open (a purchase in a shop, a loan
+    #: during a turn): the seat answers again, typically until it is done.
+    keeps_decision: ClassVar[bool] = False
+    #: Fields that are whole amounts of money, with how they may be chosen.
+    amounts: ClassVar[Mapping[str, Amount]] = {}
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}

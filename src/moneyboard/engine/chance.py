@@ -12,18 +12,20 @@ import random
 from collections import Counter, deque
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
-
-from moneyboard.engine.errors import IllegalActionError
+from typing import Any, NamedTuple
 
 Outcome = Hashable
 
 
 class ChanceNode(NamedTuple):
-    """A pending chance event: draw one of ``population`` (uniformly) on ``stream``."""
+    """A pending chance event: draw one of ``population`` (uniformly) on ``stream``.
+
+    ``then`` is the game's step that takes the outcome.
+    """
 
     stream: str
     population: Sequence[Outcome]
+    then: tuple[Any, ...] = ()
 
     def outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """Distinct outcomes with exact probabilities, in first-seen order.
@@ -59,20 +61,20 @@ class ChanceSource:
     def pending_forced(self) -> dict[str, list[Outcome]]:
         return {s: list(q) for s, q in self.forced.items() if q}
 
-    def resolve(self, node: ChanceNode) -> Outcome:
-        """The forced outcome for this stream if one is queued, else a seeded uniform draw."""
+    def resolve(self, node: ChanceNode, skipped: list[Outcome] | None = None) -> Outcome:
+        """The first forced outcome of the stream still in the population, else a seeded draw.
+
+        Forced outcomes that can no longer be drawn (the card left the deck meanwhile) are
+        dropped and appended to ``skipped``.
+        """
         queue = self.forced.get(node.stream)
-        if queue:
-            outcome = queue[0]
-            if outcome not in node.population:
-                raise IllegalActionError(
-                    f"cannot force {outcome!r} on {node.stream}: it is not available now",
-                    "chance.force_unavailable",
-                    {"stream": node.stream, "outcome": outcome},
-                )
-            queue.popleft()
-            return outcome
         population = node.population
+        while queue:
+            outcome = queue.popleft()
+            if outcome in population:
+                return outcome
+            if skipped is not None:
+                skipped.append(outcome)
         return population[int(self.rng.random() * len(population))]
 
     def copy(self) -> ChanceSource:

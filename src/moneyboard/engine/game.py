@@ -30,7 +30,17 @@ class GameDef:
         return ActionCodec(self.state_class.action_types)
 
     def options(self, overrides: Mapping[str, Any] | None = None) -> RuleOptions:
-        return build_options(self.options_model, overrides)
+        """Validated rule options (defaults plus ``overrides``); errors name the option."""
+        options = build_options(self.options_model, overrides)
+        known = self.state_class.automations
+        unknown = [name for name in options.manual_claims if name not in known]
+        if unknown:
+            names = ", ".join(sorted(known)) or "none"
+            raise OptionsError(
+                f"option 'manual_claims': {self.title} has no automation(s) {unknown}; "
+                f"its automations: {names}"
+            )
+        return options
 
     def action_space(self, options: RuleOptions, players: int) -> tuple[Action, ...]:
         return self.state_class.action_space(options, players)

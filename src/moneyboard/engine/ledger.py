@@ -77,6 +77,23 @@ class Ledger:
         balances[target] += amount
         self.postings.append(new_message(Posting, (source, target, amount, key, params)))
 
+    def transfer(self, legs: Iterable[tuple[str, str, int, str, Mapping[str, Any]]]) -> None:
+        """Post several movements as one step: all of them, or (if one is refused) none.
+
+        A trade between two players moves both sides' money together.
+        """
+        legs = list(legs)
+        balances = self.balances
+        before = {a: balances[a] for leg in legs for a in leg[:2]}
+        n = len(self.postings)
+        try:
+            for source, target, amount, key, params in legs:
+                self.post(source, target, amount, key, params)
+        except LedgerError:
+            balances.update(before)
+            del self.postings[n:]
+            raise
+
     def audit(self) -> None:
         """Check that the balances are exactly what the postings say (raises if not)."""
         rebuilt = dict.fromkeys(self.balances, 0)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from moneyboard.engine.errors import OptionsError
 
@@ -22,6 +22,15 @@ class RuleOptions(BaseModel):
     """Base of every game's options: immutable, and unknown names are refused."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    manual_claims: tuple[str, ...] = ()
+    """Automations the learners must claim themselves, as the rulebook says ("ask for it or
+    lose it"); a claim not made before the next turn is lost. Empty: all run by themselves."""
+
+    @field_validator("manual_claims")
+    @classmethod
+    def _sorted_claims(cls, names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(set(names)))
 
     def overrides(self) -> dict[str, Any]:
         """Only the options that differ from their defaults, as JSON-ready values."""

@@ -1,0 +1,747 @@
+"""The core of every game state: the agenda of steps, decisions, chance, moves and results.
+
+A game writes its flow as *steps* (methods ``step_<name>``) pushed on an agenda (a stack of
+tuples, so a state is plain data: copyable, picklable and replayable). A step does
+bookkeeping, pushes further steps, asks one or more seats for a decision (:meth:`Kernel.ask`)
+or asks chance for an outcome (:meth:`Kernel.draw`).
+
+Every action kind has one validation path used three ways: ``check_<kind>`` returns ``None``
+or the reason as a :class:`Message` ("can I?" / "why not?"), and ``do_<kind>`` acts. The
+kernel ends a decision when its answer is applied (docs/kernel.md has the whole contract).
+The offers, claims, directives, views and random play built on this core live in their own
+modules; :class:`moneyboard.engine.state.GameState` puts them together.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from itertools import repeat
+from operator import is_
+from typing import Any, ClassVar, NamedTuple
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.chance import ChanceNode, ChanceSource, Outcome
+from moneyboard.engine.errors import IllegalActionError
+from moneyboard.engine.ledger import Ledger
+from moneyboard.engine.messages import (
+    Catalogue,
+    Event,
+    Message,
+    load_catalogue,
+    msg,
+    new_message,
+)
+from moneyboard.engine.options import RuleOptions
+
+Step = tuple[Any, ...]
+Check = Callable[[Any, int, Any], Message | None]
+Do = Callable[[Any, int, Any], None]
+_NO_CHECKS: dict[Any, Any] = {}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a person's name, or a bot kind such as ``"saver"``."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+
+class Decision(NamedTuple):
+    """Who must decide now and what about (``kind``).
+
+    ``seats`` are the seats still to answer; ``asked`` every seat the decision was put to.
+    A ``sealed`` decision holds each answer (``held``) unseen until the last seat is in.
+    """
+
+    seats: tuple[int, ...]
+    kind: str
+    data: Mapping[str, Any]
+    asked: tuple[int, ...]
+    sealed: bool
+    held: tuple[tuple[int, Action], ...]
+
+
+class Move(NamedTuple):
+    """One entry of a game's history.
+
+    ``kind`` is ``"action"`` (seat, action), ``"timeout"`` (the seat's time ran out and the
+    game took ``action`` for it), ``"force"`` (queue ``outcomes`` on ``stream``),
+    ``"chance"`` (an outcome applied from outside, e.g. by OpenSpiel) or ``"directive"``
+    (a trainer's directive named ``stream`` with ``args``).
+    """
+
+    kind: str
+    seat: int
+    action: Action | None
+    stream: str
+    outcomes: tuple[Outcome, ...]
+    args: Mapping[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        kind = self.kind
+        if kind == "action":
+            assert self.action is not None
+            return {"seat": self.seat, "action": self.action.to_json()}
+        if kind == "timeout":
+            return {"timeout": self.seat}
+        if kind == "directive":
+            return {"directive": self.stream, **(self.args or {})}
+        return {kind: self.stream, "outcomes": list(self.outcomes)}
+
+
+def action_move(seat: int, action: Action) -> Move:
+    """The history entry of a seat's action."""
+    move: Move = new_message(Move, ("action", seat, action, "", (), None))
+    return move
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended: winners (ties allowed), a score per seat, and why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: Message
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason.to_json(),
+        }
+
+
+class Offer(NamedTuple):
+    """Terms one seat puts to another (see :mod:`moneyboard.engine.offers`)."""
+
+    seat: int
+    to: int
+    deal: str
+    item: str
+    price: int
+
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
+
+
+@dataclasses.dataclass(slots=True)
+class TableStatus:
+    """The kernel's rarely-changing state: pause, turns, offers, claims, the class period."""
+
+    first_seats: tuple[Seat, ...]
+    paused: bool = False
+    time_called: bool = False
+    turn: int = 0
+    turn_seat: int | None = None
+    offers_made: int = 0
+    offer: Offer | None = None
+    #: Claims a learner may still make: (seat, automation name, step to run).
+    claims: list[tuple[int, str, Step]] = dataclasses.field(default_factory=list)
+
+
+def _not_an_answer(state: Any, seat: int, action: Action) -> Message:
+    """The check of an action type that does not answer the decision asked."""
+    return msg("why.not_this_decision", action=action.kind, decision=state.decision.kind)
+
+
+class StuckGameError(RuntimeError):
+    """A game that offered a seat no move, or never ended (a bug in the game, not a person's)."""
+
+
+class Kernel:
+    """Kernel state shared by every game. Subclasses add their own fields and steps."""
+
+    game_id: ClassVar[str] = ""
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: For each decision kind, the action kinds that answer it. Anytime action types may be
+    #: taken during any decision as well; list one here only where it *answers* the
+    #: decision (a loan that covers a payment), since an answer ends the decision.
+    answers: ClassVar[Mapping[str, frozenset[str]]] = {}
+    #: Action types that :meth:`candidates` lists only when they are legal (or whose check
+    #: always passes): random draws take them without checking again. ``legal_actions`` and
+    #: ``why_not`` still check them; a test per game pins that they pass.
+    listed_when_legal: ClassVar[frozenset[type[Action]]] = frozenset()
+    #: Message templates; games merge their own over the kernel's.
+    catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
+
+    _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
+    _checks: ClassVar[dict[type[Action], Check]]
+    _dos: ClassVar[dict[type[Action], Do]]
+    _checks_for: ClassVar[dict[str | None, dict[type[Action], Check]]]
+    _draw_checks_for: ClassVar[dict[str | None, dict[type[Action], Check | None]]]
+    #: For each decision kind, the action types whose answer ends the seat's part in it.
+    _ends: ClassVar[dict[str, frozenset[type[Action]]]]
+    _steps: ClassVar[dict[str, Callable[..., None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._steps = {name[5:]: getattr(cls, name) for name in dir(cls) if name.startswith("step_")}
+        rules: dict[type[Action], tuple[Check, Do]] = {}
+        for t in cls.action_types:
+            check = getattr(cls, f"check_{t.kind}", None)
+            do = getattr(cls, f"do_{t.kind}", None)
+            if check is None or do is None:
+                raise TypeError(f"{cls.__name__} needs check_{t.kind} and do_{t.kind}")
+            rules[t] = (check, do)
+        answers = dict(cls.answers)
+        if any(t.kind == "propose" for t in cls.action_types):
+            answers.setdefault("offer", frozenset({"accept", "decline"}))
+        cls.answers = answers
+        cls._rules = rules
+        cls._checks = {t: rule[0] for t, rule in rules.items()}
+        cls._dos = {t: rule[1] for t, rule in rules.items()}
+        # For each decision kind, the checks of the action types that may answer it (anytime
+        # ones included); ``None`` for a seat not being asked: only anytime actions.
+        cls._checks_for = {
+            kind: {t: c for t, c in cls._checks.items() if t.anytime or t.kind in kinds}
+            for kind, kinds in answers.items()
+        }
+        cls._checks_for[None] = {t: c for t, c in cls._checks.items() if t.anytime}
+        # The same for random draws, with ``None`` for the types taken without a check.
+        cls._draw_checks_for = {
+            kind: {t: None if t in cls.listed_when_legal else c for t, c in checks.items()}
+            for kind, checks in cls._checks_for.items()
+        }
+        cls._ends = {
+            kind: frozenset(
+                t for t in cls.action_types if t.kind in kinds and not t.keeps_decision
+            )
+            for kind, kinds in answers.items()
+        }
+
+    def __init__(
+        self,
+        options: RuleOptions,
+        seats: Sequence[Seat],
+        seed: int,
+        *,
+        forced: Mapping[str, Iterable[Outcome]] | None = None,
+        auto_chance: bool = True,
+    ):
+        self.options = options
+        self.seats = tuple(seats)
+        self.n = len(self.seats)
+        self.ledger = Ledger()
+        self.log: list[Event] = []
+        self.chance = ChanceSource(seed, forced)
+        self.moves: list[Move] = []
+        self.agenda: list[Step] = []
+        self.decision: Decision | None = None
+        #: The decision the action being carried out answers (read it in ``do_`` methods).
+        self.asked: Decision | None = None
+        self.chance_node: ChanceNode | None = None
+        self.auto_chance = auto_chance
+        self.result: Result | None = None
+        self.decisions_made = 0
+        self.status = TableStatus(self.seats)
+        # (moves so far, seat, legal actions): lets apply() skip re-checking an action it
+        # has just listed as legal for the very same position.
+        self._legal: tuple[int, int, Sequence[Action]] | None = None
+        self.setup()
+        for stream, outcomes in self.chance.initial.items():
+            self.check_forced(stream, outcomes)
+        self.run()
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game's one random source."""
+        return self.chance.seed
+
+    @property
+    def initial_forced(self) -> dict[str, list[Outcome]]:
+        """Outcomes forced before the game began (a stacked deck); kept for its record."""
+        return self.chance.initial
+
+    @property
+    def version(self) -> int:
+        """The number of entries in the game's history: it grows with every change."""
+        return len(self.moves)
+
+    # ----- hooks a game implements -------------------------------------------------------
+    def setup(self) -> None:
+        """Open accounts, deal, and push the first steps."""
+        raise NotImplementedError
+
+    def candidates(self, seat: int) -> Sequence[Action]:
+        """Actions worth checking for ``seat`` now (a superset of the legal ones, no repeats)."""
+        raise NotImplementedError
+
+    def anytime_open(self, seat: int) -> bool:
+        """Whether ``seat`` may take ``anytime`` actions now (default: while the game runs)."""
+        return self.result is None
+
+    def stream_outcomes(self, stream: str) -> Iterable[Outcome] | None:
+        """Every outcome chance ``stream`` can ever give (``None``: the game has no such stream).
+
+        Forced outcomes (a stacked deck, a set die, a chosen card) are checked against it.
+        """
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON view for ``seat`` (what that learner may see), or the public view for ``None``."""
+        raise NotImplementedError
+
+    def full_view(self) -> dict[str, Any]:
+        """The whole state as JSON (trainer, tests, ``replay --json``)."""
+        raise NotImplementedError
+
+    def fallback_action(self, seat: int) -> Action | None:
+        """What ``seat`` does if its time to decide runs out (``None``: the game waits).
+
+        The table driver calls :meth:`timeout` when a limit it enforces is reached.
+        """
+        return None
+
+    def time_limit(self) -> float | None:
+        """Seconds a seat has for each decision under the rule options (``None``: no limit)."""
+        return None
+
+    def turn_time_limit(self) -> float | None:
+        """Seconds a seat has for a whole turn (:meth:`begin_turn`) (``None``: no limit)."""
+        return None
+
+    def period_minutes(self) -> float | None:
+        """Minutes in the class period under the rule options (``None``: no limit).
+
+        When they are up, the table driver gives the ``call_time`` directive once.
+        """
+        return None
+
+    def call_time(self) -> None:
+        """The class period is over: the game ends as its rules say."""
+        raise IllegalActionError(
+            f"{self.game_id} has no class-period limit", "why.no_period", {"game": self.game_id}
+        )
+
+    def metrics(self, seat: int) -> dict[str, float]:
+        """A seat's standing in common terms, for bots, charts and reports.
+
+        Keys every game provides: ``cash``, ``savings``, ``debt``, ``assets`` (money value of
+        what the seat owns), ``income`` (per round/pay day), ``wellbeing`` (happiness or the
+        game's equivalent, 0 if it has none) and ``score`` (what decides the winner).
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
+        """Every distinct action the game can ever offer (for integer action ids)."""
+        raise NotImplementedError
+
+    @classmethod
+    def max_chance_outcomes(cls, options: RuleOptions, players: int) -> int:
+        """An upper bound on the distinct outcomes of any chance node (for RL adapters)."""
+        return 1_000
+
+    @classmethod
+    def max_game_length(cls, options: RuleOptions, players: int) -> int:
+        """An upper bound on the moves of a game (for RL adapters)."""
+        return 100_000
+
+    # ----- flow helpers for steps ---------------------------------------------------------
+    def then(self, *steps: Step) -> None:
+        """Run ``steps`` next, in the given order, before anything already on the agenda."""
+        if len(steps) == 1:
+            self.agenda.append(steps[0])
+        else:
+            self.agenda.extend(reversed(steps))
+
+    def ask(self, seats: int | tuple[int, ...], kind: str, /, **data: Any) -> None:
+        """Stop the flow until ``seats`` answer a decision of ``kind``."""
+        if seats.__class__ is int:
+            seats = (seats,)
+        self.decision = new_message(Decision, (seats, kind, data, seats, False, ()))
+
+    def ask_sealed(self, seats: tuple[int, ...], kind: str, /, **data: Any) -> None:
+        """Ask every seat once; the answers stay unseen and are carried out when all are in."""
+        self.decision = Decision(tuple(seats), kind, data, tuple(seats), True, ())
+
+    def interject(self, seats: int | tuple[int, ...], kind: str, /, **data: Any) -> None:
+        """Ask a decision that suspends the open one, which is asked again afterwards."""
+        open_decision = self.decision
+        if open_decision is not None:
+            self.agenda.append(("resume", open_decision))
+        self.ask(seats, kind, **data)
+
+    def step_resume(self, decision: Decision) -> None:
+        """Ask a decision an interjection suspended, as it was."""
+        self.decision = decision
+
+    def draw(self, stream: str, population: Sequence[Outcome], then: Step) -> None:
+        """Ask chance for an outcome; the step ``then`` runs with the outcome appended.
+
+        A step calls this last. With automatic chance the outcome is drawn (or taken from
+        the forced queue) at once; otherwise the flow stops at an explicit chance node.
+        """
+        if not population:
+            raise RuntimeError(f"chance node {stream} has no outcomes")
+        if self.auto_chance:
+            chance = self.chance
+            if chance.forced and chance.forced.get(stream):
+                outcome = self._forced_or_drawn(stream, population)
+            else:
+                outcome = population[int(chance.rng.random() * len(population))]
+            self.log.append(("chance.drawn", {"stream": stream, "outcome": outcome}))
+            self._steps[then[0]](self, *then[1:], outcome)
+            return
+        self.chance_node = ChanceNode(stream, population, then)
+
+    def _forced_or_drawn(self, stream: str, population: Sequence[Outcome]) -> Outcome:
+        """The first forced outcome of ``stream`` still available, else a seeded draw.
+
+        A forced outcome that can no longer be drawn (the card left the deck meanwhile) is
+        dropped, and the log says so.
+        """
+        skipped: list[Outcome] = []
+        outcome = self.chance.resolve(ChanceNode(stream, population), skipped)
+        for dropped in skipped:
+            self.log.append(("chance.force_skipped", {"stream": stream, "outcome": dropped}))
+        return outcome
+
+    def check_forced(self, stream: str, outcomes: Iterable[Outcome]) -> None:
+        """Refuse outcomes that ``stream`` can never give, naming the stream and the outcome."""
+        possible = self.stream_outcomes(stream)
+        if possible is None:
+            raise IllegalActionError(
+                f"{self.game_id} has no chance stream {stream!r}",
+                "why.no_such_stream",
+                {"stream": stream},
+            )
+        allowed = set(possible)
+        for outcome in outcomes:
+            if outcome not in allowed:
+                raise IllegalActionError(
+                    f"{outcome!r} is not a possible outcome of {stream}",
+                    "why.bad_outcome",
+                    {"stream": stream, "outcome": outcome},
+                )
+
+    def event(self, key: str, /, **params: Any) -> None:
+        """Append an event for the log (explained to learners through the catalogue)."""
+        self.log.append((key, params))
+
+    def end(self, winners: Sequence[int], scores: Sequence[float], reason: Message) -> None:
+        self.result = Result(tuple(winners), tuple(scores), reason)
+        self.decision = None
+        self.agenda.clear()
+        self.event("game.over", winners=list(winners), reason=reason.key)
+
+    def begin_turn(self, seat: int) -> None:
+        """A seat's turn starts: count it, reset the offers made, end the previous claims."""
+        status = self.status
+        status.turn += 1
+        status.turn_seat = seat
+        status.offers_made = 0
+        if status.claims:
+            for claimant, name, _ in status.claims:
+                self.event("claim.lost", seat=claimant, claim=name)
+            status.claims.clear()
+
+    # ----- the driver ---------------------------------------------------------------------
+    def run(self) -> None:
+        """Advance until a decision is due, a chance node waits (if not automatic), or the end."""
+        agenda = self.agenda
+        steps = self._steps
+        while self.decision is None and self.result is None:
+            node = self.chance_node
+            if node is not None:
+                if not self.auto_chance:
+                    return
+                self._take_outcome(self._forced_or_drawn(node.stream, node.population))
+                continue
+            try:
+                step = agenda.pop()
+            except IndexError:
+                raise RuntimeError(
+                    f"{self.game_id}: the flow ran out of steps before the end"
+                ) from None
+            steps[step[0]](self, *step[1:])
+
+    def _take_outcome(self, outcome: Outcome) -> None:
+        node = self.chance_node
+        assert node is not None
+        self.chance_node = None
+        self.log.append(("chance.drawn", {"stream": node.stream, "outcome": outcome}))
+        self.agenda.append((*node.then, outcome))
+
+    # ----- the public interface -----------------------------------------------------------
+    @property
+    def terminal(self) -> bool:
+        return self.result is not None
+
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that must decide now; empty at a chance node or at the end."""
+        d = self.decision
+        return d.seats if d is not None else ()
+
+    def is_chance(self) -> bool:
+        return self.chance_node is not None and self.result is None
+
+    def all_candidates(self, seat: int) -> Sequence[Action]:
+        """The game's candidates plus the claims ``seat`` may still make."""
+        pool = self.candidates(seat)
+        claims = self.status.claims
+        if claims:
+            from moneyboard.engine.claims import Claim
+
+            mine = [Claim(name) for claimant, name, _ in claims if claimant == seat]
+            if mine:
+                return [*pool, *dict.fromkeys(mine)]
+        return pool
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (default: the first seat to move) may take now."""
+        if self.result is not None or self.status.paused:
+            return []
+        if seat is None:
+            if self.decision is None:
+                return []
+            seat = self.decision.seats[0]
+        d = self.decision
+        if d is not None and seat in d.seats:
+            checks = self._checks_for.get(d.kind, _NO_CHECKS)
+        elif self.anytime_open(seat):
+            checks = self._checks_for[None]
+        else:
+            return []
+        out = [
+            action
+            for action in self.all_candidates(seat)
+            if (check := checks.get(action.__class__)) is not None
+            and check(self, seat, action) is None
+        ]
+        self._legal = (len(self.moves), seat, out)
+        return out
+
+    def why_not(self, seat: int, action: Action) -> Message | None:
+        """``None`` if ``seat`` may take ``action`` now, else the reason, for a learner."""
+        if self.result is not None:
+            return msg("why.game_over")
+        if self.status.paused:
+            return msg("why.paused")
+        if not 0 <= seat < self.n:
+            return msg("why.no_such_seat", seat=seat)
+        rule = self._rules.get(action.__class__)
+        if rule is None:
+            return msg("why.not_in_game", action=action.kind)
+        d = self.decision
+        if action.anytime and not (d is not None and seat in d.seats and
+                                   action.kind in self.answers.get(d.kind, ())):
+            if not self.anytime_open(seat):
+                return msg("why.not_now", action=action.kind)
+        elif d is None or seat not in d.seats:
+            if self.chance_node is not None:
+                return msg("why.waiting_for_chance", stream=self.chance_node.stream)
+            return msg("why.not_your_turn", waiting=list(d.seats) if d else [])
+        elif action.kind not in self.answers.get(d.kind, ()):
+            return msg("why.not_this_decision", action=action.kind, decision=d.kind)
+        if action.amounts:
+            reason = self.amount_problem(seat, action)
+            if reason is not None:
+                return reason
+        return rule[0](self, seat, action)
+
+    def amount_problem(self, seat: int, action: Action) -> Message | None:
+        """Overridden by the amounts support (:mod:`moneyboard.engine.amounts`)."""
+        return None
+
+    def can(self, seat: int, action: Action) -> bool:
+        return self.why_not(seat, action) is None
+
+    def explain(self, message: Event) -> str:
+        """Render a message (an event of the log or a reason) in plain English."""
+        return self.catalogue.render(self._named(message))
+
+    def _named(self, message: Event) -> Event:
+        key, params = message
+        if "seat" in params and "name" not in params and isinstance(params["seat"], int):
+            seat = params["seat"]
+            if 0 <= seat < self.n:
+                return key, {**params, "name": self.seats[seat].name}
+        return message
+
+    def _refuse(self, reason: Message) -> IllegalActionError:
+        return IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
+
+    def _check_version(self, version: int | None) -> None:
+        if version is not None and version != len(self.moves):
+            raise self._refuse(msg("why.stale", seen=version, now=len(self.moves)))
+
+    def apply(self, seat: int, action: Action, version: int | None = None) -> None:
+        """Take ``action`` for ``seat``; raises :class:`IllegalActionError` (state unchanged).
+
+        ``version`` is the :attr:`version` the client saw: an action made on an older view
+        (a double tap, two phones of one team) is refused. Whatever goes wrong inside, the
+        state, its history and its log are left exactly as they were.
+        """
+        self._check_version(version)
+        listed = self._legal
+        if not (
+            listed is not None
+            and listed[0] == len(self.moves)
+            and listed[1] == seat
+            and any(map(is_, listed[2], repeat(action)))
+        ):
+            reason = self.why_not(seat, action)
+            if reason is not None:
+                raise self._refuse(reason)
+        with self.all_or_nothing():
+            self._act(seat, action)
+
+    def _act(self, seat: int, action: Action) -> None:
+        """Record and carry out an action already known to be legal, then run the flow on."""
+        self.moves.append(action_move(seat, action))
+        self.decisions_made += 1
+        self._carry_out(seat, action)
+        self.run()
+
+    def _carry_out(self, seat: int, action: Action) -> None:
+        """End (or keep) the decision the action answers, then do it."""
+        d = self.decision
+        if d is not None and seat in d.seats:
+            if d.sealed:
+                self._hold(seat, action, d)
+                return
+            if action.__class__ in self._ends[d.kind]:
+                seats = d.seats
+                self.decision = (
+                    None
+                    if len(seats) == 1
+                    else d._replace(seats=tuple(s for s in seats if s != seat))
+                )
+            self.asked = d
+        else:
+            self.asked = None
+        self._dos[action.__class__](self, seat, action)
+
+    def _hold(self, seat: int, action: Action, d: Decision) -> None:
+        """Keep a sealed answer unseen; when the last one is in, carry them all out."""
+        held = (*d.held, (seat, action))
+        seats = tuple(s for s in d.seats if s != seat)
+        if seats:
+            self.decision = d._replace(seats=seats, held=held)
+            return
+        self.decision = None
+        self.asked = d._replace(seats=(), held=held)
+        self.event("decision.revealed", kind=d.kind, answers=len(held))
+        for answerer, answer in sorted(held, key=lambda pair: d.asked.index(pair[0])):
+            self._dos[answer.__class__](self, answerer, answer)
+
+    def timeout(self, seat: int) -> Action | None:
+        """Apply ``seat``'s fallback action because its time ran out; returns what was done."""
+        if self.status.paused:
+            raise self._refuse(msg("why.paused"))
+        if seat not in self.to_move():
+            raise IllegalActionError("that seat is not being asked to decide", "why.not_your_turn")
+        action = self.fallback_action(seat)
+        if action is None:
+            return None
+        reason = self.why_not(seat, action)
+        if reason is not None:
+            raise self._refuse(reason)
+        with self.all_or_nothing():
+            self.event("turn.timed_out", seat=seat, action=action.kind)
+            self.moves.append(Move("timeout", seat, action, "", (), None))
+            self.decisions_made += 1
+            self._carry_out(seat, action)
+            self.run()
+        return action
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the pending chance node with ``outcome`` (recorded in the history)."""
+        node = self.chance_node
+        if node is None or self.result is not None:
+            raise IllegalActionError("there is no chance event to resolve now", "why.no_chance")
+        if outcome not in node.population:
+            raise IllegalActionError(
+                f"{outcome!r} is not a possible outcome of {node.stream}",
+                "why.bad_outcome",
+                {"stream": node.stream, "outcome": outcome},
+            )
+        with self.all_or_nothing():
+            self.moves.append(Move("chance", -1, None, node.stream, (outcome,), None))
+            self._take_outcome(outcome)
+            self.run()
+
+    def resolve_chance(self) -> None:
+        """Resolve the pending chance node from the forced queue or the seeded source."""
+        node = self.chance_node
+        if node is None:
+            raise IllegalActionError("there is no chance event to resolve now", "why.no_chance")
+        with self.all_or_nothing():
+            self._take_outcome(self._forced_or_drawn(node.stream, node.population))
+            self.run()
+
+    def force(self, stream: str, outcomes: Sequence[Outcome]) -> None:
+        """Queue outcomes on a chance stream (a trainer's chosen card, a set die).
+
+        Each outcome is checked against what the stream can ever give; the force is
+        recorded in the history.
+        """
+        self.check_forced(stream, outcomes)
+        with self.all_or_nothing():
+            self.chance.force(stream, outcomes)
+            self.moves.append(Move("force", -1, None, stream, tuple(outcomes), None))
+            if self.chance_node is not None and self.auto_chance:
+                self.run()
+
+    # ----- all or nothing -----------------------------------------------------------------
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """Run a change so that, if anything inside raises, the state is exactly as before."""
+        self._legal = None
+        snapshot = self._snapshot()
+        try:
+            yield
+        except BaseException:
+            self._restore(snapshot)
+            raise
+
+    def _snapshot(self) -> tuple[bytes, list[Event], int, list[Move], int, list[Any], int]:
+        log, moves, ledger = self.log, self.moves, self.ledger
+        postings = ledger.postings
+        self.log, self.moves, ledger.postings = [], [], []
+        try:
+            blob = pickle.dumps(self, pickle.HIGHEST_PROTOCOL)
+        finally:
+            self.log, self.moves, ledger.postings = log, moves, postings
+        return blob, log, len(log), moves, len(moves), postings, len(postings)
+
+    def _restore(
+        self, snapshot: tuple[bytes, list[Event], int, list[Move], int, list[Any], int]
+    ) -> None:
+        blob, log, n_log, moves, n_moves, postings, n_postings = snapshot
+        del log[n_log:], moves[n_moves:], postings[n_postings:]
+        saved = pickle.loads(blob)
+        saved.log, saved.moves, saved.ledger.postings = log, moves, postings
+        self.__dict__.clear()
+        self.__dict__.update(saved.__dict__)
+
+    # ----- copies -------------------------------------------------------------------------
+    def clone(self, with_history: bool = True) -> Any:
+        """An independent copy; without history it drops the log, postings and moves (search).
+
+        The history only ever grows by appending immutable entries, so a copy with history
+        gets new lists holding the same entries instead of copies of them.
+        """
+        ledger = self.ledger
+        saved = self.log, self.moves, ledger.postings, ledger.opening
+        self.log, self.moves, ledger.postings = [], [], []
+        try:
+            copy = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        finally:
+            self.log, self.moves, ledger.postings, ledger.opening = saved
+        if with_history:
+            copy.log = list(self.log)
+            copy.moves = list(self.moves)
+            copy.ledger.postings = list(ledger.postings)
+            copy.ledger.opening = dict(ledger.opening)
+        else:
+            copy.ledger.opening = dict(copy.ledger.balances)
+        return copy

@@ -1,0 +1,116 @@
+"""The parts of every view that the kernel owns: version, decision, legal and refused actions.
+
+A game's ``view(seat)`` starts from :meth:`Views.kernel_view` and its ``full_view()`` from
+:meth:`Views.kernel_full_view`; clients (terminal, server, bots, RL adapters) read only views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.amounts import Amounts
+from moneyboard.engine.messages import event_json
+
+
+class Views(Amounts):
+    """JSON views built from the kernel's state."""
+
+    def action_cost(self, seat: int, action: Action) -> int | None:
+        """What ``action`` costs ``seat`` in money now, where it has a price (for the views)."""
+        return None
+
+    def kernel_view(self, seat: int | None = None) -> dict[str, Any]:
+        """The common part of a seat's view (``seat``) or of the public view (``None``)."""
+        d = self.decision
+        node = self.chance_node
+        status = self.status
+        decision: dict[str, Any] | None = None
+        if d is not None:
+            decision = {
+                "kind": d.kind,
+                **dict(d.data),
+                "asked": list(d.asked),
+                "answered": [s for s in d.asked if s not in d.seats],
+                "sealed": d.sealed,
+            }
+        view: dict[str, Any] = {
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "version": len(self.moves),
+            "paused": status.paused,
+            "turn": status.turn,
+            "to_move": list(d.seats) if d else [],
+            "decision": decision,
+            "offer": status.offer.to_json() if status.offer else None,
+            "claims": [
+                {"seat": s, "claim": name} for s, name, _ in status.claims
+            ],
+            "chance": node.stream if node is not None and self.result is None else None,
+            "result": self.result.to_json() if self.result else None,
+        }
+        if seat is not None:
+            view["you"] = seat
+            view.update(self.seat_actions(seat))
+        return view
+
+    def seat_actions(self, seat: int) -> dict[str, list[dict[str, Any]]]:
+        """``seat``'s legal actions (with cost and amount range) and the refused candidates
+        with the reason a learner reads."""
+        legal = self.legal_actions(seat)
+        allowed = set(legal)
+        out: list[dict[str, Any]] = []
+        ranged: set[tuple[Any, ...]] = set()
+        for action in legal:
+            entry: dict[str, Any] = {"action": action.to_json(), "text": str(action)}
+            for field, spec in action.amounts.items():
+                bounds = self.amount_range(seat, action, field)
+                if bounds is None:
+                    continue
+                key = (action.kind, field, *(v for k, v in action.to_json().items() if k != field))
+                if key in ranged:
+                    entry = {}
+                    break
+                ranged.add(key)
+                entry["amount"] = {
+                    "field": field,
+                    "min": bounds[0],
+                    "max": bounds[1],
+                    "step": spec.step,
+                }
+            if not entry:
+                continue
+            cost = self.action_cost(seat, action)
+            if cost is not None:
+                entry["cost"] = cost
+            out.append(entry)
+        refused = []
+        seen: set[Action] = set()
+        if not self.status.paused and self.result is None:
+            for action in self.all_candidates(seat):
+                if action in allowed or action in seen:
+                    continue
+                seen.add(action)
+                reason = self.why_not(seat, action)
+                if reason is not None:
+                    refused.append(
+                        {
+                            "action": action.to_json(),
+                            "text": str(action),
+                            "reason": self.explain(reason),
+                            "key": reason.key,
+                        }
+                    )
+        return {"legal": out, "refused": refused}
+
+    def kernel_full_view(self) -> dict[str, Any]:
+        """The common part of the full view: options, seed, forced outcomes, money, log."""
+        return {
+            "options": self.options.overrides(),
+            "seed": self.seed,
+            "forced": self.chance.pending_forced(),
+            "balances": dict(sorted(self.ledger.balances.items())),
+            "postings": [p.to_json() for p in self.ledger.postings],
+            "log": [event_json(m) for m in self.log],
+            "decisions": self.decisions_made,
+        }
