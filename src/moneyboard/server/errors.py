@@ -1,0 +1,37 @@
+"""The one error type the server reports to a person: an HTTP status, a code and words."""
+
+from __future__ import annotations
+
+from moneyboard.engine.errors import MoneyboardError
+
+
+class RoomError(MoneyboardError):
+    """A request the server refuses; nothing was changed.
+
+    ``code`` is for programs (``not_found``, ``forbidden``, ``illegal``, ``stale``...),
+    the message is for the person, and ``status`` is the HTTP status that carries it.
+    """
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": str(self)}
+
+
+def not_found(what: str) -> RoomError:
+    return RoomError(404, "not_found", what)
+
+
+def forbidden(what: str) -> RoomError:
+    return RoomError(403, "forbidden", what)
+
+
+def refused(what: str, code: str = "illegal") -> RoomError:
+    return RoomError(409, code, what)
+
+
+def bad_request(what: str) -> RoomError:
+    return RoomError(422, "bad_request", what)

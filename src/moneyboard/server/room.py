@@ -1,0 +1,483 @@
+"""One room in memory: its game, seats, trainer's settings and votes, rebuilt from its entries.
+
+Every change to a room is an *entry* (see :mod:`moneyboard.server.storage`). :meth:`Room.take`
+checks and carries out an entry in memory; the caller stores it, and only then tells anyone.
+On start, :meth:`Room.rebuild` carries out the stored entries again, in order, and gets the
+same room. Entries are the game's own moves (``action``, ``timeout``, ``force``,
+``call_time``) and the trainer's hand on the room (``start``, ``pause``, ``resume``, ``undo``,
+``seat``, ``timer``, ``end``) and the class's sealed votes (``vote``).
+
+The game is reached only through its :class:`GameDef` and the public interface of
+:class:`GameState`, so every game in the registry runs here with no code of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from moneyboard.bots import Bot, make_bot
+from moneyboard.bots.registry import UnknownBotError, bot_kinds
+from moneyboard.engine.actions import Action
+from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.game import GameDef
+from moneyboard.engine.record import GameRecord, record_of
+from moneyboard.engine.state import GameState, Seat
+from moneyboard.registry import get_game
+from moneyboard.server.errors import bad_request, refused
+from moneyboard.server.storage import Entry, StoredRoom
+
+#: Entry kinds that change the game or the room (each one moves ``version`` on by one).
+GAME_KINDS = frozenset({"action", "timeout", "force", "call_time"})
+ROOM_KINDS = frozenset({"start", "pause", "resume", "undo", "seat", "timer", "end"})
+#: Entry kinds that leave ``version`` alone (a vote changes nothing anyone acts on).
+QUIET_KINDS = frozenset({"vote"})
+
+
+@dataclasses.dataclass
+class Change:
+    """What one entry did, for the people in the room: new events, announcements, a vote split."""
+
+    kind: str
+    seat: int | None = None
+    announcements: list[str] = dataclasses.field(default_factory=list)
+    rebuilt: bool = False
+    vote_result: dict[str, Any] | None = None
+
+
+def _seat_label(spec: dict[str, Any], index: int) -> str:
+    if spec.get("name"):
+        return str(spec["name"])
+    if spec["kind"] == "team":
+        return f"Team {index + 1}"
+    if spec["kind"] == "bot":
+        return f"{str(spec['bot']).capitalize()} bot"
+    return f"Seat {index + 1}"
+
+
+class Room:
+    """A room's live state: settings as stored, the game (once started), seats and votes."""
+
+    def __init__(self, stored: StoredRoom):
+        self.stored = stored
+        self.game: GameDef = get_game(stored.game)
+        self.state: GameState | None = None
+        #: The room's step count: entries that changed the game or the room.
+        self.version = 0
+        #: Position of the last entry carried out (votes included), for the next write.
+        self.seq = -1
+        self.paused = False
+        self.ended = False
+        self.time_called = False
+        self.started_at: float | None = None
+        #: Seconds per decision chosen by the trainer (``None``: the game's rule options).
+        self.timer: float | None = None
+        #: The game's moves so far, as entries (what an undo replays without its last ones).
+        self.ops: list[tuple[str, dict[str, Any]]] = []
+        #: Per seat: the bot kind playing it, or ``None`` for people.
+        self.controllers: list[str | None] = [
+            s.get("bot") if s["kind"] == "bot" else None for s in stored.seats
+        ]
+        self.names: list[str] = [_seat_label(s, i) for i, s in enumerate(stored.seats)]
+        self.bots: dict[int, Bot] = {}
+        #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
+        self.votes: dict[int, tuple[dict[str, Any], str]] = {}
+        #: When the current decision began (monotonic seconds), for turn timers.
+        self.asked_at = time.monotonic()
+        self.log_seen = 0
+
+    # ----- reading -----------------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        return self.stored.code
+
+    @property
+    def status(self) -> str:
+        if self.ended:
+            return "ended"
+        if self.state is None:
+            return "lobby"
+        if self.state.terminal:
+            return "finished"
+        return "paused" if self.paused else "running"
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    def seat_kind(self, seat: int) -> str:
+        return str(self.stored.seats[seat]["kind"])
+
+    def decision_limit(self) -> float | None:
+        """Seconds each decision may take now: the trainer's timer, else the game's rule."""
+        if self.timer is not None:
+            return self.timer if self.timer > 0 else None
+        return self.state.time_limit() if self.state is not None else None
+
+    def people_to_move(self) -> list[int]:
+        """Seats played by people that the game is waiting for."""
+        if self.state is None:
+            return []
+        return [s for s in self.state.to_move() if self.controllers[s] is None]
+
+    def bot_to_move(self) -> int | None:
+        """The first bot seat the game is waiting for, if the room is running."""
+        if not self.running:
+            return None
+        assert self.state is not None
+        for seat in self.state.to_move():
+            if self.controllers[seat] is not None:
+                return seat
+        return None
+
+    def record(self) -> GameRecord:
+        """The game's record (the kernel's format): replaying it rebuilds the game."""
+        if self.state is None:
+            raise refused("the game has not started yet", "not_started")
+        return record_of(self.state, self.stored.forced)
+
+    # ----- changing ----------------------------------------------------------------------
+    def take(self, kind: str, data: dict[str, Any]) -> Change:
+        """Check and carry out one entry; raises :class:`RoomError` with nothing changed.
+
+        The caller stores the entry at ``self.seq`` after this returns (and calls
+        :meth:`rebuild` if storing fails, which undoes it in memory).
+        """
+        if self.ended and kind != "vote":
+            raise refused("the trainer has ended this room", "ended")
+        handler = getattr(self, f"_take_{kind}", None)
+        if handler is None:
+            raise bad_request(f"unknown entry kind {kind!r}")
+        before = self.version
+        change: Change = handler(data)
+        self.seq += 1
+        if kind not in QUIET_KINDS:
+            self.version += 1
+        if self.version != before:
+            change.vote_result = self._close_votes(change)
+            self.asked_at = time.monotonic()
+        if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
+            change.announcements.append("The game is over.")
+        return change
+
+    def rebuild(self, entries: Sequence[Entry]) -> None:
+        """Carry out stored entries in order (after a restart, or to catch up with storage)."""
+        for entry in entries:
+            if entry.seq != self.seq + 1:
+                raise RuntimeError(
+                    f"room {self.code}: entry {entry.seq} follows {self.seq} (a gap in storage)"
+                )
+            self.take(entry.kind, entry.data)
+        self.log_seen = len(self.state.log) if self.state is not None else 0
+
+    def _game_state(self) -> GameState:
+        if self.state is None:
+            raise refused("the trainer has not started the game yet", "not_started")
+        return self.state
+
+    def _playing(self) -> GameState:
+        """The game, if actions may be taken now (started, not paused, not over)."""
+        state = self._game_state()
+        if state.terminal:
+            raise refused("the game is over", "game_over")
+        if self.paused:
+            raise refused("the trainer has paused the game", "paused")
+        return state
+
+    def _new_state(self, seats: list[Seat]) -> GameState:
+        return self.game.new_state(
+            seats,
+            self.stored.seed,
+            self.game.options(self.stored.options),
+            forced=self.stored.forced,
+        )
+
+    def _replayed(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> GameState:
+        """A fresh game with ``ops`` carried out (for an undo, or after a failed move)."""
+        assert self.state is not None
+        state = self._new_state(list(self.state.seats))
+        for kind, data in ops:
+            self._carry_out(state, kind, data)
+        return state
+
+    def _carry_out(self, state: GameState, kind: str, data: dict[str, Any]) -> Action | None:
+        """Do one game move on ``state`` (already checked); returns the action taken."""
+        if kind == "action":
+            action = self.game.codec.from_json(data["action"])
+            state.apply(int(data["seat"]), action)
+            return action
+        if kind == "timeout":
+            return state.timeout(int(data["seat"]))
+        if kind == "force":
+            state.force(str(data["stream"]), list(data["outcomes"]))
+            return None
+        if kind == "call_time":
+            state.call_time()
+            return None
+        raise RuntimeError(f"not a game move: {kind}")
+
+    def _game_move(self, kind: str, data: dict[str, Any]) -> Action | None:
+        """Carry out a checked game move all or nothing: any failure rebuilds the game."""
+        state = self._game_state()
+        try:
+            action = self._carry_out(state, kind, data)
+        except MoneyboardError as exc:
+            self.state = self._replayed(self.ops)
+            raise refused(str(exc)) from None
+        except NotImplementedError:
+            self.state = self._replayed(self.ops)
+            raise refused(f"{self.game.title} has no class period to call time on") from None
+        except Exception:
+            self.state = self._replayed(self.ops)
+            raise
+        self.ops.append((kind, data))
+        return action
+
+    # ----- entries -----------------------------------------------------------------------
+    def _take_start(self, data: dict[str, Any]) -> Change:
+        if self.state is not None:
+            raise refused("the game has already started", "started")
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != len(self.stored.seats):
+            raise bad_request("a start needs one seat per place at the table")
+        table = [Seat(str(s["name"]), s.get("bot")) for s in seats]
+        self.state = self._new_state(table)
+        self.names = [s.name for s in table]
+        self.controllers = [s.bot for s in table]
+        self.bots = {
+            i: make_bot(kind, self.stored.seed, i)
+            for i, kind in enumerate(self.controllers)
+            if kind is not None
+        }
+        self.started_at = float(data.get("started_at", time.time()))
+        return Change("start", announcements=["The game has started."])
+
+    def _take_action(self, data: dict[str, Any]) -> Change:
+        seat = int(data["seat"])
+        state = self._playing()
+        try:
+            action = self.game.codec.from_json(data["action"])
+        except MoneyboardError as exc:
+            raise bad_request(str(exc)) from None
+        reason = state.why_not(seat, action)
+        if reason is not None:
+            raise refused(state.explain(reason))
+        self._game_move("action", {"seat": seat, "action": action.to_json()})
+        change = Change("action", seat)
+        why = data.get("why")
+        if why:
+            change.announcements.append(f"{self.names[seat]} plays {action}: {why}")
+        return change
+
+    def _take_timeout(self, data: dict[str, Any]) -> Change:
+        seat = int(data["seat"])
+        state = self._playing()
+        if seat not in state.to_move():
+            raise refused(f"{self.names[seat]} is not being asked to decide")
+        action = state.fallback_action(seat)
+        if action is None:
+            raise refused(f"{self.game.title} has no default move for {self.names[seat]} now")
+        taken = self._game_move("timeout", {"seat": seat})
+        return Change(
+            "timeout",
+            seat,
+            [f"Time is up for {self.names[seat]}: the game played {taken} for them."],
+        )
+
+    def _take_force(self, data: dict[str, Any]) -> Change:
+        state = self._playing()
+        stream = data.get("stream")
+        outcomes = data.get("outcomes")
+        if not isinstance(stream, str) or not isinstance(outcomes, list) or not outcomes:
+            raise bad_request("forcing needs a stream name and a list of outcomes")
+        allowed = getattr(state, "stream_outcomes", None)
+        if callable(allowed):
+            possible = allowed(stream)
+            if possible is None:
+                raise refused(f"{self.game.title} has no chance stream {stream!r}")
+            for outcome in outcomes:
+                if outcome not in possible:
+                    raise refused(f"{outcome!r} can never come out of {stream!r}")
+        self._game_move("force", {"stream": stream, "outcomes": outcomes})
+        return Change("force", announcements=["The trainer has chosen what comes next."])
+
+    def _take_call_time(self, data: dict[str, Any]) -> Change:
+        self._playing()
+        if self.time_called:
+            raise refused("time has already been called", "time_called")
+        self._game_move("call_time", {})
+        self.time_called = True
+        return Change("call_time", announcements=["Time is up: the class period is over."])
+
+    def _take_pause(self, data: dict[str, Any]) -> Change:
+        self._playing()
+        self.paused = True
+        return Change("pause", announcements=["The trainer has paused the game."])
+
+    def _take_resume(self, data: dict[str, Any]) -> Change:
+        self._game_state()
+        if not self.paused:
+            raise refused("the game is not paused", "not_paused")
+        self.paused = False
+        return Change("resume", announcements=["The game goes on."])
+
+    def _take_undo(self, data: dict[str, Any]) -> Change:
+        state = self._game_state()
+        count = data.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise bad_request("undo needs a count of at least 1")
+        moves = [i for i, (kind, _) in enumerate(self.ops) if kind in ("action", "timeout")]
+        if count > len(moves):
+            raise refused(f"there are only {len(moves)} moves to take back", "nothing_to_undo")
+        drop = set(moves[-count:])
+        ops = [op for i, op in enumerate(self.ops) if i not in drop]
+        try:
+            new_state = self._replayed(ops)
+        except MoneyboardError as exc:
+            raise refused(f"those moves cannot be taken back: {exc}") from None
+        del state
+        self.state = new_state
+        self.ops = ops
+        self.paused = True
+        self.log_seen = 0
+        what = "the last move" if count == 1 else f"the last {count} moves"
+        return Change(
+            "undo",
+            rebuilt=True,
+            announcements=[f"The trainer took back {what}; the game is paused."],
+        )
+
+    def _take_seat(self, data: dict[str, Any]) -> Change:
+        self._game_state()
+        seat = data.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.controllers):
+            raise bad_request(f"there is no seat {seat!r} in this room")
+        bot = data.get("bot")
+        if bot is not None:
+            if bot not in bot_kinds():
+                known = ", ".join(bot_kinds())
+                raise bad_request(f"unknown bot kind {bot!r}; known kinds: {known}")
+            try:
+                self.bots[seat] = make_bot(bot, self.stored.seed, seat)
+            except UnknownBotError as exc:
+                raise bad_request(str(exc)) from None
+            self.controllers[seat] = bot
+            said = f"A {bot} bot now plays for {self.names[seat]}."
+        else:
+            self.bots.pop(seat, None)
+            self.controllers[seat] = None
+            said = f"A person plays {self.names[seat]} again."
+        return Change("seat", seat, [said])
+
+    def _take_timer(self, data: dict[str, Any]) -> Change:
+        seconds = data.get("seconds")
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0
+        ):
+            raise bad_request("a turn timer is a number of seconds (0 turns timers off)")
+        self.timer = None if seconds is None else float(seconds)
+        if self.timer is None:
+            said = "Turn timers follow the game's rules again."
+        elif self.timer == 0:
+            said = "Turn timers are off."
+        else:
+            said = f"Each decision now has {self.timer:g} seconds."
+        return Change("timer", announcements=[said])
+
+    def _take_end(self, data: dict[str, Any]) -> Change:
+        self.ended = True
+        return Change("end", announcements=["The trainer has ended the game."])
+
+    def _take_vote(self, data: dict[str, Any]) -> Change:
+        seat = int(data["seat"])
+        state = self._playing()
+        if int(data.get("version", -1)) != self.version:
+            raise refused("the decision has moved on since you looked", "stale")
+        movers = state.to_move()
+        if not movers:
+            raise refused("no decision is open to vote on", "no_vote")
+        if seat in movers:
+            raise refused("you are deciding this yourself: play your move instead", "no_vote")
+        if seat in self.votes:
+            raise refused("you have already voted on this decision", "voted")
+        try:
+            action = self.game.codec.from_json(data["action"])
+        except MoneyboardError as exc:
+            raise bad_request(str(exc)) from None
+        if action not in state.legal_actions(movers[0]):
+            raise refused(f"'{action}' is not one of {self.names[movers[0]]}'s choices now")
+        why = str(data.get("why", ""))[:280]
+        self.votes[seat] = (action.to_json(), why)
+        return Change("vote", seat)
+
+    def _close_votes(self, change: Change) -> dict[str, Any] | None:
+        """The class's split on the decision just taken, and what was played (then cleared)."""
+        if not self.votes:
+            return None
+        split = Counter(self._action_text(a) for a, _ in self.votes.values())
+        played = None
+        if change.kind in ("action", "timeout") and self.ops:
+            _, data = self.ops[-1]
+            played = self._action_text(data["action"]) if "action" in data else "the default move"
+        reasons = [
+            {"seat": seat, "name": self.names[seat], "vote": self._action_text(a), "why": why}
+            for seat, (a, why) in sorted(self.votes.items())
+            if why
+        ]
+        self.votes.clear()
+        return {"split": dict(split.most_common()), "played": played, "reasons": reasons}
+
+    def _action_text(self, data: dict[str, Any]) -> str:
+        try:
+            return str(self.game.codec.from_json(data))
+        except MoneyboardError:
+            return str(data.get("type", "?"))
+
+    # ----- views -------------------------------------------------------------------------
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": i,
+                "name": self.names[i],
+                "kind": self.seat_kind(i),
+                "bot": self.controllers[i],
+            }
+            for i in range(len(self.controllers))
+        ]
+
+    def info(self) -> dict[str, Any]:
+        """What anyone with the join code may know about the room."""
+        return {
+            "code": self.code,
+            "game": self.game.id,
+            "title": self.game.title,
+            "status": self.status,
+            "version": self.version,
+            "seats": self.seats_json(),
+            "timer": self.decision_limit(),
+            "votes": len(self.votes),
+        }
+
+    def legal_json(self, seat: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """A seat's legal actions, and (when it is asked) the others with the reason why not."""
+        state = self.state
+        if state is None or not self.running:
+            return [], []
+        legal = state.legal_actions(seat)
+        out = [{"action": a.to_json(), "text": str(a)} for a in legal]
+        if seat not in state.to_move():
+            return out, []
+        allowed = set(legal)
+        others = []
+        for action in state.candidates(seat):
+            if action in allowed:
+                continue
+            reason = state.why_not(seat, action)
+            if reason is not None:
+                others.append(
+                    {"action": action.to_json(), "text": str(action), "why": state.explain(reason)}
+                )
+        return out, others

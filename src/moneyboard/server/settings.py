@@ -1,0 +1,30 @@
+"""The server's settings: where it stores rooms, its limits, and how bots are paced."""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """Everything ``moneyboard serve`` can be told; the defaults suit one class on a laptop."""
+
+    #: SQLAlchemy URL of the database (SQLite file by default; ``postgresql://...``).
+    db_url: str = "sqlite:///moneyboard-rooms.db"
+    #: Rooms one server holds at once (a school's worth).
+    max_rooms: int = 200
+    #: Largest message (bytes) a client may send, over HTTP or a WebSocket.
+    max_message_bytes: int = 16_384
+    #: Messages per second a WebSocket connection may send on average, and in a burst.
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    #: Updates waiting for a slow client before the server drops its connection.
+    send_queue: int = 256
+    #: Seconds between two bot moves, so a room can follow them.
+    bot_step: float = 1.5
+    #: Extra seconds after a bot move that changed a decision of a person (a big event).
+    bot_pause: float = 2.0
+    #: Seconds between checks of turn timers and the class period.
+    tick: float = 0.25
+    #: Fan updates out through PostgreSQL LISTEN/NOTIFY (several processes, one database).
+    notify: bool = False
