@@ -92,7 +92,7 @@ class RoomManager:
             return
         for token in self.tokens.get(room.code, {}).values():
             if room.seat_kind(token.seat) == "learner":
-                room.names[token.seat] = token.name
+                room.lobby_names[token.seat] = token.name
 
     def start_clock(self) -> None:
         """Start checking turn timers and class periods, and schedule bots already due."""
@@ -418,7 +418,7 @@ class RoomManager:
         seat = room.bot_to_move()
         if seat is None or room.state is None:
             return
-        bot = room.bots[seat]
+        bot = room.bot(seat)
         try:
             choice = bot.choose(room.state, seat)
             self.commit(
@@ -449,6 +449,7 @@ class RoomManager:
         if (
             minutes is not None
             and not room.time_called
+            and not room.period_over
             and room.started_at is not None
             and time.time() - room.started_at >= minutes * 60
         ):
@@ -456,7 +457,7 @@ class RoomManager:
                 self.commit(room, "call_time", {})
             except RoomError as exc:
                 log.warning("room %s: calling time: %s", room.code, exc)
-                room.time_called = True
+                room.period_over = True
             return
         limit = room.decision_limit()
         if limit is None or time.monotonic() - room.asked_at < limit:

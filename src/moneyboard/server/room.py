@@ -5,7 +5,9 @@ checks and carries out an entry in memory; the caller stores it, and only then t
 On start, :meth:`Room.rebuild` carries out the stored entries again, in order, and gets the
 same room. Entries are the game's own moves (``action``, ``timeout``, ``force``,
 ``call_time``) and the trainer's hand on the room (``start``, ``pause``, ``resume``, ``undo``,
-``seat``, ``timer``, ``end``) and the class's sealed votes (``vote``).
+``seat``, ``timer``, ``end``) and the class's sealed votes (``vote``). The game's own moves
+and the kernel's directives (pause, resume, call time, undo, seat) go to the game, all or
+nothing, so the game's history holds them too.
 
 The game is reached only through its :class:`GameDef` and the public interface of
 :class:`GameState`, so every game in the registry runs here with no code of its own.
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from moneyboard.bots import Bot, make_bot
-from moneyboard.bots.registry import UnknownBotError, bot_kinds
+from moneyboard.bots.registry import bot_kinds
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
@@ -31,7 +33,7 @@ from moneyboard.server.errors import bad_request, refused
 from moneyboard.server.storage import Entry, StoredRoom
 
 #: Entry kinds that change the game or the room (each one moves ``version`` on by one).
-GAME_KINDS = frozenset({"action", "timeout", "force", "call_time"})
+GAME_KINDS = frozenset({"action", "timeout", "force", "call_time", "pause", "resume", "undo"})
 ROOM_KINDS = frozenset({"start", "pause", "resume", "undo", "seat", "timer", "end"})
 #: Entry kinds that leave ``version`` alone (a vote changes nothing anyone acts on).
 QUIET_KINDS = frozenset({"vote"})
@@ -69,20 +71,18 @@ class Room:
         self.version = 0
         #: Position of the last entry carried out (votes included), for the next write.
         self.seq = -1
-        self.paused = False
         self.ended = False
-        self.time_called = False
+        #: Time could not be called when the class period ran out (the game has no hook).
+        self.period_over = False
         self.started_at: float | None = None
         #: Seconds per decision chosen by the trainer (``None``: the game's rule options).
         self.timer: float | None = None
-        #: The game's moves so far, as entries (what an undo replays without its last ones).
-        self.ops: list[tuple[str, dict[str, Any]]] = []
-        #: Per seat: the bot kind playing it, or ``None`` for people.
-        self.controllers: list[str | None] = [
-            s.get("bot") if s["kind"] == "bot" else None for s in stored.seats
-        ]
-        self.names: list[str] = [_seat_label(s, i) for i, s in enumerate(stored.seats)]
+        #: Seat names before the start (the game's seats hold them afterwards).
+        self.lobby_names: list[str] = [_seat_label(s, i) for i, s in enumerate(stored.seats)]
+        #: The bot playing each bot seat (made when first needed, again if its kind changes).
         self.bots: dict[int, Bot] = {}
+        #: The last action entry carried out (what a class vote is compared with).
+        self.last_played: dict[str, Any] | None = None
         #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
         self.votes: dict[int, tuple[dict[str, Any], str]] = {}
         #: When the current decision began (monotonic seconds), for turn timers.
@@ -93,6 +93,36 @@ class Room:
     @property
     def code(self) -> str:
         return self.stored.code
+
+    @property
+    def names(self) -> list[str]:
+        if self.state is None:
+            return self.lobby_names
+        return [s.name for s in self.state.seats]
+
+    @property
+    def controllers(self) -> list[str | None]:
+        """Per seat: the bot kind playing it, or ``None`` for people."""
+        if self.state is None:
+            return [s.get("bot") if s["kind"] == "bot" else None for s in self.stored.seats]
+        return [s.bot for s in self.state.seats]
+
+    @property
+    def paused(self) -> bool:
+        return self.state is not None and self.state.status.paused
+
+    @property
+    def time_called(self) -> bool:
+        return self.state is not None and self.state.status.time_called
+
+    def bot(self, seat: int) -> Bot:
+        """The bot playing ``seat`` now (a new one if the trainer changed its kind)."""
+        kind = self.controllers[seat]
+        assert kind is not None
+        bot = self.bots.get(seat)
+        if bot is None or bot.kind != kind:
+            bot = self.bots[seat] = make_bot(kind, self.stored.seed, seat)
+        return bot
 
     @property
     def status(self) -> str:
@@ -137,7 +167,10 @@ class Room:
         """The game's record (the kernel's format): replaying it rebuilds the game."""
         if self.state is None:
             raise refused("the game has not started yet", "not_started")
-        return record_of(self.state, self.stored.forced)
+        try:
+            return record_of(self.state, self.stored.forced)
+        except (ValueError, TypeError) as exc:
+            raise refused(f"this game's record cannot be written yet: {exc}", "record") from None
 
     # ----- changing ----------------------------------------------------------------------
     def take(self, kind: str, data: dict[str, Any]) -> Change:
@@ -195,16 +228,8 @@ class Room:
             forced=self.stored.forced,
         )
 
-    def _replayed(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> GameState:
-        """A fresh game with ``ops`` carried out (for an undo, or after a failed move)."""
-        assert self.state is not None
-        state = self._new_state(list(self.state.seats))
-        for kind, data in ops:
-            self._carry_out(state, kind, data)
-        return state
-
     def _carry_out(self, state: GameState, kind: str, data: dict[str, Any]) -> Action | None:
-        """Do one game move on ``state`` (already checked); returns the action taken."""
+        """Do one game move or directive on ``state``; returns the action taken, if any."""
         if kind == "action":
             action = self.game.codec.from_json(data["action"])
             state.apply(int(data["seat"]), action)
@@ -214,27 +239,23 @@ class Room:
         if kind == "force":
             state.force(str(data["stream"]), list(data["outcomes"]))
             return None
-        if kind == "call_time":
-            state.call_time()
+        if kind == "undo":
+            state.direct("undo", count=int(data["count"]))
+            if not state.status.paused and state.result is None:
+                state.direct("pause")
             return None
-        raise RuntimeError(f"not a game move: {kind}")
+        state.direct(kind, **data)
+        return None
 
     def _game_move(self, kind: str, data: dict[str, Any]) -> Action | None:
-        """Carry out a checked game move all or nothing: any failure rebuilds the game."""
+        """Carry out a game move or directive; the kernel leaves the game as it was if refused."""
         state = self._game_state()
         try:
-            action = self._carry_out(state, kind, data)
+            return self._carry_out(state, kind, data)
         except MoneyboardError as exc:
-            self.state = self._replayed(self.ops)
             raise refused(str(exc)) from None
         except NotImplementedError:
-            self.state = self._replayed(self.ops)
             raise refused(f"{self.game.title} has no class period to call time on") from None
-        except Exception:
-            self.state = self._replayed(self.ops)
-            raise
-        self.ops.append((kind, data))
-        return action
 
     # ----- entries -----------------------------------------------------------------------
     def _take_start(self, data: dict[str, Any]) -> Change:
@@ -245,13 +266,6 @@ class Room:
             raise bad_request("a start needs one seat per place at the table")
         table = [Seat(str(s["name"]), s.get("bot")) for s in seats]
         self.state = self._new_state(table)
-        self.names = [s.name for s in table]
-        self.controllers = [s.bot for s in table]
-        self.bots = {
-            i: make_bot(kind, self.stored.seed, i)
-            for i, kind in enumerate(self.controllers)
-            if kind is not None
-        }
         self.started_at = float(data.get("started_at", time.time()))
         return Change("start", announcements=["The game has started."])
 
@@ -265,7 +279,9 @@ class Room:
         reason = state.why_not(seat, action)
         if reason is not None:
             raise refused(state.explain(reason))
-        self._game_move("action", {"seat": seat, "action": action.to_json()})
+        played = {"seat": seat, "action": action.to_json()}
+        self._game_move("action", played)
+        self.last_played = played
         change = Change("action", seat)
         why = data.get("why")
         if why:
@@ -281,6 +297,7 @@ class Room:
         if action is None:
             raise refused(f"{self.game.title} has no default move for {self.names[seat]} now")
         taken = self._game_move("timeout", {"seat": seat})
+        self.last_played = {"seat": seat, "action": taken.to_json() if taken else None}
         return Change(
             "timeout",
             seat,
@@ -293,56 +310,34 @@ class Room:
         outcomes = data.get("outcomes")
         if not isinstance(stream, str) or not isinstance(outcomes, list) or not outcomes:
             raise bad_request("forcing needs a stream name and a list of outcomes")
-        allowed = getattr(state, "stream_outcomes", None)
-        if callable(allowed):
-            possible = allowed(stream)
-            if possible is None:
-                raise refused(f"{self.game.title} has no chance stream {stream!r}")
-            for outcome in outcomes:
-                if outcome not in possible:
-                    raise refused(f"{outcome!r} can never come out of {stream!r}")
+        del state
         self._game_move("force", {"stream": stream, "outcomes": outcomes})
         return Change("force", announcements=["The trainer has chosen what comes next."])
 
     def _take_call_time(self, data: dict[str, Any]) -> Change:
         self._playing()
-        if self.time_called:
-            raise refused("time has already been called", "time_called")
         self._game_move("call_time", {})
-        self.time_called = True
         return Change("call_time", announcements=["Time is up: the class period is over."])
 
     def _take_pause(self, data: dict[str, Any]) -> Change:
         self._playing()
-        self.paused = True
+        self._game_move("pause", {})
         return Change("pause", announcements=["The trainer has paused the game."])
 
     def _take_resume(self, data: dict[str, Any]) -> Change:
         self._game_state()
         if not self.paused:
             raise refused("the game is not paused", "not_paused")
-        self.paused = False
+        self._game_move("resume", {})
         return Change("resume", announcements=["The game goes on."])
 
     def _take_undo(self, data: dict[str, Any]) -> Change:
-        state = self._game_state()
+        self._game_state()
         count = data.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise bad_request("undo needs a count of at least 1")
-        moves = [i for i, (kind, _) in enumerate(self.ops) if kind in ("action", "timeout")]
-        if count > len(moves):
-            raise refused(f"there are only {len(moves)} moves to take back", "nothing_to_undo")
-        drop = set(moves[-count:])
-        ops = [op for i, op in enumerate(self.ops) if i not in drop]
-        try:
-            new_state = self._replayed(ops)
-        except MoneyboardError as exc:
-            raise refused(f"those moves cannot be taken back: {exc}") from None
-        del state
-        self.state = new_state
-        self.ops = ops
-        self.paused = True
-        self.log_seen = 0
+        self._game_move("undo", {"count": count})
+        self.log_seen = len(self.state.log) if self.state is not None else 0
         what = "the last move" if count == 1 else f"the last {count} moves"
         return Change(
             "undo",
@@ -351,25 +346,20 @@ class Room:
         )
 
     def _take_seat(self, data: dict[str, Any]) -> Change:
-        self._game_state()
+        state = self._game_state()
         seat = data.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.controllers):
+        if not isinstance(seat, int) or not 0 <= seat < state.n:
             raise bad_request(f"there is no seat {seat!r} in this room")
         bot = data.get("bot")
+        if bot is not None and bot not in bot_kinds():
+            known = ", ".join(bot_kinds())
+            raise bad_request(f"unknown bot kind {bot!r}; known kinds: {known}")
+        name = data.get("name") or self.names[seat]
+        self._game_move("seat", {"seat": seat, "name": name, "bot": bot})
         if bot is not None:
-            if bot not in bot_kinds():
-                known = ", ".join(bot_kinds())
-                raise bad_request(f"unknown bot kind {bot!r}; known kinds: {known}")
-            try:
-                self.bots[seat] = make_bot(bot, self.stored.seed, seat)
-            except UnknownBotError as exc:
-                raise bad_request(str(exc)) from None
-            self.controllers[seat] = bot
-            said = f"A {bot} bot now plays for {self.names[seat]}."
+            said = f"A {bot} bot now plays for {name}."
         else:
-            self.bots.pop(seat, None)
-            self.controllers[seat] = None
-            said = f"A person plays {self.names[seat]} again."
+            said = f"A person plays {name} again."
         return Change("seat", seat, [said])
 
     def _take_timer(self, data: dict[str, Any]) -> Change:
@@ -419,9 +409,9 @@ class Room:
             return None
         split = Counter(self._action_text(a) for a, _ in self.votes.values())
         played = None
-        if change.kind in ("action", "timeout") and self.ops:
-            _, data = self.ops[-1]
-            played = self._action_text(data["action"]) if "action" in data else "the default move"
+        if change.kind in ("action", "timeout") and self.last_played is not None:
+            action = self.last_played["action"]
+            played = self._action_text(action) if action is not None else "nothing"
         reasons = [
             {"seat": seat, "name": self.names[seat], "vote": self._action_text(a), "why": why}
             for seat, (a, why) in sorted(self.votes.items())
