@@ -27,7 +27,7 @@ from moneyboard.bots import bot_kinds, bot_summary
 from moneyboard.engine.errors import MoneyboardError, UnknownGameError
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.options import describe_options, read_overrides
-from moneyboard.engine.record import load_record, replay
+from moneyboard.engine.record import load_record
 from moneyboard.engine.state import Seat, StuckGameError
 from moneyboard.registry import game_ids, get_game
 from moneyboard.terminal import PlaySession, parse_seats
@@ -133,7 +133,8 @@ def replay_command(
 ) -> None:
     """Rebuild a game from its record and print its final state."""
     with _person_errors():
-        state = replay(load_record(record))
+        saved = load_record(record)
+        state = _game(saved.game).replay(saved)
     if as_json:
         typer.echo(json.dumps(state.full_view(), sort_keys=True))
         return

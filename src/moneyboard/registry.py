@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 
-from moneyboard.engine.errors import UnknownGameError
+from moneyboard.engine.errors import RecordError, UnknownGameError
 from moneyboard.engine.game import GameDef
+from moneyboard.engine.record import GameRecord
+from moneyboard.engine.state import GameState
 
 #: Game id -> module that defines ``GAME`` (a :class:`GameDef`).
 MODULES: dict[str, str] = {
@@ -38,3 +40,12 @@ def get_game(game_id: str) -> GameDef:
         game = importlib.import_module(module).GAME
         _loaded[game_id] = game
     return game
+
+
+def replay_record(record: GameRecord, upto: int | None = None) -> GameState:
+    """Rebuild the game a record describes, whichever registered game it is of."""
+    try:
+        game = get_game(record.game)
+    except UnknownGameError as exc:
+        raise RecordError(f"the record's 'game': {exc}") from None
+    return game.replay(record, upto)

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from moneyboard import registry
 from moneyboard.cli import app
-from moneyboard.engine.record import load_record, replay
+from moneyboard.engine.record import load_record
+from moneyboard.registry import replay_record
 
 runner = CliRunner()
 
@@ -28,7 +29,7 @@ def test_all_bot_game_runs_to_the_end_and_prints_the_result(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert "Winner:" in result.stdout
     assert "Saver plays" in result.stdout
-    state = replay(load_record(record))
+    state = replay_record(load_record(record))
     assert state.terminal
     assert state.seed == 7
     assert [s.bot for s in state.seats] == ["saver", "random", "spender", "investor"]
@@ -62,7 +63,7 @@ def test_a_person_plays_by_stdin_and_bad_input_reprompts(tmp_path: Path) -> None
     assert "Ana decides: roll" in out
     assert "1. keep" in out and "2. gamble" in out
     assert "Winner:" in out
-    state = replay(load_record(record))
+    state = replay_record(load_record(record))
     assert state.terminal
     ana_moves = [m for m in state.moves if m.kind == "action" and m.seat == 0]
     assert {str(m.action) for m in ana_moves} == {"keep"}
@@ -95,7 +96,7 @@ def test_quit_keeps_the_record_of_the_game_so_far(tmp_path: Path) -> None:
     args = ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)]
     result = runner.invoke(app, args, input="1\nq\n")
     assert result.exit_code == 0
-    state = replay(load_record(record))
+    state = replay_record(load_record(record))
     assert not state.terminal
     assert len([m for m in state.moves if m.kind == "action"]) == 1
 
@@ -117,7 +118,7 @@ def test_rules_file_changes_the_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(record.read_text())
     assert data["options"] == {"rounds": 1}
-    assert replay(load_record(record)).full_view()["round"] == 1
+    assert replay_record(load_record(record)).full_view()["round"] == 1
 
 
 @pytest.mark.parametrize(
@@ -174,7 +175,7 @@ def test_real_games_play_to_the_end_with_random_bots(game_id: str, tmp_path: Pat
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "Winner:" in result.stdout
-    assert replay(load_record(record)).terminal
+    assert replay_record(load_record(record)).terminal
 
 
 def test_seats_asked_at_once_are_asked_in_seat_order(monkeypatch: pytest.MonkeyPatch) -> None:

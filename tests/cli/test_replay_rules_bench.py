@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from moneyboard import registry
 from moneyboard.cli import app
 from moneyboard.engine.options import describe_options
-from moneyboard.engine.record import load_record, replay
+from moneyboard.engine.record import load_record
+from moneyboard.registry import replay_record
 
 runner = CliRunner()
 
@@ -34,7 +35,7 @@ def test_replay_json_is_byte_identical_and_is_the_full_view(toy_record: Path) ->
     second = runner.invoke(app, ["replay", str(toy_record), "--json"])
     assert first.exit_code == 0
     assert first.stdout_bytes == second.stdout_bytes
-    state = replay(load_record(toy_record))
+    state = replay_record(load_record(toy_record))
     assert first.stdout == json.dumps(state.full_view(), sort_keys=True) + "\n"
 
 
@@ -63,7 +64,7 @@ def test_replay_of_an_unfinished_game_says_who_is_waiting(tmp_path: Path) -> Non
         (
             '{"game": "toy", "seats": [{"name": "A"}, {"name": "B"}], '
             '"moves": [{"seat": 1, "action": {"type": "keep"}}]}',
-            "move 1 does not replay",
+            "entry 1 of the record does not replay",
         ),
         ('{"game": "chess", "seats": [{"name": "A"}]}', "unknown game 'chess'"),
     ],

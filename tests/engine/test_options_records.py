@@ -11,8 +11,8 @@ import pytest
 from moneyboard.engine import MalformedInputError, OptionsError, RecordError, Seat
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.options import describe_options, read_overrides
-from moneyboard.engine.record import load_record, parse_record, record_of, replay
-from moneyboard.registry import get_game
+from moneyboard.engine.record import load_record, parse_record, record_of
+from moneyboard.registry import get_game, replay_record
 from tests.engine.toygame import KEEP, ToyOptions
 
 
@@ -78,8 +78,8 @@ def test_record_replays_byte_for_byte(toy_game: GameDef, tmp_path: Path) -> None
         text = _played(toy_game, seed)
         path = tmp_path / f"{seed}.json"
         path.write_text(text)
-        state = replay(load_record(path))
-        again = replay(parse_record(text))
+        state = replay_record(load_record(path))
+        again = replay_record(parse_record(text))
         assert json.dumps(state.full_view(), sort_keys=True) == json.dumps(
             again.full_view(), sort_keys=True
         )
@@ -92,13 +92,13 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="field 'seats'"):
         parse_record(json.dumps({"game": "toy"}))
     with pytest.raises(RecordError, match="unknown game 'chess'"):
-        replay(parse_record(json.dumps({"game": "chess", "seats": [{"name": "a"}]})))
+        replay_record(parse_record(json.dumps({"game": "chess", "seats": [{"name": "a"}]})))
     bad_move = {
         "game": "toy",
         "seats": [{"name": "a"}, {"name": "b"}],
         "moves": [{"seat": 1, "action": {"type": "keep"}}],
     }
-    with pytest.raises(RecordError, match="move 1 does not replay: It is not your turn"):
-        replay(parse_record(json.dumps(bad_move)))
+    with pytest.raises(RecordError, match="entry 1 of the record does not replay: It is not your"):
+        replay_record(parse_record(json.dumps(bad_move)))
     with pytest.raises(RecordError, match="cannot read record"):
         load_record(tmp_path / "missing.json")

@@ -13,9 +13,9 @@ from open_spiel.python.algorithms import mcts
 
 from moneyboard import registry
 from moneyboard.engine import RecordError
-from moneyboard.engine.record import replay
 from moneyboard.interop import openspiel as adapter
 from moneyboard.interop.encoding import METRIC_KEYS, make_spec
+from moneyboard.registry import replay_record
 from tests.interop import pollgame
 
 
@@ -262,7 +262,7 @@ def test_serialisation_rebuilds_the_state_from_its_record(
 def test_records_replay_in_the_kernel(game: adapter.MoneyboardGame) -> None:
     state = game.new_initial_state()
     play_randomly(state, random.Random(2))
-    replayed = replay(state.record())
+    replayed = replay_record(state.record())
     assert replayed.full_view() == state.kernel.full_view()
 
 

@@ -12,8 +12,9 @@ from pettingzoo.test import api_test, seed_test
 
 from moneyboard import registry
 from moneyboard.engine import IllegalActionError, MoneyboardError
-from moneyboard.engine.record import record_of, replay
+from moneyboard.engine.record import record_of
 from moneyboard.interop.pettingzoo import MoneyboardEnv, env
+from moneyboard.registry import replay_record
 
 
 def finish(environment: MoneyboardEnv, seed: int) -> list[str]:
@@ -87,7 +88,7 @@ def test_any_seeded_game_ends_zero_sum_accounted_and_replayable(game_id: str, se
     assert state.terminal
     assert sum(rewards.values()) == pytest.approx(0.0)
     state.ledger.audit()
-    assert replay(record_of(state)).full_view() == state.full_view()
+    assert replay_record(record_of(state)).full_view() == state.full_view()
 
 
 def test_different_seeds_give_different_chance() -> None:

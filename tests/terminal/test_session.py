@@ -14,8 +14,9 @@ from rich.console import Console
 from moneyboard import registry
 from moneyboard.bots import Bot, Choice
 from moneyboard.bots import registry as bots_registry
-from moneyboard.engine.record import load_record, record_of, replay
+from moneyboard.engine.record import load_record, record_of
 from moneyboard.engine.state import GameState, Seat
+from moneyboard.registry import replay_record
 from moneyboard.terminal import InputEndedError, PlaySession
 
 
@@ -59,7 +60,7 @@ def test_a_crash_keeps_every_move_made_before_it(
     record = tmp_path / "game.json"
     with pytest.raises(RuntimeError, match="bot bug"):
         session(state, lines(), record).run()
-    saved = replay(load_record(record))
+    saved = replay_record(load_record(record))
     assert len(saved.moves) == len(state.moves) > 0
     assert saved.full_view() == state.full_view()
 
@@ -141,7 +142,7 @@ def test_an_answer_after_the_decision_time_limit_is_replaced_by_the_fallback(
     else:
         assert timeouts and all(m.seat == 0 for m in timeouts) and not played
         assert "took longer than 30 seconds: the game played save for them" in output(s)
-    assert replay(record_of(state)).full_view() == state.full_view()
+    assert replay_record(record_of(state)).full_view() == state.full_view()
 
 
 def test_the_session_calls_time_when_the_class_period_is_over() -> None:
@@ -157,7 +158,7 @@ def test_the_session_calls_time_when_the_class_period_is_over() -> None:
     assert s.time_called
     assert state.result is not None and state.result.reason.key == "rut.end_time"
     assert "Time is up: the 5 minutes of the class period are over." in output(s)
-    assert replay(record_of(state)).full_view() == state.full_view()
+    assert replay_record(record_of(state)).full_view() == state.full_view()
 
 
 def test_no_time_is_called_without_a_class_period() -> None:

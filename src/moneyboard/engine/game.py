@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from moneyboard.engine.actions import Action, ActionCodec
 from moneyboard.engine.chance import Outcome
 from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.options import RuleOptions, build_options
 from moneyboard.engine.state import GameState, Seat
+
+if TYPE_CHECKING:
+    from moneyboard.engine.record import GameRecord
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,6 +44,12 @@ class GameDef:
                 f"its automations: {names}"
             )
         return options
+
+    def replay(self, record: GameRecord, upto: int | None = None) -> GameState:
+        """Rebuild the game a record of this game describes (see :func:`record.replay`)."""
+        from moneyboard.engine.record import replay
+
+        return replay(record, self, upto)
 
     def action_space(self, options: RuleOptions, players: int) -> tuple[Action, ...]:
         return self.state_class.action_space(options, players)

@@ -417,7 +417,7 @@ class Kernel:
         for outcome in outcomes:
             if outcome not in allowed:
                 raise IllegalActionError(
-                    f"{outcome!r} is not a possible outcome of {stream}",
+                    f"forced outcome {outcome!r} is not a possible outcome of {stream}",
                     "why.bad_outcome",
                     {"stream": stream, "outcome": outcome},
                 )

@@ -1,25 +1,41 @@
 """Game records: one versioned JSON document that holds everything that decides a game.
 
 A record has the game id, rule option overrides, seed, seats, forced chance outcomes and
-the ordered moves. Replaying it rebuilds the game exactly; the same record is a saved game,
-a trainer's prepared scenario, a test fixture and a bug report.
+the ordered history (actions, timeouts, forced outcomes, chance outcomes applied from outside
+and a trainer's directives). Replaying it rebuilds the game exactly; the same record is a
+saved game, a trainer's prepared scenario, a test fixture and a bug report.
+
+:class:`RecordWriter` keeps a record file up to date entry by entry, without rewriting it.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+)
 
 from moneyboard.engine.errors import MoneyboardError, RecordError
+from moneyboard.engine.kernel import Move
 from moneyboard.engine.options import describe_validation_error
 from moneyboard.engine.state import GameState, Seat
-from moneyboard.registry import get_game
+
+if TYPE_CHECKING:
+    from moneyboard.engine.game import GameDef
 
 FORMAT: Literal["moneyboard-record"] = "moneyboard-record"
-VERSION: Literal[1] = 1
+#: Version 2 added directives; version 1 records (no directives) still load.
+VERSION: Literal[2] = 2
 
 
 class SeatModel(BaseModel):
@@ -29,26 +45,99 @@ class SeatModel(BaseModel):
 
 
 class ActionMove(BaseModel):
+    """A seat's action."""
+
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0)
     action: dict[str, Any]
 
 
 class ForceMove(BaseModel):
+    """Outcomes queued on a chance stream: a chosen card, a set die."""
+
     model_config = ConfigDict(extra="forbid")
     force: str
-    outcomes: list[Any]
+    outcomes: list[Any] = Field(min_length=1)
 
 
 class TimeoutMove(BaseModel):
+    """A seat's time ran out and the game played its fallback."""
+
     model_config = ConfigDict(extra="forbid")
     timeout: int = Field(ge=0)
 
 
 class ChanceMove(BaseModel):
+    """A chance outcome applied from outside (OpenSpiel)."""
+
     model_config = ConfigDict(extra="forbid")
     chance: str
     outcomes: list[Any] = Field(min_length=1, max_length=1)
+
+
+class DirectiveMove(BaseModel):
+    """A trainer's directive: call_time, pause, resume, undo (count), seat (seat, name, bot)."""
+
+    model_config = ConfigDict(extra="forbid")
+    directive: Literal["call_time", "pause", "resume", "undo", "seat"]
+    count: int | None = Field(default=None, ge=1)
+    seat: int | None = Field(default=None, ge=0)
+    name: str | None = Field(default=None, min_length=1, max_length=40)
+    bot: str | None = None
+
+    def args(self) -> dict[str, Any]:
+        """The directive's arguments, as :meth:`GameState.direct` takes them."""
+        if self.directive == "undo":
+            return {"count": self.count}
+        if self.directive == "seat":
+            return {"seat": self.seat, "name": self.name, "bot": self.bot}
+        return {}
+
+
+_ENTRY_KEYS = {
+    "action": ("seat", "action"),
+    "timeout": ("timeout",),
+    "force": ("force",),
+    "chance": ("chance",),
+    "directive": ("directive",),
+}
+
+
+def _entry_kind(data: Any) -> str | None:
+    """Which kind of history entry ``data`` is, by its keys (``None``: none of them)."""
+    if isinstance(data, BaseModel):
+        return {
+            ActionMove: "action",
+            TimeoutMove: "timeout",
+            ForceMove: "force",
+            ChanceMove: "chance",
+            DirectiveMove: "directive",
+        }.get(type(data))
+    if not isinstance(data, Mapping):
+        return None
+    for kind in ("directive", "force", "chance", "timeout"):
+        if kind in data:
+            return kind
+    if "action" in data or "seat" in data:
+        return "action"
+    return None
+
+
+Entry = Annotated[
+    Annotated[ActionMove, Tag("action")]
+    | Annotated[TimeoutMove, Tag("timeout")]
+    | Annotated[ForceMove, Tag("force")]
+    | Annotated[ChanceMove, Tag("chance")]
+    | Annotated[DirectiveMove, Tag("directive")],
+    Discriminator(
+        _entry_kind,
+        custom_error_type="entry_kind",
+        custom_error_message=(
+            "an entry must be an action (seat, action), a timeout, a force, a chance "
+            "outcome or a directive"
+        ),
+    ),
+]
 
 
 class GameRecord(BaseModel):
@@ -56,43 +145,47 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["moneyboard-record"] = FORMAT
-    version: Literal[1] = VERSION
+    version: Literal[1, 2] = VERSION
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
-    seats: list[SeatModel]
+    seats: list[SeatModel] = Field(min_length=1)
     forced: dict[str, list[Any]] = Field(default_factory=dict)
-    moves: list[ActionMove | TimeoutMove | ForceMove | ChanceMove] = Field(default_factory=list)
+    moves: list[Entry] = Field(default_factory=list)
 
     def to_json(self) -> str:
-        return json.dumps(self.model_dump(mode="json"), indent=1, sort_keys=True) + "\n"
+        data = self.model_dump(mode="json", exclude_none=True)
+        return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def entry_of(move: Move) -> ActionMove | TimeoutMove | ForceMove | ChanceMove | DirectiveMove:
+    """The record entry of one history entry."""
+    data = move.to_json()
+    if move.kind == "action":
+        return ActionMove(**data)
+    if move.kind == "timeout":
+        return TimeoutMove(**data)
+    if move.kind == "force":
+        return ForceMove(**data)
+    if move.kind == "directive":
+        return DirectiveMove(**data)
+    return ChanceMove(**data)
 
 
 def record_of(state: GameState, forced: dict[str, list[Any]] | None = None) -> GameRecord:
     """The record of a game so far (``forced`` = the outcomes queued before it started)."""
-    moves: list[ActionMove | TimeoutMove | ForceMove | ChanceMove] = []
-    for m in state.moves:
-        data = m.to_json()
-        if m.kind == "action":
-            moves.append(ActionMove(**data))
-        elif m.kind == "timeout":
-            moves.append(TimeoutMove(**data))
-        elif m.kind == "force":
-            moves.append(ForceMove(**data))
-        else:
-            moves.append(ChanceMove(**data))
     return GameRecord(
         game=state.game_id,
         options=state.options.overrides(),
         seed=state.seed,
-        seats=[SeatModel(name=s.name, bot=s.bot) for s in state.seats],
+        seats=[SeatModel(name=s.name, bot=s.bot) for s in state.status.first_seats],
         forced=forced if forced is not None else state.initial_forced,
-        moves=moves,
+        moves=[entry_of(m) for m in state.moves],
     )
 
 
 def parse_record(text: str, source: str = "record") -> GameRecord:
-    """Parse a record document, with a message naming what is wrong."""
+    """Parse a record document, with a message naming the entry and the field that is wrong."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -112,44 +205,120 @@ def load_record(path: str | Path) -> GameRecord:
     return parse_record(text, str(p))
 
 
-def replay(record: GameRecord, upto: int | None = None, auto_chance: bool = True) -> GameState:
-    """Rebuild the game a record describes (optionally only its first ``upto`` moves).
+def replay(
+    record: GameRecord, game: GameDef, upto: int | None = None, auto_chance: bool = True
+) -> GameState:
+    """Rebuild the game a record describes (optionally only its first ``upto`` entries).
 
     With ``auto_chance=False`` the rebuilt state stops at a pending chance node instead of
-    resolving it (as OpenSpiel needs); seeded chance before later moves is still resolved.
+    resolving it (as OpenSpiel needs); seeded chance before later entries is still resolved.
+    An entry that does not replay is named by its number and what was wrong with it.
     """
+    if record.game != game.id:
+        raise RecordError(f"the record is of game {record.game!r}, not {game.id!r}")
+    forced = {stream: [_hashable(o) for o in got] for stream, got in record.forced.items()}
     try:
-        game = get_game(record.game)
+        options = game.options(record.options)
+    except MoneyboardError as exc:
+        raise RecordError(f"the record's 'options': {exc}") from None
+    try:
         state = game.new_state(
             [Seat(s.name, s.bot) for s in record.seats],
             record.seed,
-            game.options(record.options),
-            forced=record.forced,
+            options,
+            forced=forced,
             auto_chance=False,
         )
-        codec = game.codec
-        moves = record.moves if upto is None else record.moves[:upto]
-        for number, move in enumerate(moves, 1):
-            try:
-                if isinstance(move, ChanceMove):
-                    state.apply_chance(move.outcomes[0])
-                    continue
-                # Chance the live game resolved by itself came before this entry.
-                while state.is_chance():
-                    state.resolve_chance()
-                if isinstance(move, ForceMove):
-                    state.force(move.force, move.outcomes)
-                elif isinstance(move, TimeoutMove):
-                    state.timeout(move.timeout)
-                else:
-                    state.apply(move.seat, codec.from_json(move.action))
-            except MoneyboardError as exc:
-                raise RecordError(f"move {number} does not replay: {exc}") from None
-        if auto_chance:
-            state.auto_chance = True
-            state.run()
-    except RecordError:
-        raise
     except MoneyboardError as exc:
-        raise RecordError(f"record does not start a game: {exc}") from None
+        raise RecordError(f"the record does not start a game: {exc}") from None
+    codec = game.codec
+    entries = record.moves if upto is None else record.moves[:upto]
+    for number, entry in enumerate(entries, 1):
+        try:
+            state.replay_move(move_of(entry, codec))
+        except MoneyboardError as exc:
+            raise RecordError(f"entry {number} of the record does not replay: {exc}") from None
+    if auto_chance:
+        state.auto_chance = True
+        state.run()
     return state
+
+
+def move_of(
+    entry: ActionMove | TimeoutMove | ForceMove | ChanceMove | DirectiveMove, codec: Any
+) -> Move:
+    """The history entry a record entry stands for (its action decoded by ``codec``)."""
+    if isinstance(entry, ActionMove):
+        return Move("action", entry.seat, codec.from_json(entry.action), "", (), None)
+    if isinstance(entry, TimeoutMove):
+        return Move("timeout", entry.timeout, None, "", (), None)
+    if isinstance(entry, ForceMove):
+        outcomes = tuple(_hashable(o) for o in entry.outcomes)
+        return Move("force", -1, None, entry.force, outcomes, None)
+    if isinstance(entry, ChanceMove):
+        return Move("chance", -1, None, entry.chance, (_hashable(entry.outcomes[0]),), None)
+    return Move("directive", -1, None, entry.directive, (), entry.args())
+
+
+def _hashable(value: Any) -> Any:
+    """JSON lists (a card given as a pair) back as tuples, as chance outcomes are."""
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+class RecordWriter:
+    """Keeps a record file up to date, appending each new history entry to its end.
+
+    The file is always one complete JSON document: entries go before the closing brackets,
+    which are written again after them, and each write is flushed to disk. A new writer on
+    a state rewrites the file once (atomically), then only appends.
+    """
+
+    _TAIL = "\n]}\n"
+
+    def __init__(self, path: str | Path, state: GameState):
+        self.path = Path(path)
+        self.state = state
+        self.written = 0
+        self.rewrite()
+
+    def rewrite(self) -> None:
+        """Write the whole record so far (atomically: a crash leaves the previous file)."""
+        record = record_of(self.state)
+        head = record.model_dump(mode="json", exclude_none=True)
+        moves = head.pop("moves")
+        text = json.dumps(head, sort_keys=True)[:-1] + ', "moves": ['
+        text += ",".join("\n" + json.dumps(m, sort_keys=True) for m in moves) + self._TAIL
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            raise RecordError(f"cannot write record {self.path}: {exc.strerror}") from None
+        self.written = len(self.state.moves)
+
+    def append(self) -> None:
+        """Append the entries made since the last write (all of them again after an undo)."""
+        moves = self.state.moves
+        if len(moves) == self.written:
+            return
+        if len(moves) < self.written:
+            self.rewrite()
+            return
+        new = [
+            entry_of(m).model_dump(mode="json", exclude_none=True) for m in moves[self.written :]
+        ]
+        text = ("," if self.written else "") + ",".join(
+            "\n" + json.dumps(m, sort_keys=True) for m in new
+        )
+        try:
+            with self.path.open("r+b") as f:
+                f.seek(-len(self._TAIL), os.SEEK_END)
+                f.write((text + self._TAIL).encode("utf-8"))
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:
+            raise RecordError(f"cannot write record {self.path}: {exc.strerror}") from None
+        self.written = len(moves)
+

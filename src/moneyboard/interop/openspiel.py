@@ -257,7 +257,7 @@ def _core_from_record(text: str) -> _Core:
 def rebuild(record: GameRecord) -> GameState:
     """Rebuild the state a record reaches, stopping at a pending chance node (as OpenSpiel
     resolves chance itself)."""
-    return replay(record, auto_chance=False)
+    return replay(record, registry.get_game(record.game), auto_chance=False)
 
 
 class MoneyboardState(pyspiel.State):  # type: ignore[misc]
