@@ -234,6 +234,92 @@ def bench_command(
     _console().print(table)
 
 
+SIM_SEATS_HELP = (
+    "Comma-separated bot kinds, KIND*N for repeats, search:SIMS or search:MSms for a search "
+    "budget. Default: personality bots up to four seats."
+)
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    *,
+    games: Annotated[int, typer.Option(min=1, help="Games to play (per rule set).")] = 100,
+    seats: Annotated[str | None, typer.Option(help=SIM_SEATS_HELP)] = None,
+    rules: Annotated[
+        Path | None, typer.Option(help="Variant file (TOML or JSON) of rule option overrides.")
+    ] = None,
+    compare: Annotated[
+        Path | None,
+        typer.Option(help="A second variant file: the same seeds under both, compared."),
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: every core).")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Run on a Dask cluster: tcp://HOST:PORT.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="First seed; games use seed, seed+1, ...")] = 0,
+    out: Annotated[Path, typer.Option(help="Directory for the tables and report.html.")] = Path(
+        "simulation"
+    ),
+) -> None:
+    """Play many bot games; write per-game and per-round tables and an HTML report."""
+    from moneyboard.sim.commands import SimulateSettings, read_seats, simulate
+
+    with _person_errors():
+        definition = _game(game)
+        settings = SimulateSettings(
+            game=definition,
+            kinds=read_seats(seats, definition),
+            games=games,
+            seed=seed,
+            overrides=read_overrides(rules) if rules is not None else {},
+            other_overrides=read_overrides(compare) if compare is not None else None,
+            workers=jobs,
+            scheduler=scheduler,
+            out=out,
+        )
+        try:
+            simulate(settings, _console())
+        except StuckGameError as exc:
+            _fail(str(exc))
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    *,
+    seats: Annotated[str | None, typer.Option(help=SIM_SEATS_HELP)] = None,
+    games: Annotated[int, typer.Option(min=1, help="Games per seating.")] = 10,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: every core).")
+    ] = None,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Run on a Dask cluster: tcp://HOST:PORT.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="First seed of every seating.")] = 0,
+) -> None:
+    """Play every seating of the bots many times; win rates and margins with 95% intervals."""
+    from moneyboard.sim.commands import read_seats, tournament
+
+    with _person_errors():
+        definition = _game(game)
+        kinds = read_seats(seats, definition)
+        try:
+            tournament(
+                definition,
+                kinds,
+                games,
+                seed=seed,
+                workers=jobs,
+                scheduler=scheduler,
+                console=_console(),
+            )
+        except StuckGameError as exc:
+            _fail(str(exc))
+
+
 def main() -> None:
     """Entry point of the ``moneyboard`` console script."""
     app()

@@ -26,7 +26,7 @@ from moneyboard.bots.base import Choice
 from moneyboard.bots.evaluation import values
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
-from moneyboard.engine.state import GameState
+from moneyboard.engine.state import GameState, StuckGameError
 
 #: Simulations per decision unless a time budget is given.
 DEFAULT_SIMULATIONS = 1_000
@@ -176,15 +176,18 @@ class SearchBot:
         return best
 
     def _rollout(self, game: GameState, rng: random.Random) -> None:
-        """A few uniformly random decisions from here (chance included), or to the end."""
-        for _ in range(self.rollout_depth):
-            if game.result is not None:
-                return
-            mover = game.to_move()[0]
-            action = game.random_action(mover, rng)
-            if action is None:
-                return
-            game.apply(mover, action)
+        """A few uniformly random decisions from here (chance included), or to the end.
+
+        The kernel's random playout is the one loop that plays without copying the state for
+        all-or-nothing safety (a throwaway copy needs none); its decision limit ends the
+        rollout, which leaves the copy as it was just before the move over the limit.
+        """
+        if game.result is not None:
+            return
+        try:
+            game.playout(rng, game.decisions_made + self.rollout_depth)
+        except StuckGameError:
+            return
 
 
 def _share(edge: _Edge | None) -> str:

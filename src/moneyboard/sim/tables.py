@@ -19,6 +19,7 @@ from moneyboard.sim.play import METRICS, GameOutcome
 #: The column order of the per-game table.
 GAME_COLUMNS = (
     "rules",
+    "seating",
     "seed",
     "seat",
     "bot",
@@ -39,6 +40,7 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     rows = [
         (
             o.job.rules,
+            ",".join(o.job.kinds),
             s.seed,
             s.seat,
             s.bot,

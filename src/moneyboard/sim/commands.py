@@ -1,0 +1,163 @@
+"""What ``moneyboard simulate`` and ``moneyboard tournament`` do, apart from parsing options.
+
+Both show a Rich progress bar (games done, rate, time left), keep whatever finished if the
+run is interrupted, and raise :class:`MoneyboardError` for anything a person got wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.game import GameDef
+from moneyboard.sim.play import GameJob, job_overrides
+from moneyboard.sim.report import write_report
+from moneyboard.sim.runner import RunResult, run_jobs
+from moneyboard.sim.seats import parse_bot_seats
+from moneyboard.sim.summary import compare, win_rates
+from moneyboard.sim.tables import write_tables
+from moneyboard.sim.tournament import run_tournament
+
+
+class _Rate(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.1f} games/s" if speed else "- games/s")
+
+
+@contextmanager
+def progress_bar(console: Console, total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar over ``total`` games; yields the callback that moves it."""
+    columns = (
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _Rate(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+@dataclasses.dataclass(frozen=True)
+class SimulateSettings:
+    """Everything ``simulate`` was asked for, already checked."""
+
+    game: GameDef
+    kinds: tuple[str, ...]
+    games: int
+    seed: int
+    overrides: dict[str, Any]
+    other_overrides: dict[str, Any] | None
+    workers: int | None
+    scheduler: str | None
+    out: Path
+
+
+def simulate(settings: SimulateSettings, console: Console) -> RunResult:
+    """Run the games (twice on the same seeds with ``--compare``), write tables and report."""
+    s = settings
+    s.game.options(s.overrides)  # a bad rules file is refused before any game is played
+    rule_sets = [("A" if s.other_overrides is not None else "default", s.overrides)]
+    if s.other_overrides is not None:
+        s.game.options(s.other_overrides)
+        rule_sets.append(("B", s.other_overrides))
+    jobs = [
+        GameJob(s.game.id, s.kinds, s.seed + i, job_overrides(overrides), name)
+        for name, overrides in rule_sets
+        for i in range(s.games)
+    ]
+    with progress_bar(console, len(jobs), f"{s.game.id}") as advance:
+        run = run_jobs(jobs, s.workers, s.scheduler, advance)
+    tables = write_tables(run.outcomes, s.out)
+    comparison = None
+    if s.other_overrides is not None:
+        games = tables["games"]
+        comparison = compare(games[games["rules"] == "A"], games[games["rules"] == "B"])
+        comparison.to_csv(s.out / "compare.csv", index=False)
+        _print_frame(console, "B - A on the same seeds (95% interval)", comparison)
+    notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
+    notes += f"{s.seed} to {s.seed + s.games - 1}."
+    if run.interrupted:
+        notes += " The run was stopped early: these are the games that finished."
+    write_report(s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes)
+    if not tables["games"].empty:
+        _print_frame(console, "Win rate per bot", win_rates(tables["games"], "bot"))
+    console.print(f"{notes} Tables and report.html are in {s.out}.")
+    return run
+
+
+def tournament(
+    game: GameDef,
+    kinds: tuple[str, ...],
+    games_per_seating: int,
+    *,
+    seed: int,
+    workers: int | None,
+    scheduler: str | None,
+    console: Console,
+) -> pd.DataFrame:
+    """Play every seating ``games_per_seating`` times; print win rates and margins."""
+    from moneyboard.sim.tournament import seatings
+
+    total = len(seatings(kinds)) * games_per_seating
+    with progress_bar(console, total, f"{game.id} tournament") as advance:
+        result = run_tournament(
+            game.id,
+            kinds,
+            games_per_seating,
+            seed=seed,
+            workers=workers,
+            scheduler=scheduler,
+            progress=advance,
+        )
+    if result.rates.empty:
+        raise MoneyboardError("the tournament was stopped before any game finished")
+    done = len(result.run.outcomes)
+    stopped = " (stopped early)" if result.run.interrupted else ""
+    console.print(f"{done} games{stopped}, seeds {seed} to {seed + games_per_seating - 1}.")
+    _print_frame(console, "Win rate per bot (ties shared), 95% interval", result.rates)
+    _print_frame(console, "Margins: win rate of bot minus win rate of other", result.margins)
+    return result.rates
+
+
+def _print_frame(console: Console, title: str, frame: pd.DataFrame) -> None:
+    table = Table(title=title, title_justify="left")
+    for column in frame.columns:
+        table.add_column(str(column), justify="right")
+    for row in frame.itertuples(index=False):
+        table.add_row(*(f"{v:.3f}" if isinstance(v, float) else str(v) for v in row))
+    console.print(table)
+
+
+def read_seats(text: str | None, game: GameDef) -> tuple[str, ...]:
+    """The seats asked for, or a default table of personalities for the game's player count."""
+    if text is None:
+        from moneyboard.bench import default_players
+
+        default = ["saver", "spender", "investor", "insurer", "risk-taker", "random"]
+        text = ",".join(default[: default_players(game)])
+    return parse_bot_seats(text, game)
+
