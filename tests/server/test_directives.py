@@ -1,0 +1,158 @@
+"""The trainer's controls over HTTP: each on the toy game, the generic ones on every game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from moneyboard.registry import get_game
+from tests.server.classroom import Classroom, auth, playable_games, skip_if_game_is_broken
+
+GAMES = ["toy", *playable_games()]
+
+
+def wait_for(check: object, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if callable(check) and check():
+            return
+        time.sleep(0.02)
+    raise AssertionError("the server did not get there in time")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pause_resume_undo_on_every_game(client: TestClient, game: str) -> None:
+    skip_if_game_is_broken(game)
+    players = get_game(game).min_players
+    room = Classroom.open(client, game, learners=players)
+    room.play_random(random.Random(3), 3)
+    before = room.trainer_view()
+    seat = room.mover()
+    assert seat is not None
+    legal = room.view(room.tokens[seat])["legal"]
+    assert room.act(seat, legal[0]["action"], before["version"]).status_code == 200
+    room.direct({"type": "undo"})
+    undone = room.trainer_view()
+    assert undone["room"]["status"] == "paused"
+    assert undone["view"]["balances"] == before["view"]["balances"]
+    assert undone["view"]["to_move"] == before["view"]["to_move"]
+    refused = room.act(seat, legal[0]["action"], undone["version"])
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "paused"
+    room.direct({"type": "resume"})
+    resumed = room.trainer_view()
+    assert room.act(seat, legal[0]["action"], resumed["version"]).status_code == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_replaces_an_absent_learner_on_every_game(client: TestClient, game: str) -> None:
+    skip_if_game_is_broken(game)
+    players = get_game(game).min_players
+    room = Classroom.open(client, game, learners=players)
+    seat = room.mover()
+    assert seat is not None
+    version = room.trainer_view()["version"]
+    room.direct({"type": "seat", "seat": seat, "bot": "random"})
+    wait_for(lambda: room.trainer_view()["version"] > version + 1)
+    seats = room.trainer_view()["room"]["seats"]
+    assert seats[seat]["bot"] == "random"
+    # The learner's token no longer plays the seat while the bot has it.
+    room.direct({"type": "pause"})
+    refused = room.act(seat, "keep", room.trainer_view()["version"])
+    assert refused.status_code == 409
+
+
+def test_turn_timer_plays_the_default_and_says_so(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=2)
+    seat = room.mover()
+    version = room.trainer_view()["version"]
+    with client.websocket_connect(f"/ws/{room.code}") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "welcome"
+        room.direct({"type": "timer", "seconds": 0.1})
+        said: list[str] = []
+        for _ in range(10):
+            message = ws.receive_json()
+            said.extend(message.get("announcements", []))
+            if message.get("change") == "timeout":
+                break
+        assert any("Time is up" in line for line in said), said
+    view = room.trainer_view()
+    assert view["version"] >= version + 2
+    assert seat not in view["view"]["to_move"] or view["version"] > version + 2
+
+
+def test_timer_zero_turns_timers_off(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=2)
+    room.direct({"type": "timer", "seconds": 0})
+    version = room.trainer_view()["version"]
+    time.sleep(0.2)
+    assert room.trainer_view()["version"] == version
+    bad = room.direct({"type": "timer", "seconds": -1}, expect=422)
+    assert "detail" in bad
+
+
+def test_force_deals_a_chosen_outcome_or_names_the_mistake(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=2)
+    wrong = room.direct({"type": "force", "stream": "die", "outcomes": [9]}, expect=409)
+    assert "9" in wrong["error"]["message"]
+    nowhere = room.direct({"type": "force", "stream": "moon", "outcomes": [1]}, expect=409)
+    assert "moon" in nowhere["error"]["message"]
+    room.direct({"type": "force", "stream": "die", "outcomes": [6, 6, 6, 6]})
+    room.play_random(random.Random(1), 4)
+    log = client.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer)).json()
+    assert {"force": "die", "outcomes": [6, 6, 6, 6]} in log["moves"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_call_time_ends_the_period_or_says_the_game_has_none(client: TestClient, game: str) -> None:
+    skip_if_game_is_broken(game)
+    room = Classroom.open(client, game, learners=get_game(game).min_players)
+    version = room.trainer_view()["version"]
+    r = client.post(
+        f"/api/rooms/{room.code}/directives",
+        json={"directive": {"type": "call_time"}},
+        headers=auth(room.trainer),
+    )
+    if r.status_code == 409:
+        assert "period" in r.json()["error"]["message"]
+        assert room.trainer_view()["version"] == version
+        return
+    assert r.status_code == 200, r.text
+    assert room.trainer_view()["version"] == version + 1
+    again = room.direct({"type": "call_time"}, expect=409)
+    assert "time" in again["error"]["message"].lower()
+
+
+def test_skip_moves_a_waiting_bot_now(client: TestClient, settings: object) -> None:
+    import dataclasses
+
+    from moneyboard.server.app import create_app
+    from moneyboard.server.settings import Settings
+
+    assert isinstance(settings, Settings)
+    slow = dataclasses.replace(settings, bot_step=30.0)
+    with TestClient(create_app(slow)) as slow_client:
+        room = Classroom.open(slow_client, "toy", learners=0, bots=2)
+        version = room.trainer_view()["version"]
+        room.direct({"type": "skip"})
+        assert room.trainer_view()["version"] == version + 1
+        room.direct({"type": "skip"})
+        assert room.trainer_view()["version"] == version + 2
+
+
+def test_end_then_delete_removes_everything(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=2)
+    room.direct({"type": "end"})
+    seat = 0
+    refused = room.act(seat, "keep", room.trainer_view()["version"])
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "ended"
+    r = client.delete(f"/api/rooms/{room.code}", headers=auth(room.trainer))
+    assert r.status_code == 204
+    assert client.get(f"/api/rooms/{room.code}").status_code == 404
+    gone = client.get(f"/api/rooms/{room.code}/view", headers=auth(room.tokens[0]))
+    assert gone.status_code == 404
+    store = client.app.state.manager.store  # type: ignore[attr-defined]
+    assert store.count_rooms() == 0
