@@ -320,6 +320,39 @@ def tournament_command(
             _fail(str(exc))
 
 
+@app.command("serve")
+def serve_command(
+    *,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: every network of this machine).")
+    ] = "0.0.0.0",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(
+            help="Database URL: a SQLite file (the default) or postgresql://user@host/name."
+        ),
+    ] = "sqlite:///moneyboard-rooms.db",
+    max_rooms: Annotated[int, typer.Option(min=1, help="Rooms this server holds at once.")] = 200,
+    bot_step: Annotated[
+        float, typer.Option(min=0.0, help="Seconds between two bot moves, so a class can follow.")
+    ] = 1.5,
+    notify: Annotated[
+        bool,
+        typer.Option(help="Share rooms with other server processes on the same PostgreSQL."),
+    ] = False,
+    quiet: Annotated[bool, typer.Option(help="Log warnings only.")] = False,
+) -> None:
+    """Run the classroom server: rooms, join codes, a trainer's controls, nothing lost."""
+    from moneyboard.server.main import serve
+    from moneyboard.server.settings import Settings
+
+    if notify and not db.startswith("postgresql"):
+        _fail("--notify needs a PostgreSQL database (--db postgresql://...)")
+    settings = Settings(db_url=db, max_rooms=max_rooms, bot_step=bot_step, notify=notify)
+    serve(host, port, settings, quiet=quiet)
+
+
 def main() -> None:
     """Entry point of the ``moneyboard`` console script."""
     app()
