@@ -94,8 +94,8 @@ SEATS_HELP = (
 
 
 @app.command()
-def play(
-    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+def play(  # noqa: PLR0917 - one parameter per command-line option
+    game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
     seats: Annotated[str | None, typer.Option(help=SEATS_HELP)] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for dice and cards (default: random).")
@@ -104,25 +104,40 @@ def play(
         Path | None, typer.Option(help="Variant file (TOML or JSON) of rule option overrides.")
     ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="Write the game record here after every move.")
+        Path | None, typer.Option(help="Write the game record here, move by move.")
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Carry on a saved game from its record (and keep recording there)."),
     ] = None,
 ) -> None:
     """Play a game in the terminal: people take turns at the keyboard, bots play themselves."""
     with _person_errors():
-        definition = _game(game)
-        seat_list = parse_seats(seats) if seats is not None else _default_seats(definition)
-        options = definition.options(read_overrides(rules) if rules is not None else None)
-        if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
-        state = definition.new_state(seat_list, seed, options)
+        if resume is not None:
+            if seats is not None or seed is not None or rules is not None or record is not None:
+                _fail("--resume carries on the saved game as it was: it takes no other options")
+            saved = load_record(resume)
+            if game is not None and game != saved.game:
+                _fail(f"{resume} is a game of {saved.game}, not {game}")
+            state = _game(saved.game).replay(saved)
+            record = resume
+        else:
+            if game is None:
+                _fail("name the game to play (e.g. financialit), or --resume a saved game")
+            definition = _game(game)
+            seat_list = parse_seats(seats) if seats is not None else _default_seats(definition)
+            options = definition.options(read_overrides(rules) if rules is not None else None)
+            if seed is None:
+                seed = random.SystemRandom().randrange(1_000_000)
+            state = definition.new_state(seat_list, seed, options)
         session = PlaySession(
             state, _console(), _read_line, record, echo_input=not sys.stdin.isatty()
         )
         try:
             session.run()
         except KeyboardInterrupt:
-            saved = f"; the game so far is in {record}" if record is not None else ""
-            typer.echo(f"\nmoneyboard: stopped{saved}", err=True)
+            kept = f"; the game so far is in {record}" if record is not None else ""
+            typer.echo(f"\nmoneyboard: stopped{kept}", err=True)
             raise typer.Exit(130) from None
 
 

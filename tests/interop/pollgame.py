@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
-from moneyboard.engine import Action, Decision, GameDef, GameState, Message, RuleOptions, msg
+from moneyboard.engine import Action, GameDef, GameState, Message, RuleOptions, msg
 from moneyboard.engine.ledger import BANK
 
 
@@ -92,12 +92,7 @@ class PollState(GameState):
 
     def do_bid(self, seat: int, action: Bid) -> None:
         self.bids[seat] = action.amount
-        assert self.decision is not None
-        waiting = tuple(s for s in self.decision.seats if s != seat)
-        if waiting:
-            self.decision = Decision(waiting, "bid", self.decision.data)
-        else:
-            self.decision = None
+        if self.decision is None:  # the kernel struck off the last seat to bid
             self.then(("reveal",))
 
     def _points(self) -> list[int]:

@@ -63,9 +63,9 @@ class Decision(NamedTuple):
     seats: tuple[int, ...]
     kind: str
     data: Mapping[str, Any]
-    asked: tuple[int, ...]
-    sealed: bool
-    held: tuple[tuple[int, Action], ...]
+    asked: tuple[int, ...] = ()
+    sealed: bool = False
+    held: tuple[tuple[int, Action], ...] = ()
 
 
 class Move(NamedTuple):
@@ -144,6 +144,9 @@ class TableStatus:
     offer: Offer | None = None
     #: Claims a learner may still make: (seat, automation name, step to run).
     claims: list[tuple[int, str, Step]] = dataclasses.field(default_factory=list)
+    #: (moves so far, seat, legal actions): lets apply() skip re-checking an action it has
+    #: just listed as legal for the very same position.
+    listed: tuple[int, int, Sequence[Action]] | None = None
 
 
 def _not_an_answer(state: Any, seat: int, action: Action) -> Message:
@@ -241,9 +244,6 @@ class Kernel:
         self.result: Result | None = None
         self.decisions_made = 0
         self.status = TableStatus(self.seats)
-        # (moves so far, seat, legal actions): lets apply() skip re-checking an action it
-        # has just listed as legal for the very same position.
-        self._legal: tuple[int, int, Sequence[Action]] | None = None
         self.setup()
         for stream, outcomes in self.chance.initial.items():
             self.check_forced(stream, outcomes)
@@ -516,7 +516,7 @@ class Kernel:
             if (check := checks.get(action.__class__)) is not None
             and check(self, seat, action) is None
         ]
-        self._legal = (len(self.moves), seat, out)
+        self.status.listed = (len(self.moves), seat, out)
         return out
 
     def why_not(self, seat: int, action: Action) -> Message | None:
@@ -581,7 +581,7 @@ class Kernel:
         state, its history and its log are left exactly as they were.
         """
         self._check_version(version)
-        listed = self._legal
+        listed = self.status.listed
         if not (
             listed is not None
             and listed[0] == len(self.moves)
@@ -695,7 +695,7 @@ class Kernel:
     @contextmanager
     def all_or_nothing(self) -> Iterator[None]:
         """Run a change so that, if anything inside raises, the state is exactly as before."""
-        self._legal = None
+        self.status.listed = None
         snapshot = self._snapshot()
         try:
             yield

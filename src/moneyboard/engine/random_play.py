@@ -57,7 +57,7 @@ class RandomPlay(Kernel):
             return None
         action = self._sample(seat, checks, rng)
         if action is not None:
-            self._legal = (len(self.moves), seat, (action,))
+            self.status.listed = (len(self.moves), seat, (action,))
         return action
 
     def _sample(

@@ -154,8 +154,22 @@ class GameRecord(BaseModel):
     moves: list[Entry] = Field(default_factory=list)
 
     def to_json(self) -> str:
-        data = self.model_dump(mode="json", exclude_none=True)
-        return json.dumps(data, indent=1, sort_keys=True) + "\n"
+        return json.dumps(self.document(), indent=1, sort_keys=True) + "\n"
+
+    def document(self) -> dict[str, Any]:
+        """The record as JSON data (a directive without an argument leaves it out)."""
+        data = self.model_dump(mode="json")
+        data["moves"] = [entry_json(m) for m in self.moves]
+        return data
+
+
+def entry_json(
+    entry: ActionMove | TimeoutMove | ForceMove | ChanceMove | DirectiveMove,
+) -> dict[str, Any]:
+    """One record entry as JSON data."""
+    if isinstance(entry, DirectiveMove):
+        return entry.model_dump(mode="json", exclude_none=True)
+    return entry.model_dump(mode="json")
 
 
 def entry_of(move: Move) -> ActionMove | TimeoutMove | ForceMove | ChanceMove | DirectiveMove:
@@ -285,8 +299,7 @@ class RecordWriter:
 
     def rewrite(self) -> None:
         """Write the whole record so far (atomically: a crash leaves the previous file)."""
-        record = record_of(self.state)
-        head = record.model_dump(mode="json", exclude_none=True)
+        head = record_of(self.state).document()
         moves = head.pop("moves")
         text = json.dumps(head, sort_keys=True)[:-1] + ', "moves": ['
         text += ",".join("\n" + json.dumps(m, sort_keys=True) for m in moves) + self._TAIL
@@ -306,9 +319,7 @@ class RecordWriter:
         if len(moves) < self.written:
             self.rewrite()
             return
-        new = [
-            entry_of(m).model_dump(mode="json", exclude_none=True) for m in moves[self.written :]
-        ]
+        new = [entry_json(entry_of(m)) for m in moves[self.written :]]
         text = ("," if self.written else "") + ",".join(
             "\n" + json.dumps(m, sort_keys=True) for m in new
         )

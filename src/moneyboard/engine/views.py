@@ -12,6 +12,26 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.amounts import Amounts
 from moneyboard.engine.messages import event_json
 
+#: The keys :meth:`Views.kernel_view` gives (clients show the rest as the game's own).
+KERNEL_VIEW_KEYS = frozenset(
+    {
+        "game",
+        "seats",
+        "version",
+        "paused",
+        "turn",
+        "to_move",
+        "decision",
+        "offer",
+        "claims",
+        "chance",
+        "result",
+        "you",
+        "legal",
+        "refused",
+    }
+)
+
 
 class Views(Amounts):
     """JSON views built from the kernel's state."""
@@ -30,7 +50,7 @@ class Views(Amounts):
             decision = {
                 "kind": d.kind,
                 **dict(d.data),
-                "asked": list(d.asked),
+                "asked": list(d.asked or d.seats),
                 "answered": [s for s in d.asked if s not in d.seats],
                 "sealed": d.sealed,
             }

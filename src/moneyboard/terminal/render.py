@@ -20,10 +20,11 @@ from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.ledger import Posting
 from moneyboard.engine.messages import Event, Message
 from moneyboard.engine.state import GameState
+from moneyboard.engine.views import KERNEL_VIEW_KEYS
 from moneyboard.terminal.text import account_label, explain, label, names_of, number
 
 #: Keys of every view that the kernel fills (shown elsewhere, not on the board).
-KERNEL_KEYS = frozenset({"game", "seats", "to_move", "decision", "chance", "result"})
+KERNEL_KEYS = KERNEL_VIEW_KEYS
 #: The common metrics, in the order the families table shows them.
 METRIC_ORDER = ("cash", "savings", "debt", "assets", "income", "wellbeing", "score")
 

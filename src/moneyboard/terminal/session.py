@@ -2,14 +2,14 @@
 
 Before each decision the session explains every event and payment since the last one, shows
 the board to a person, and reads their answer; ``?`` and ``why N`` say why a move is not
-allowed. The game record is kept up to date as the game goes (see :meth:`PlaySession.run`),
-so stopping or a crash loses nothing.
+allowed. The table driver (:class:`moneyboard.table.Table`) plays the bots, keeps the clocks
+and appends every move to the game record as it is made, so stopping or a crash loses
+nothing and ``moneyboard play --resume`` carries on.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,12 +20,11 @@ from rich.padding import Padding
 from rich.rule import Rule
 from rich.text import Text
 
-from moneyboard.bots import Bot, make_bot
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError
-from moneyboard.engine.record import record_of
 from moneyboard.engine.state import GameState
 from moneyboard.registry import get_game
+from moneyboard.table import Clock, Table
 from moneyboard.terminal.render import (
     action_text,
     board_table,
@@ -38,8 +37,6 @@ from moneyboard.terminal.text import explain
 
 #: A function returning the next line a person typed, or None when input has ended.
 ReadLine = Callable[[], "str | None"]
-#: Seconds from some fixed point (``time.monotonic``; tests pass their own).
-Clock = Callable[[], float]
 
 
 class _TimedOut:
@@ -47,9 +44,6 @@ class _TimedOut:
 
 
 TIMED_OUT = _TimedOut()
-
-#: Longest time (seconds) between record writes while only bots are moving.
-BOT_SAVE_INTERVAL = 0.25
 
 HELP = (
     "Type the number of a move (or its text) to play it. "
@@ -76,121 +70,81 @@ class PlaySession:
         clock: Clock = time.monotonic,
     ):
         self.state = state
-        #: Time limits are kept with this clock: the class period (``period_minutes``) from
-        #: the start of the session, each decision (``time_limit``) from its prompt.
-        self.clock = clock
-        self.started = clock()
-        self.time_called = False
+        #: Plays the bots, keeps the clocks (the class period from the start of the session,
+        #: each decision from its prompt) and appends each move to the record.
+        self.table = Table(state, record_path, clock=clock)
         #: Repeat what was typed after the prompt (when input is not a terminal that shows it).
         self.echo_input = echo_input
         self.console = console
         self.read_line = read_line
         self.record_path = record_path
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(s.bot, state.seed, seat)
-            for seat, s in enumerate(state.seats)
-            if s.bot is not None
-        }
         self.quit_requested = False
-        self._saved_at = 0.0
         self._seen_log = 0
         self._seen_postings = 0
 
+    @property
+    def time_called(self) -> bool:
+        """Whether the class period ran out and time was called."""
+        return self.state.status.time_called
+
     # ----- the loop -----------------------------------------------------------------------
     def run(self) -> bool:
-        """Play until the end; False if a person quit first.
-
-        The record is written after every person's move, before every prompt, at the end,
-        and also if anything goes wrong; during a run of bot moves at most every
-        :data:`BOT_SAVE_INTERVAL` seconds, so long bot games stay fast.
-        """
+        """Play until the end; False if a person quit first. Every move is in the record."""
         state = self.state
         title = get_game(state.game_id).title
         self.console.print(Rule(f"{escape(title)} - seed {state.seed}"))
-        self.save()
         try:
             finished = self._play()
         finally:
-            self.save()
+            self.table.save()
         self.show_record_note()
         return finished
 
     def _play(self) -> bool:
         state = self.state
+        table = self.table
         while not state.terminal:
-            if state.is_chance():
-                state.resolve_chance()
-                continue
-            self.check_period()
-            seat = min(state.to_move())
+            self.check_clocks()
             self.show_news()
-            bot = self.bots.get(seat)
-            if bot is not None:
-                choice = bot.choose(state, seat)
-                action = choice.action
+            for move in table.advance(max_bot_moves=1):
                 self.console.print(
-                    f"[bold]{escape(state.seats[seat].name)}[/bold] plays "
-                    f"[cyan]{escape(str(action))}[/cyan]: {escape(choice.why)}"
+                    f"[bold]{escape(state.seats[move.seat].name)}[/bold] plays "
+                    f"[cyan]{escape(str(move.action))}[/cyan]: {escape(move.why)}"
                 )
-                state.apply(seat, action)
-                if time.monotonic() - self._saved_at >= BOT_SAVE_INTERVAL:
-                    self.save()
+            people = table.people_to_move()
+            if state.terminal or not people or state.is_chance():
                 continue
-            self.save()
+            seat = min(people)
+            self.show_news()
             person_action = self.ask_person(seat)
             if person_action is None:
                 self.console.print(f"{escape(state.seats[seat].name)} stopped the game.")
                 return False
             if not isinstance(person_action, _TimedOut):
-                state.apply(seat, person_action)
-            self.save()
+                table.act(seat, person_action)
         self.show_news()
         self.console.print(Rule("Game over"))
         self.console.print(families_table(state))
         self.console.print(result_renderable(state))
         return True
 
-    def check_period(self) -> None:
-        """Call time once the class period (the ``period_minutes`` rule option) is over."""
-        minutes = self.state.period_minutes()
-        if self.time_called or minutes is None:
-            return
-        if self.clock() - self.started >= minutes * 60:
-            self.time_called = True
+    def check_clocks(self) -> list[int]:
+        """Call time when the class period is over, and play the fallback of every seat whose
+        time ran out; says so, and returns the seats whose time ran out."""
+        state = self.state
+        called = state.status.time_called
+        timeouts = self.table.tick()
+        if state.status.time_called and not called:
+            minutes = state.period_minutes()
             self.console.print(
                 f"[bold]Time is up[/bold]: the {minutes:g} minutes of the class period are over."
             )
-            self.state.call_time()
-
-    def out_of_time(self, seat: int, asked_at: float) -> bool:
-        """If ``seat`` took longer than the decision time limit, let the game move for it."""
-        state = self.state
-        limit = state.time_limit()
-        if limit is None or self.clock() - asked_at <= limit:
-            return False
-        action = state.timeout(seat)
-        if action is None:
-            return False
-        self.console.print(
-            f"{escape(state.seats[seat].name)} took longer than {limit:g} seconds: "
-            f"the game played [cyan]{escape(str(action))}[/cyan] for them."
-        )
-        return True
-
-    def save(self) -> None:
-        """Write the record so far (atomically: a crash leaves the previous complete file)."""
-        self._saved_at = time.monotonic()
-        if self.record_path is None:
-            return
-        text = record_of(self.state).to_json()
-        tmp = self.record_path.with_name(self.record_path.name + ".tmp")
-        try:
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, self.record_path)
-        except OSError as exc:
-            raise MoneyboardError(
-                f"cannot write record {self.record_path}: {exc.strerror}"
-            ) from None
+        for t in timeouts:
+            self.console.print(
+                f"{escape(state.seats[t.seat].name)} took longer than {t.limit:g} seconds: "
+                f"the game played [cyan]{escape(str(t.action))}[/cyan] for them."
+            )
+        return [t.seat for t in timeouts]
 
     def show_record_note(self) -> None:
         if self.record_path is not None:
@@ -226,7 +180,7 @@ class PlaySession:
         played the seat's fallback move instead (:data:`TIMED_OUT`).
         """
         state = self.state
-        asked_at = self.clock()
+        self.table.tick()  # starts this decision's clock
         legal = state.legal_actions(seat)
         self.console.print(Rule(escape(state.seats[seat].name)))
         self.show_board(seat)
@@ -244,7 +198,7 @@ class PlaySession:
                 )
             if self.echo_input:
                 self.console.print(line.strip(), markup=False)
-            if self.out_of_time(seat, asked_at):
+            if seat in self.check_clocks() or seat not in self.state.to_move():
                 return TIMED_OUT
             action = self.answer(seat, legal, line.strip())
             if action is not None or self.quit_requested:

@@ -1,0 +1,223 @@
+"""The table driver: what runs one game at a table, whoever the players are.
+
+It plays the bots in their seats (each with its own random source), resolves chance, keeps
+the clocks (the class period, a decision's time limit, a turn's time limit) and applies the
+game's fallback when one runs out, carries out a trainer's directives, and saves the record
+after every change. The terminal client uses it, and so do the classroom server and the
+simulator: none of them repeats this loop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from moneyboard.bots import Bot, make_bot
+from moneyboard.engine.actions import Action
+from moneyboard.engine.chance import Outcome
+from moneyboard.engine.record import RecordWriter
+from moneyboard.engine.state import GameState
+
+#: Seconds from some fixed point (``time.monotonic``; tests pass their own).
+Clock = Callable[[], float]
+
+
+class BotMove(NamedTuple):
+    """A move a bot made, with its reason in plain words."""
+
+    seat: int
+    action: Action
+    why: str
+
+
+class Timeout(NamedTuple):
+    """A seat whose time ran out, and what the game played for it."""
+
+    seat: int
+    action: Action
+    limit: float
+    per: str  # "decision" or "turn"
+
+
+class Table:
+    """Runs one game: bots, chance, clocks, directives, and a record saved after each change."""
+
+    def __init__(
+        self,
+        state: GameState,
+        record: str | Path | None = None,
+        *,
+        clock: Clock = time.monotonic,
+    ):
+        self.state = state
+        self.clock = clock
+        self.started = clock()
+        self.writer = RecordWriter(record, state) if record is not None else None
+        self.bots: dict[int, Bot] = {}
+        self._sync_bots()
+        #: seat -> (the decision it was first seen asked, time then)
+        self._asked: dict[int, tuple[Any, float]] = {}
+        #: (turn number, time it began)
+        self._turn: tuple[int, float] = (state.status.turn, self.started)
+        self._paused_at: float | None = self.started if state.status.paused else None
+
+    # ----- who plays ----------------------------------------------------------------------
+    def _sync_bots(self) -> None:
+        """Give every bot seat its bot (kept while the seat stays a bot of the same kind)."""
+        state = self.state
+        bots = {}
+        for seat, s in enumerate(state.seats):
+            if s.bot is None:
+                continue
+            bot = self.bots.get(seat)
+            bots[seat] = bot if bot is not None and bot.kind == s.bot.split(":")[0] else make_bot(
+                s.bot, state.seed, seat
+            )
+        self.bots = bots
+
+    def people_to_move(self) -> tuple[int, ...]:
+        """Seats held by people that the game is asking now."""
+        return tuple(s for s in self.state.to_move() if s not in self.bots)
+
+    # ----- playing ------------------------------------------------------------------------
+    def advance(self, max_bot_moves: int | None = None) -> list[BotMove]:
+        """Resolve chance and play bot moves until a person must decide, the game is paused
+        or over, or ``max_bot_moves`` were made (to pace a room). Saves what was played."""
+        state = self.state
+        played: list[BotMove] = []
+        try:
+            while not state.terminal and not state.status.paused:
+                if state.is_chance():
+                    state.resolve_chance()
+                    continue
+                bots = [s for s in state.to_move() if s in self.bots]
+                if not bots or (max_bot_moves is not None and len(played) >= max_bot_moves):
+                    break
+                seat = min(bots)
+                choice = self.bots[seat].choose(state, seat)
+                state.apply(seat, choice.action)
+                self._asked.pop(seat, None)
+                played.append(BotMove(seat, choice.action, choice.why))
+        finally:
+            self.save()
+        return played
+
+    def act(self, seat: int, action: Action, version: int | None = None) -> None:
+        """A person's action (refused with a reason, and nothing changed, if not allowed)."""
+        self.state.apply(seat, action, version)
+        self._asked.pop(seat, None)
+        self.save()
+
+    def force(self, stream: str, outcomes: Sequence[Outcome]) -> None:
+        """Deal a chosen card or set a die (checked against what the stream can give)."""
+        self.state.force(stream, outcomes)
+        self.save()
+
+    def direct(self, name: str, /, **args: Any) -> None:
+        """Carry out a trainer's directive; a seat given to a bot gets one at once."""
+        if name == "seat" and args.get("bot") is not None:
+            make_bot(str(args["bot"]), self.state.seed, 0)  # an unknown kind is refused first
+        now = self.clock()
+        self.state.direct(name, **args)
+        if name == "pause":
+            self._paused_at = now
+        elif name == "resume" and self._paused_at is not None:
+            self._shift(now - self._paused_at)
+            self._paused_at = None
+        self._sync_bots()
+        self.save()
+
+    def _shift(self, seconds: float) -> None:
+        """Stop the clocks for a pause: every running time limit moves on by ``seconds``."""
+        self.started += seconds
+        self._asked = {s: (v, t + seconds) for s, (v, t) in self._asked.items()}
+        self._turn = (self._turn[0], self._turn[1] + seconds)
+
+    # ----- clocks -------------------------------------------------------------------------
+    def tick(self) -> list[Timeout]:
+        """Enforce the clocks now: call time when the class period is over, and play the
+        fallback of every seat whose decision or turn took too long."""
+        state = self.state
+        if state.terminal or state.status.paused:
+            return []
+        now = self.clock()
+        minutes = state.period_minutes()
+        if (
+            minutes is not None
+            and not state.status.time_called
+            and now - self.started >= minutes * 60
+        ):
+            self.direct("call_time")
+        done: list[Timeout] = []
+        for _ in range(1000):  # every decision of an overrun turn, but never forever
+            timeout = self._overdue(now)
+            if timeout is None:
+                break
+            done.append(timeout)
+        self.save()
+        return done
+
+    def _overdue(self, now: float) -> Timeout | None:
+        """Play one fallback that is due now, if any."""
+        state = self.state
+        if state.terminal or state.status.paused:
+            return None
+        self._watch(now)
+        turn_limit = state.turn_time_limit()
+        turn_seat = state.status.turn_seat
+        if (
+            turn_limit is not None
+            and turn_seat is not None
+            and turn_seat in state.to_move()
+            and now - self._turn[1] > turn_limit
+        ):
+            action = state.timeout(turn_seat)
+            if action is not None:
+                self._asked.pop(turn_seat, None)
+                return Timeout(turn_seat, action, turn_limit, "turn")
+        limit = state.time_limit()
+        if limit is None:
+            return None
+        for seat in state.to_move():
+            asked_at = self._asked.get(seat)
+            if asked_at is not None and now - asked_at[1] > limit:
+                action = state.timeout(seat)
+                if action is not None:
+                    self._asked.pop(seat, None)
+                    return Timeout(seat, action, limit, "decision")
+        return None
+
+    def _watch(self, now: float) -> None:
+        """Start the clock of every seat newly asked, and of a turn that began."""
+        state = self.state
+        d = state.decision
+        asked = {}
+        if d is not None:
+            key = (d.kind, d.asked)
+            for seat in d.seats:
+                seen = self._asked.get(seat)
+                asked[seat] = seen if seen is not None and seen[0] == key else (key, now)
+        self._asked = asked
+        if state.status.turn != self._turn[0]:
+            self._turn = (state.status.turn, now)
+
+    def deadline(self, seat: int) -> float | None:
+        """When ``seat``'s time to decide runs out on this table's clock (``None``: no limit)."""
+        state = self.state
+        self._watch(self.clock())
+        ends = []
+        limit = state.time_limit()
+        if limit is not None and seat in self._asked:
+            ends.append(self._asked[seat][1] + limit)
+        turn_limit = state.turn_time_limit()
+        if turn_limit is not None and state.status.turn_seat == seat:
+            ends.append(self._turn[1] + turn_limit)
+        return min(ends) if ends else None
+
+    # ----- the record ---------------------------------------------------------------------
+    def save(self) -> None:
+        """Append the entries made since the last save to the record file, if there is one."""
+        if self.writer is not None:
+            self.writer.append()
