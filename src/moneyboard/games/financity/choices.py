@@ -1,0 +1,326 @@
+"""Checks and effects of every FinanCity action: one ``check_`` ("can I?" and "why not?") and
+one ``do_`` per kind. Claims and offers between players are the kernel's; the game says what
+may be sold, to whom, and settles the sale."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.claims import Claim
+from moneyboard.engine.kernel import Offer
+from moneyboard.engine.messages import Message, msg
+from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
+from moneyboard.games.financity.actions import (
+    BUY_TOKEN,
+    DEPOSIT,
+    DONE,
+    REPAY_LOAN,
+    TAKE_EFFECT,
+    TAKE_LOAN,
+    USE_INSURANCE,
+    BuyInvestment,
+    BuyShopping,
+    BuyToken,
+    Deposit,
+    Done,
+    Place,
+    RepayLoan,
+    TakeEffect,
+    TakeLoan,
+    UseInsurance,
+    Withdraw,
+)
+from moneyboard.games.financity.base import CASH, SAVINGS, ZONE_LABELS, ZONES, make_cards
+from moneyboard.games.financity.content import load_content
+from moneyboard.games.financity.flow import Flow
+from moneyboard.games.financity.options import AUTOMATIONS
+
+_CONTENT = load_content()
+PLACES = tuple(Place(zone) for zone in ZONES)
+CLAIMS = tuple(Claim(name) for name in AUTOMATIONS)
+WITHDRAWALS = tuple(Withdraw(value) for value in sorted(_CONTENT.savings_yield))
+#: Most face-up cards a buying zone can show (the set-up's, plus one per extra occupant).
+MAX_SLOTS = 9
+BUY_INVESTMENT = tuple(BuyInvestment(slot) for slot in range(MAX_SLOTS))
+BUY_SHOPPING = tuple(BuyShopping(slot) for slot in range(MAX_SLOTS))
+#: Prices listed for a Product sale, in quarters of the card's price (0 = a gift); a person
+#: may ask any whole price the buyer can pay.
+PRICE_QUARTERS = (0, 1, 2, 3, 4)
+PRODUCTS = tuple(c.id for c in _CONTENT.shopping if c.kind == "product")
+ANYTIME = (TAKE_LOAN, REPAY_LOAN, *WITHDRAWALS)
+#: What each kind of decision offers (before checks), anytime actions included.
+OFFERS: dict[str, tuple[Action, ...]] = {
+    "plan": (*PLACES, *ANYTIME),
+    "turn": (DONE, *ANYTIME),
+    "invest": (DONE, *ANYTIME),
+    "shop": (DONE, *ANYTIME),
+    "insure": (BUY_TOKEN, DONE, *ANYTIME),
+    "event": (USE_INSURANCE, TAKE_EFFECT, *ANYTIME),
+    "cover": (TAKE_LOAN, *WITHDRAWALS),
+    "offer": (ACCEPT, DECLINE, *ANYTIME),
+}
+SELL = "sell"
+
+
+def sale_prices(card: str) -> tuple[int, ...]:
+    """The prices listed for selling ``card``: quarters of what it cost new."""
+    cost = _CONTENT.shop[card].cost
+    return tuple(cost * q // 4 for q in PRICE_QUARTERS)
+
+
+class Choices(Flow):
+    """What each seat may do, why not, and what it does."""
+
+    def candidates(self, seat: int) -> Sequence[Action]:
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return ANYTIME
+        kind = d.kind
+        if kind == "savings":
+            return (*self.amount_ladder(seat, DEPOSIT, "amount"), DONE, *ANYTIME)
+        if kind == "invest":
+            return (*BUY_INVESTMENT[: len(self.face_up["investment"])], *OFFERS[kind])
+        if kind == "shop":
+            return (*BUY_SHOPPING[: len(self.face_up["shopping"])], *OFFERS[kind])
+        if kind == "sales":
+            return (*self.proposals(seat), DONE, *ANYTIME)
+        return OFFERS[kind]
+
+    def proposals(self, seat: int) -> list[Propose]:
+        """Every listed sale: each Product held, to each other player, at each listed price
+        the buyer could pay."""
+        shop = self.content.shop
+        cash = self.ledger.balances
+        return [
+            Propose(to, SELL, card, price)
+            for card in dict.fromkeys(self.players[seat].shopping)
+            if shop[card].kind == "product"
+            for to in self.order()
+            if to != seat
+            for price in sale_prices(card)
+            if price <= cash[CASH[to]]
+        ]
+
+    def anytime_open(self, seat: int) -> bool:
+        """Loans, repayments and withdrawals: from Planning to Reorganisation (R9)."""
+        return self.result is None and self.zone > 0
+
+    def amount_range(self, seat: int, action: Action, field: str) -> tuple[int, int] | None:
+        """Deposits: up to the cash held. Sale prices: up to what the buyer holds."""
+        if isinstance(action, Deposit):
+            cash = self.cash(seat)
+            step = self.options.savings_step
+            return (step, cash) if cash >= step else None
+        if isinstance(action, Propose) and 0 <= action.to < self.n:
+            return (0, self.cash(action.to))
+        return None
+
+    def action_cost(self, seat: int, action: Action) -> int | None:
+        c = self.content
+        if isinstance(action, BuyInvestment) and action.slot < len(self.face_up["investment"]):
+            return c.investment[self.face_up["investment"][action.slot]].cost
+        if isinstance(action, BuyShopping) and action.slot < len(self.face_up["shopping"]):
+            return c.shop[self.face_up["shopping"][action.slot]].cost
+        if isinstance(action, BuyToken):
+            return self.options.insurance_token_price
+        if isinstance(action, RepayLoan):
+            return self.options.loan_card_value
+        return None
+
+    def _afford(self, seat: int, price: int) -> Message | None:
+        cash = self.ledger.balances[CASH[seat]]
+        if cash < price:
+            return msg("why.cannot_afford", price=price, cash=cash)
+        return None
+
+    def _held(self, seat: int) -> Message | None:
+        if self.over_indebted(seat):
+            return msg(
+                "why.over_indebted",
+                loans=self.players[seat].loans,
+                limit=self.options.over_indebted_at,
+            )
+        return None
+
+    # ----- zone 1 ------------------------------------------------------------------------
+    def check_place(self, seat: int, a: Place) -> Message | None:
+        if a.zone not in ZONE_LABELS:
+            return msg("why.no_such_zone", zone=a.zone)
+        return None
+
+    def do_place(self, seat: int, a: Place) -> None:
+        self.put_token(seat, a.zone)
+
+    # ----- savings -----------------------------------------------------------------------
+    def check_deposit(self, seat: int, a: Deposit) -> Message | None:
+        step = self.options.savings_step
+        if a.amount <= 0 or a.amount % step:
+            return msg("why.deposit_step", step=step, amount=a.amount)
+        return self._held(seat) or self._afford(seat, a.amount)
+
+    def do_deposit(self, seat: int, a: Deposit) -> None:
+        cards = make_cards(a.amount, self.content.denominations)
+        self.players[seat].savings.extend(cards)
+        self.ledger.post(
+            CASH[seat], SAVINGS[seat], a.amount, "savings.deposit", {"seat": seat, "cards": cards}
+        )
+        self.event("savings.deposit", seat=seat, amount=a.amount, cards=cards)
+
+    def check_withdraw(self, seat: int, a: Withdraw) -> Message | None:
+        if a.value not in self.players[seat].savings:
+            return msg("why.no_savings_card", value=a.value)
+        return None
+
+    def do_withdraw(self, seat: int, a: Withdraw) -> None:
+        p = self.players[seat]
+        p.savings.remove(a.value)
+        paid = self.withdrawal_value(a.value)
+        kept = a.value - paid
+        legs = [(SAVINGS[seat], CASH[seat], paid, "savings.withdrawn", {"seat": seat})]
+        if kept:
+            legs.append((SAVINGS[seat], "bank", kept, "savings.surcharge", {"seat": seat}))
+        self.ledger.transfer(legs)
+        self.event("savings.withdrawn", seat=seat, value=a.value, amount=paid, surcharge=kept)
+
+    # ----- loans -------------------------------------------------------------------------
+    def check_take_loan(self, seat: int, a: TakeLoan) -> Message | None:
+        p = self.players[seat]
+        o = self.options
+        if p.loans + self.loan_cards_for(seat) > o.max_loan_cards:
+            return msg("why.loan_cap", loans=p.loans, limit=o.max_loan_cards)
+        d = self.decision
+        if d is not None and d.kind == "cover" and seat in d.seats:
+            purpose = d.data["purpose"]
+            if purpose == "repay" and self.over_indebted(seat):
+                return msg("why.no_loan_to_repay", limit=o.over_indebted_at)
+            if purpose == "event" and o.event_loans == "when_savings_short" and p.savings:
+                return msg("why.savings_first")
+            return None
+        return self._held(seat)
+
+    def do_take_loan(self, seat: int, a: TakeLoan) -> None:
+        p = self.players[seat]
+        cards = self.loan_cards_for(seat)
+        p.loans += cards
+        self.receive(seat, self.options.loan_amount, "loan.taken", cards=cards, loans=p.loans)
+
+    def check_repay_loan(self, seat: int, a: RepayLoan) -> Message | None:
+        if not self.players[seat].loans:
+            return msg("why.no_loans")
+        return self._afford(seat, self.options.loan_card_value)
+
+    def do_repay_loan(self, seat: int, a: RepayLoan) -> None:
+        self.repay(seat, 1, "loan.repaid_early")
+
+    # ----- zones 6 and 7 -----------------------------------------------------------------
+    def check_buy_investment(self, seat: int, a: BuyInvestment) -> Message | None:
+        cards = self.face_up["investment"]
+        if not 0 <= a.slot < len(cards):
+            return msg("why.no_card_there", slot=a.slot)
+        return self._held(seat) or self._afford(seat, self.content.investment[cards[a.slot]].cost)
+
+    def do_buy_investment(self, seat: int, a: BuyInvestment) -> None:
+        card = self.content.investment[self.face_up["investment"].pop(a.slot)]
+        self.players[seat].investments.append(card.id)
+        self.spend(
+            seat, card.cost, "investment.bought", card=card.name, income=card.income,
+            kind=card.kind,
+        )
+        self.gain_wellbeing(seat, card.wellbeing, "investment.wellbeing", card=card.name)
+
+    def check_buy_shopping(self, seat: int, a: BuyShopping) -> Message | None:
+        cards = self.face_up["shopping"]
+        if not 0 <= a.slot < len(cards):
+            return msg("why.no_card_there", slot=a.slot)
+        return self._held(seat) or self._afford(seat, self.content.shop[cards[a.slot]].cost)
+
+    def do_buy_shopping(self, seat: int, a: BuyShopping) -> None:
+        card = self.content.shop[self.face_up["shopping"].pop(a.slot)]
+        self.players[seat].shopping.append(card.id)
+        self.spend(
+            seat, card.cost, "shopping.bought", card=card.name, kind=card.kind,
+            expenses=card.expenses, every_year=card.every_year,
+        )
+        self.gain_wellbeing(seat, card.wellbeing, "shopping.wellbeing", card=card.name)
+
+    # ----- zone 9 ------------------------------------------------------------------------
+    def check_buy_token(self, seat: int, a: BuyToken) -> Message | None:
+        return self._afford(seat, self.options.insurance_token_price)
+
+    def do_buy_token(self, seat: int, a: BuyToken) -> None:
+        p = self.players[seat]
+        p.tokens += 1
+        self.spend(seat, self.options.insurance_token_price, "insurance.token", tokens=p.tokens)
+
+    # ----- zone 10 -----------------------------------------------------------------------
+    def check_use_insurance(self, seat: int, a: UseInsurance) -> Message | None:
+        return None
+
+    def do_use_insurance(self, seat: int, a: UseInsurance) -> None:
+        p = self.players[seat]
+        card = self.content.event[self.event_card or ""].name
+        if p.zone == "insurance":
+            self.event("event.protected_zone", seat=seat, card=card)
+        else:
+            p.tokens -= 1
+            self.event("event.protected_token", seat=seat, card=card, tokens=p.tokens)
+
+    def check_take_effect(self, seat: int, a: TakeEffect) -> Message | None:
+        return None
+
+    def do_take_effect(self, seat: int, a: TakeEffect) -> None:
+        assert self.event_card is not None
+        self.step_event_effect(seat, self.event_card)
+
+    # ----- zone 11: product sales (the kernel's offers) ----------------------------------
+    def offers_per_turn(self) -> int:
+        return self.options.sales_per_year
+
+    def check_offer(self, seat: int, offer: Offer) -> Message | None:
+        if offer.deal != SELL:
+            return msg("why.only_sales", deal=offer.deal)
+        if self.zone != 11:
+            return msg("why.sales_in_reorganisation")
+        card = self.content.shop.get(offer.item)
+        if card is None or offer.item not in self.players[seat].shopping:
+            return msg("why.card_not_held", card=offer.item)
+        if card.kind != "product":
+            return msg("why.not_a_product", card=card.name, kind=card.kind)
+        return self._buyer_problem(offer)
+
+    def _buyer_problem(self, offer: Offer) -> Message | None:
+        if offer.price < 0:
+            return msg("why.negative_price", price=offer.price)
+        if self.over_indebted(offer.to):
+            return msg("why.buyer_over_indebted", to=offer.to)
+        cash = self.cash(offer.to)
+        if cash < offer.price:
+            return msg("why.buyer_cannot_afford", to=offer.to, price=offer.price, cash=cash)
+        return None
+
+    def check_accept_offer(self, seat: int, offer: Offer) -> Message | None:
+        return self._buyer_problem(offer)
+
+    def settle_offer(self, offer: Offer) -> None:
+        """The buyer pays the seller and the Product card changes hands (R22)."""
+        self.players[offer.seat].shopping.remove(offer.item)
+        self.players[offer.to].shopping.append(offer.item)
+        if offer.price:
+            self.ledger.transfer(
+                [(CASH[offer.to], CASH[offer.seat], offer.price, "sale.paid",
+                  {"seat": offer.to, "seller": offer.seat})]
+            )
+        self.event(
+            "sale.done", seat=offer.to, seller=offer.seat,
+            card=self.content.shop[offer.item].name, price=offer.price,
+        )
+
+    # ----- passing -----------------------------------------------------------------------
+    def check_done(self, seat: int, a: Done) -> Message | None:
+        return None
+
+    def do_done(self, seat: int, a: Done) -> None:
+        asked = self.asked
+        if asked is not None and asked.kind != "turn":
+            self.event("zone.passed", seat=seat, decision=asked.kind)

@@ -1,0 +1,395 @@
+"""FinanCity's year as agenda steps: the play marker walks zones 1 to 11, ten times.
+
+General zones (1, 2, 3, 8, 10, 11) apply to every player; benefit zones (4, 5, 6, 7, 9) to
+the players whose home token is there this year. Each zone's step pushes one step per seat
+(in turn order from the first player) and then the next zone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.messages import msg
+from moneyboard.games.financity.base import (
+    CASH,
+    SAVINGS,
+    ZONE_LABELS,
+    ZONES,
+    FinanCityBase,
+    Pile,
+    Player,
+)
+
+#: The deck of each buying zone and the decision it asks.
+BUYING = {"investments": ("investment", "invest"), "shopping": ("shopping", "shop")}
+
+
+class Flow(FinanCityBase):
+    """The rulebook's set-up, the eleven zones of a year, and the end of the game."""
+
+    # ----- set-up ------------------------------------------------------------------------
+    def setup(self) -> None:
+        o = self.options
+        if o.first_player >= self.n:
+            raise OptionsError(
+                f"first_player is seat {o.first_player}, but seats are 0-{self.n - 1}"
+            )
+        if o.homes is not None and len(o.homes) != self.n:
+            raise OptionsError(f"homes lists {len(o.homes)} homes for {self.n} seats")
+        self.year = 0
+        self.zone = 0  # the play marker starts beside the board
+        self.first = o.first_player
+        for seat in range(self.n):
+            self.ledger.open(CASH[seat])
+            self.ledger.open(SAVINGS[seat])
+        self.players = [Player() for _ in range(self.n)]
+        self.board = {zone: [] for zone in ZONES}
+        c = self.content
+        self.piles = {
+            "investment": Pile(tuple(x.id for x in c.investments)),
+            "shopping": Pile(tuple(x.id for x in c.shopping)),
+        }
+        self.face_up = {"investment": [], "shopping": []}
+        # R3: the six cards removed unseen are simply never reached (see RULINGS.md).
+        self.events = [e.id for e in c.events]
+        self.event_card = None
+        turn_up = [("face_up", "investment")] * o.face_up_cards
+        turn_up += [("face_up", "shopping")] * o.face_up_cards
+        self.then(*[("deal_home", seat) for seat in range(self.n)], *turn_up, ("year",))
+
+    def step_deal_home(self, seat: int) -> None:
+        chosen = self.options.homes
+        if chosen is not None:
+            self.step_home_dealt(seat, chosen[seat])
+            return
+        taken = {p.home.id for p in self.players if p.home is not None}
+        left = tuple(h.id for h in self.content.homes if h.id not in taken)
+        self.draw("homes", left, ("home_dealt", seat))
+
+    def step_home_dealt(self, seat: int, home_id: str) -> None:
+        home = self.content.home[home_id]
+        self.players[seat].home = home
+        self.event(
+            "setup.home", seat=seat, home=home.name, income=home.income, expenses=home.expenses
+        )
+        self.receive(seat, self.options.start_cash, "setup.cash")
+
+    def step_face_up(self, deck: str) -> None:
+        """Turn up the top card of a deck (face-down cards first, then those beneath)."""
+        pile = self.piles[deck]
+        if pile.cards:
+            self.draw(f"deck:{deck}", tuple(pile.cards), ("turned_up", deck))
+        elif pile.bottom:
+            self.step_turned_up(deck, pile.bottom[0])
+        else:
+            self.event("cards.deck_empty", deck=deck)
+
+    def step_turned_up(self, deck: str, card: str) -> None:
+        pile = self.piles[deck]
+        if card in pile.cards:
+            pile.cards.remove(card)
+        else:
+            pile.bottom.remove(card)
+        self.face_up[deck].append(card)
+        name = (self.content.investment if deck == "investment" else self.content.shop)[card].name
+        self.event("cards.turned_up", deck=deck, card=name, id=card)
+
+    # ----- zone 1: planning ----------------------------------------------------------------
+    def step_year(self) -> None:
+        self.year += 1
+        self.zone = 1
+        self.event("year.start", year=self.year, first=self.first)
+        order = self.order()
+        self.then(*[("plan", seat) for seat in order], ("income_zone",))
+
+    def step_plan(self, seat: int) -> None:
+        self.begin_turn(seat)
+        if self.over_indebted(seat):
+            self.event("plan.held", seat=seat, loans=self.players[seat].loans)
+            self.put_token(seat, "extra_jobs")
+            return
+        self.ask(seat, "plan")
+
+    def put_token(self, seat: int, zone: str) -> None:
+        """Place ``seat``'s home token; each further occupant of 6 or 7 turns up one more card."""
+        self.players[seat].zone = zone
+        occupants = self.board[zone]
+        occupants.append(seat)
+        self.event("plan.placed", seat=seat, zone=ZONE_LABELS[zone], where=zone)
+        if zone in BUYING and len(occupants) > 1:
+            self.then(("face_up", BUYING[zone][0]))
+
+    # ----- zone 2: income ----------------------------------------------------------------
+    def step_income_zone(self) -> None:
+        self.zone = 2
+        self.then(*[("income", seat) for seat in self.order()], ("savings_zone",))
+
+    def step_income(self, seat: int) -> None:
+        self.begin_turn(seat)
+        p = self.players[seat]
+        c = self.content
+        regular = self.income(seat)
+        change = p.next_income
+        p.next_income = 0
+        amount = max(0, regular + change)
+        self.receive(
+            seat,
+            amount,
+            "income.received",
+            home=p.home.income if p.home else 0,
+            savings=sum(map(c.savings_yield.__getitem__, p.savings)),
+            investments=sum(c.investment[i].income for i in p.investments),
+            change=change,
+        )
+        if self.yearly_bonus(seat):
+            self.claim_or_lose(seat, "wellbeing_bonus", ("bonus", seat))
+
+    def claim_or_lose(self, seat: int, name: str, step: tuple[Any, ...]) -> None:
+        """Run the bookkeeping ``step`` now, or, if the class claims ``name`` by hand, give
+        ``seat`` until the end of its turn to claim it (R18)."""
+        self.claimable(seat, name, step)
+        if not self.automatic(name):
+            self.ask(seat, "turn", zone=self.zone)
+
+    def step_bonus(self, seat: int) -> None:
+        self.gain_wellbeing(seat, self.yearly_bonus(seat), "income.bonus")
+
+    # ----- zone 3: savings -----------------------------------------------------------------
+    def step_savings_zone(self) -> None:
+        """Every player may save at once, each until Done (the over-indebted may not, R16)."""
+        self.zone = 3
+        self.begin_turn(self.first)
+        savers = []
+        for seat in self.order():
+            if self.over_indebted(seat):
+                self.event("savings.held", seat=seat, loans=self.players[seat].loans)
+            else:
+                savers.append(seat)
+        self.then(("jobs_zone",))
+        if savers:
+            self.ask(tuple(savers), "savings")
+
+    # ----- zones 4 and 5: extra jobs, free time ------------------------------------------
+    def step_jobs_zone(self) -> None:
+        self.zone = 4
+        for seat in self.board["extra_jobs"]:
+            self.receive(seat, self.options.extra_jobs_pay, "zone.extra_jobs")
+        self.zone = 5
+        for seat in self.board["free_time"]:
+            self.gain_wellbeing(seat, self.options.free_time_wellbeing, "zone.free_time")
+        self.then(("buying_zone", "investments"))
+
+    # ----- zones 6 and 7: investments, shopping ------------------------------------------
+    def step_buying_zone(self, zone: str) -> None:
+        self.zone = 6 if zone == "investments" else 7
+        after = ("buying_zone", "shopping") if zone == "investments" else ("expenses_zone",)
+        turns = [("buy_turn", zone, seat) for seat in self.order() if seat in self.board[zone]]
+        self.then(*turns, after)
+
+    def step_buy_turn(self, zone: str, seat: int) -> None:
+        self.begin_turn(seat)
+        deck, decision = BUYING[zone]
+        if not self.face_up[deck]:
+            self.event("cards.none_left", seat=seat, deck=deck)
+            return
+        self.ask(seat, decision)
+
+    # ----- zone 8: expenses --------------------------------------------------------------
+    def step_expenses_zone(self) -> None:
+        self.zone = 8
+        self.then(*[("expenses", seat) for seat in self.order()], ("insurance_zone",))
+
+    def step_expenses(self, seat: int) -> None:
+        self.begin_turn(seat)
+        self.players[seat].discount = False
+        self.then(("pay_expenses", seat))
+        _, less = self.expense_changes(seat)
+        if less:
+            self.claim_or_lose(seat, "expense_discount", ("discount", seat))
+
+    def step_discount(self, seat: int) -> None:
+        self.players[seat].discount = True
+
+    def step_pay_expenses(self, seat: int) -> None:
+        p = self.players[seat]
+        assert p.home is not None
+        more, less = self.expense_changes(seat)
+        if less and not p.discount:
+            self.event("claim.lost_discount", seat=seat, discount=less)
+            less = 0
+        due = max(0, p.home.expenses + more - less)
+        self.then(
+            ("pay", seat, due, "expenses.paid", "expenses", {"home": p.home.expenses,
+                                                              "more": more, "less": less}),
+            ("repay", seat),
+        )
+
+    def step_pay(
+        self, seat: int, amount: int, key: str, purpose: str, params: dict[str, Any]
+    ) -> None:
+        """A payment that cannot be refused; a player short of cash covers it from savings or
+        with a loan (R13), and what cannot be covered at all is written off (R14)."""
+        cash = self.cash(seat)
+        if cash >= amount:
+            self.spend(seat, amount, key, **params)
+            return
+        if self.can_cover(seat, purpose):
+            self.then(("pay", seat, amount, key, purpose, params))
+            self.ask(seat, "cover", amount=amount, cash=cash, purpose=purpose)
+            return
+        self.spend(seat, cash, key, **params)
+        self.event("pay.written_off", seat=seat, short=amount - cash, purpose=purpose)
+
+    def step_repay(self, seat: int) -> None:
+        """Zone 8, step 2: repay at least the over-indebtedness table's loan cards."""
+        p = self.players[seat]
+        need = self.minimum_repayment(p.loans)
+        if not need:
+            return
+        value = self.options.loan_card_value
+        if self.cash(seat) >= need * value:
+            self.repay(seat, need, "loan.repaid")
+            return
+        if self.can_cover(seat, "repay"):
+            self.then(("repay", seat))
+            self.ask(seat, "cover", amount=need * value, cash=self.cash(seat), purpose="repay")
+            return
+        cards = min(need, self.cash(seat) // value)
+        if cards:
+            self.repay(seat, cards, "loan.repaid")
+        self.event("loan.short", seat=seat, unpaid=need - cards, loans=p.loans)
+
+    def repay(self, seat: int, cards: int, key: str) -> None:
+        p = self.players[seat]
+        p.loans -= cards
+        self.spend(seat, cards * self.options.loan_card_value, key, cards=cards, loans=p.loans)
+
+    # ----- zone 9: insurance -------------------------------------------------------------
+    def step_insurance_zone(self) -> None:
+        self.zone = 9
+        for seat in self.board["insurance"]:
+            self.event("zone.insured", seat=seat)
+        turns = [("insure", seat) for seat in self.order() if seat in self.board["insurance"]]
+        self.then(*turns, ("event_zone",))
+
+    def step_insure(self, seat: int) -> None:
+        self.begin_turn(seat)
+        self.ask(seat, "insure", price=self.options.insurance_token_price)
+
+    # ----- zone 10: the unforeseen event -------------------------------------------------
+    def step_event_zone(self) -> None:
+        self.zone = 10
+        self.draw("deck:events", tuple(self.events), ("event_drawn",))
+
+    def step_event_drawn(self, card: str) -> None:
+        self.events.remove(card)
+        self.event_card = card
+        e = self.content.event[card]
+        self.event("event.revealed", card=e.name, id=card, text=e.text)
+        after = ("final",) if self.year >= self.options.years else ("reorganise",)
+        self.then(*[("event_hit", seat, card) for seat in self.order()], after)
+
+    def step_event_hit(self, seat: int, card: str) -> None:
+        p = self.players[seat]
+        if self.content.event[card].harmful and (p.zone == "insurance" or p.tokens):
+            self.ask(seat, "event", card=card)
+            return
+        self.step_event_effect(seat, card)
+
+    def step_event_effect(self, seat: int, card: str) -> None:
+        e = self.content.event[card]
+        if e.money > 0:
+            self.receive(seat, e.money, "event.gain", card=e.name)
+        elif e.money < 0:
+            self.then(("pay", seat, -e.money, "event.cost", "event", {"card": e.name}))
+        self.gain_wellbeing(seat, e.wellbeing, "event.wellbeing", card=e.name)
+        if e.next_year_income:
+            if self.year >= self.options.years:
+                self.event("event.next_year_void", seat=seat, card=e.name)
+            else:
+                self.players[seat].next_income += e.next_year_income
+                self.event(
+                    "event.next_year", seat=seat, card=e.name, change=e.next_year_income
+                )
+
+    # ----- zone 11: reorganisation -------------------------------------------------------
+    def step_reorganise(self) -> None:
+        self.zone = 11
+        for zone in ZONES:
+            self.board[zone] = []
+        for p in self.players:
+            p.zone = None
+        for deck, cards in self.face_up.items():
+            self.piles[deck].bottom.extend(cards)
+            cards.clear()
+        self.event_card = None
+        self.first = (self.first + 1) % self.n
+        self.event("reorganise.first", seat=self.first)
+        for seat in range(self.n):
+            if self.over_indebted(seat):
+                self.event("reorganise.over_indebted", seat=seat, loans=self.players[seat].loans)
+        k = self.options.face_up_cards
+        steps: list[tuple[Any, ...]] = [("face_up", "investment")] * k
+        steps += [("face_up", "shopping")] * k
+        if self.options.sales_per_year:
+            steps += [("sales", seat) for seat in self.order()]
+        self.then(*steps, ("year",))
+
+    def step_sales(self, seat: int) -> None:
+        self.begin_turn(seat)
+        shop = self.content.shop
+        if any(shop[c].kind == "product" for c in self.players[seat].shopping):
+            self.ask(seat, "sales", offers=self.options.sales_per_year)
+
+    # ----- the end -----------------------------------------------------------------------
+    def step_final(self) -> None:
+        self.zone = 0
+        self.event("end.start", year=self.year)
+        scores = [self.champion_score(seat) for seat in range(self.n)]
+        winners = [seat for seat in range(self.n) if self.meets_criteria(seat)]
+        if not winners:
+            self.end([], scores, msg("end.nobody"))
+            return
+        best = max(winners, key=lambda s: self.champion_key(s, scores[s]))
+        self.event("end.champion", seat=best, score=scores[best])
+        self.end(winners, scores, msg("end.winners", champion=best))
+
+    def meets_criteria(self, seat: int) -> bool:
+        """The rulebook's four winner criteria (wellbeing, savings, no loans, an investment)."""
+        o = self.options
+        p = self.players[seat]
+        return (
+            p.wellbeing >= o.win_wellbeing
+            and self.savings_total(seat) >= o.win_savings
+            and p.loans <= o.win_loan_cards
+            and len(p.investments) >= o.win_investments
+        )
+
+    def champion_score(self, seat: int) -> float:
+        """Wellbeing x 2 + cash + savings (advanced: + a quarter of Products and Businesses)."""
+        p = self.players[seat]
+        score: float = 2 * p.wellbeing + self.cash(seat) + self.savings_total(seat)
+        if self.options.champion_formula == "advanced":
+            c = self.content
+            products = sum(
+                c.shop[x].cost for x in p.shopping if c.shop[x].kind == "product"
+            )
+            business = sum(
+                c.investment[x].cost for x in p.investments
+                if c.investment[x].kind == "business"
+            )
+            score += products / 4 + business / 4
+        return score
+
+    def champion_key(self, seat: int, score: float) -> tuple[float, int, int, int]:
+        """Champion order: score, then most investment cards, then most savings, then (R21)
+        the earliest seat in the last year's turn order."""
+        order = self.order()
+        return (
+            score,
+            len(self.players[seat].investments),
+            self.savings_total(seat),
+            -order.index(seat),
+        )
+

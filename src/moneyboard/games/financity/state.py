@@ -1,0 +1,206 @@
+"""The FinanCity game state: zones + choices, with views, metrics and the action space."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.messages import load_catalogue
+from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
+from moneyboard.engine.options import RuleOptions
+from moneyboard.engine.state import GameState
+from moneyboard.games.financity.actions import (
+    ACTION_TYPES,
+    BUY_TOKEN,
+    DEPOSIT_LADDER,
+    DONE,
+    REPAY_LOAN,
+    TAKE_EFFECT,
+    TAKE_LOAN,
+    USE_INSURANCE,
+    Deposit,
+    Place,
+    Withdraw,
+)
+from moneyboard.games.financity.base import ZONE_LABELS, ZONES
+from moneyboard.games.financity.choices import (
+    BUY_INVESTMENT,
+    BUY_SHOPPING,
+    CLAIMS,
+    PLACES,
+    PRODUCTS,
+    SELL,
+    WITHDRAWALS,
+    Choices,
+    sale_prices,
+)
+from moneyboard.games.financity.content import load_content
+from moneyboard.games.financity.options import AUTOMATIONS, FinanCityOptions
+
+
+def _answers() -> dict[str, frozenset[str]]:
+    return {
+        "plan": frozenset({"place"}),
+        "turn": frozenset({"done"}),
+        "savings": frozenset({"deposit", "done"}),
+        "invest": frozenset({"buy_investment", "done"}),
+        "shop": frozenset({"buy_shopping", "done"}),
+        "insure": frozenset({"buy_token", "done"}),
+        "event": frozenset({"use_insurance", "take_effect"}),
+        "cover": frozenset({"take_loan", "withdraw"}),
+        "sales": frozenset({"propose", "done"}),
+    }
+
+
+class FinanCityState(Choices):
+    """A game of FinanCity in progress (or finished)."""
+
+    action_types = ACTION_TYPES
+    #: Listed only when legal: a Place always is (every benefit zone takes any number).
+    listed_when_legal = frozenset({Place})
+    answers: ClassVar[dict[str, frozenset[str]]] = _answers()
+    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financity"))
+    content = load_content()
+    automations: ClassVar[dict[str, str]] = AUTOMATIONS
+
+    def stream_outcomes(self, stream: str) -> tuple[str, ...] | None:
+        """Home cards, the two buying decks and the Unforeseen Events."""
+        c = self.content
+        return {
+            "homes": tuple(h.id for h in c.homes),
+            "deck:investment": tuple(x.id for x in c.investments),
+            "deck:shopping": tuple(x.id for x in c.shopping),
+            "deck:events": tuple(e.id for e in c.events),
+        }.get(stream)
+
+    # ----- pace ------------------------------------------------------------------------
+    def time_limit(self) -> float | None:
+        limit = self.options.turn_time_limit
+        return None if limit is None else float(limit)
+
+    def fallback_action(self, seat: int) -> Action | None:
+        """The cautious choice when time runs out (R24 in RULINGS.md)."""
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return None
+        kind = d.kind
+        if kind == "plan":
+            return Place("extra_jobs")
+        if kind == "event":
+            return USE_INSURANCE
+        if kind == "offer":
+            return DECLINE
+        if kind == "cover":
+            if self.can(seat, TAKE_LOAN):
+                return TAKE_LOAN
+            return Withdraw(max(self.players[seat].savings))
+        return DONE
+
+    # ----- views -------------------------------------------------------------------------
+    def _player_view(self, seat: int) -> dict[str, Any]:
+        p = self.players[seat]
+        more, less = self.expense_changes(seat)
+        return {
+            "seat": seat,
+            "name": self.seats[seat].name,
+            "home": p.home.id if p.home else None,
+            "home_name": p.home.name if p.home else None,
+            "cash": self.cash(seat),
+            "savings": self.savings_total(seat),
+            "savings_cards": list(p.savings),
+            "loan_cards": p.loans,
+            "over_indebted": self.over_indebted(seat),
+            "investments": list(p.investments),
+            "shopping": list(p.shopping),
+            "wellbeing": p.wellbeing,
+            "insurance_tokens": p.tokens,
+            "zone": ZONE_LABELS[p.zone] if p.zone else None,
+            "income": self.income(seat),
+            "next_year_income_change": p.next_income,
+            "expenses": (p.home.expenses if p.home else 0) + more - less,
+            "meets_winner_criteria": self.meets_criteria(seat) if p.home else False,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything on the table is public in FinanCity; a seat view adds ``you``.
+
+        The face-down decks show only how many cards they hold.
+        """
+        data = {
+            **self.kernel_view(seat),
+            "year": self.year,
+            "years": self.options.years,
+            "zone": self.zone,
+            "first": self.first,
+            "board": {ZONE_LABELS[z]: list(self.board[z]) for z in ZONES},
+            "investments_face_up": list(self.face_up["investment"]),
+            "shopping_face_up": list(self.face_up["shopping"]),
+            "event": self.event_card,
+            "decks": {
+                "investment": len(self.piles["investment"]),
+                "shopping": len(self.piles["shopping"]),
+                "events": len(self.events) - self.options.removed_events,
+            },
+            "players": [self._player_view(s) for s in range(self.n)],
+        }
+        return data
+
+    def full_view(self) -> dict[str, Any]:
+        return {
+            **self.view(None),
+            **self.kernel_full_view(),
+            "decks": {
+                "investment": self.piles["investment"].to_json(),
+                "shopping": self.piles["shopping"].to_json(),
+                "events": sorted(self.events),
+            },
+        }
+
+    def metrics(self, seat: int) -> dict[str, float]:
+        p = self.players[seat]
+        c = self.content
+        assets = sum(c.investment[i].cost for i in p.investments)
+        assets += sum(c.shop[x].cost for x in p.shopping if c.shop[x].kind == "product")
+        return {
+            "cash": float(self.cash(seat)),
+            "savings": float(self.savings_total(seat)),
+            "debt": float(p.loans * self.options.loan_card_value),
+            "assets": float(assets),
+            "income": float(self.income(seat)),
+            "wellbeing": float(p.wellbeing),
+            "score": float(self.champion_score(seat)),
+        }
+
+    # ----- bounds for the adapters -------------------------------------------------------
+    @classmethod
+    def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
+        assert isinstance(options, FinanCityOptions)
+        slots = options.face_up_cards + players - 1
+        sales = tuple(
+            Propose(to, SELL, card, price)
+            for card in PRODUCTS
+            for to in range(players)
+            for price in sale_prices(card)
+        )
+        return (
+            *PLACES,
+            *CLAIMS,
+            *(Deposit(amount) for amount in DEPOSIT_LADDER),
+            *WITHDRAWALS,
+            TAKE_LOAN,
+            REPAY_LOAN,
+            *BUY_INVESTMENT[:slots],
+            *BUY_SHOPPING[:slots],
+            BUY_TOKEN,
+            USE_INSURANCE,
+            TAKE_EFFECT,
+            *sales,
+            ACCEPT,
+            DECLINE,
+            DONE,
+        )
+
+    @classmethod
+    def max_chance_outcomes(cls, options: RuleOptions, players: int) -> int:
+        c = cls.content
+        return max(len(c.homes), len(c.investments), len(c.shopping), len(c.events))
