@@ -12,6 +12,7 @@ from moneyboard.engine.state import GameState
 #: Game id -> module that defines ``GAME`` (a :class:`GameDef`).
 MODULES: dict[str, str] = {
     "financialit": "moneyboard.games.financialit",
+    "financity": "moneyboard.games.financity",
     "rut-to-riches": "moneyboard.games.rut_to_riches",
 }
 
