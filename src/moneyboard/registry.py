@@ -14,6 +14,7 @@ MODULES: dict[str, str] = {
     "financialit": "moneyboard.games.financialit",
     "financity": "moneyboard.games.financity",
     "rut-to-riches": "moneyboard.games.rut_to_riches",
+    "monitics": "moneyboard.games.monitics",
 }
 
 _loaded: dict[str, GameDef] = {}

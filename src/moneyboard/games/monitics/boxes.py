@@ -1,0 +1,205 @@
+"""What each box does: bills, the asset market, Circumstances 1-6, the Tax authority, Crash.
+
+Mandatory payments go through :meth:`Boxes.step_pay`: cash first, then savings; when both
+fall short the player may borrow, ask another player for a loan or sell an asset, and is out
+if nothing covers it. Blows that insurance (or two options, for a Crash) prevents are asked
+about first (:meth:`Boxes.step_threat`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moneyboard.games.monitics.base import MoniticsBase, share
+
+#: Blows insurance can prevent, and the one two options can prevent.
+INSURABLE = frozenset({"major_expense", "forced_sale", "crash"})
+CIRCUMSTANCES = {
+    1: "major_expense",
+    2: "forced_sale",
+    3: "good_habits",
+    4: "ownership_pays",
+    5: "wahala",
+    6: "business_gain",
+}
+
+
+class Boxes(MoniticsBase):
+    """Resolution of the box landed on, and the payments and sales it can force."""
+
+    owners: dict[str, int]
+
+    def step_box(self, seat: int) -> None:
+        p = self.players[seat]
+        box = self.content.boxes[p.position - 1]
+        kind = box.type
+        if kind == "bill":
+            bill = self.content.bill[box.detail]
+            self.step_pay(seat, bill.amount, "bill.paid", {"bill": bill.name})
+        elif kind == "asset":
+            if self.turn.market != "any":
+                any_box = self.options.asset_market == "any_asset_box"
+                self.turn.market = "any" if any_box else box.detail
+            self.event("box.asset_market", seat=seat, kind=box.detail)
+        elif kind == "circumstances":
+            self.circumstance(seat, self.turn.roll)
+        elif kind == "tax":
+            self.tax_authority(seat)
+        elif kind == "crash":
+            self.event("crash.hit", seat=seat)
+            self.step_threat(seat, "crash")
+        else:
+            p.done = True
+            if self.finisher is None:
+                self.finisher = seat
+                self.event("end.completed_first", seat=seat)
+            else:
+                self.event("end.completed", seat=seat)
+
+    # ----- payments ----------------------------------------------------------------------
+    def step_pay(self, seat: int, amount: int, key: str, params: dict[str, Any]) -> None:
+        """A payment the player cannot refuse: cash, then savings, then the shortfall choices."""
+        if self.players[seat].out or amount <= 0:
+            return
+        have = self.cash(seat) + self.savings(seat)
+        if have >= amount:
+            self.pay_from_all(seat, amount, key, **params)
+            return
+        self.then(("pay", seat, amount, key, params))
+        self.event("insolvency.short", seat=seat, amount=amount, short=amount - have)
+        self.ask(seat, "shortfall", amount=amount, short=amount - have, reason=key)
+
+    # ----- circumstances -----------------------------------------------------------------
+    def circumstance(self, seat: int, number: int) -> None:
+        """Circumstance ``number``: the die that brought the player here, never a new roll."""
+        o = self.options
+        p = self.players[seat]
+        name = CIRCUMSTANCES[number]
+        self.event("circumstance.drawn", seat=seat, number=number, title=name)
+        if number == 1:
+            self.step_threat(seat, "major_expense")
+        elif number == 2:
+            if self.forced_sale_assets(seat):
+                self.step_threat(seat, "forced_sale")
+            elif self.cash(seat) + self.savings(seat) > 0:
+                if o.insurance_covers_cash_loss:
+                    self.step_threat(seat, "forced_sale")
+                else:
+                    self.step_blow(seat, "forced_sale")
+            else:
+                self.event("circumstance.nothing", seat=seat, number=number)
+        elif number == 3:
+            if self.savings(seat) >= o.habits_savings_min:
+                self.receive(seat, o.habits_reward, "circumstance.habits_reward")
+            else:
+                self.step_pay(seat, o.habits_penalty, "circumstance.habits_penalty", {})
+        elif number == 4:
+            if p.assets:
+                self.receive(seat, o.ownership_reward, "circumstance.ownership_reward")
+            else:
+                self.step_pay(seat, o.ownership_penalty, "circumstance.ownership_penalty", {})
+        elif number == 5:
+            if p.insurance or self.savings(seat) > 0:
+                self.event("circumstance.wahala_safe", seat=seat)
+            else:
+                loss = share(self.cash(seat), o.wahala_loss_pct)
+                self.spend(seat, loss, "circumstance.wahala_loss", percent=o.wahala_loss_pct)
+        elif self.owns_company(seat):
+            self.receive(seat, o.business_grant, "circumstance.business_grant")
+        else:
+            self.step_pay(seat, o.business_penalty, "circumstance.business_penalty", {})
+
+    def forced_sale_assets(self, seat: int) -> list[str]:
+        """The player's assets worth more than the Forced Sale threshold, in holding order."""
+        limit = self.options.forced_sale_min_value
+        asset = self.content.asset
+        return [a for a in self.players[seat].assets if asset[a].market > limit]
+
+    # ----- blows that insurance or options may prevent -----------------------------------
+    def step_threat(self, seat: int, blow: str) -> None:
+        """Ask whether to use insurance (or two options against a Crash); else take the blow."""
+        p = self.players[seat]
+        insurable = p.insurance > 0 and blow in INSURABLE
+        escapable = blow == "crash" and p.options >= self.options.crash_options_needed
+        if insurable or escapable:
+            self.ask(seat, "protect", blow=blow)
+        else:
+            self.step_blow(seat, blow)
+
+    def step_blow(self, seat: int, blow: str) -> None:
+        o = self.options
+        if blow == "major_expense":
+            self.step_pay(seat, o.major_expense, "circumstance.major_expense", {})
+        elif blow == "forced_sale":
+            eligible = self.forced_sale_assets(seat)
+            if len(eligible) == 1:
+                self.step_distress(seat, eligible[0])
+            elif eligible:
+                self.ask(seat, "forced_sale", assets=eligible)
+            else:
+                have = self.cash(seat) + self.savings(seat)
+                loss = share(have, o.forced_sale_loss_pct)
+                self.pay_from_all(
+                    seat, loss, "circumstance.forced_sale_loss", percent=o.forced_sale_loss_pct
+                )
+        else:
+            self.crash(seat)
+
+    def crash(self, seat: int) -> None:
+        """Every asset sold at distress value; with none, most of the cash (not savings) lost."""
+        p = self.players[seat]
+        if p.assets:
+            self.then(*[("distress", seat, a) for a in p.assets])
+        else:
+            pct = self.options.crash_cash_loss_pct
+            self.spend(seat, share(self.cash(seat), pct), "crash.cash_loss", percent=pct)
+
+    # ----- distress sales ----------------------------------------------------------------
+    def step_distress(self, seat: int, asset: str) -> None:
+        """Sell ``asset`` in distress: other players may buy it first; else the bank pays."""
+        card = self.content.asset[asset]
+        self.event("distress.sale", seat=seat, asset=card.name, distress=card.distress)
+        steps: list[tuple[Any, ...]] = []
+        if self.deals_left():
+            steps = [("distress_offer", seat, asset, b) for b in self.others(seat)]
+        self.then(*steps, ("distress_bank", seat, asset))
+
+    def step_distress_offer(self, seat: int, asset: str, bidder: int) -> None:
+        card = self.content.asset[asset]
+        if (
+            self.owners.get(asset) != seat
+            or not self.deals_left()
+            or self.players[bidder].out
+            or self.cash(bidder) < card.distress
+        ):
+            return
+        self.ask(
+            bidder, "bid", seller=seat, asset=asset, distress=card.distress, market=card.market
+        )
+
+    def step_distress_bank(self, seat: int, asset: str) -> None:
+        if self.owners.get(asset) != seat:
+            return  # another player bought it
+        card = self.content.asset[asset]
+        del self.players[seat].assets[asset]
+        del self.owners[asset]
+        self.receive(seat, card.distress, "distress.bank", asset=card.name)
+
+    # ----- the tax authority -------------------------------------------------------------
+    def tax_authority(self, seat: int) -> None:
+        o = self.options
+        p = self.players[seat]
+        if p.tax_card:
+            self.event("tax.exempt", seat=seat)
+            return
+        p.tax_card = True
+        if self.cash(seat) + self.savings(seat) >= o.tax_penalty:
+            self.pay_from_all(seat, o.tax_penalty, "tax.caught")
+        else:
+            p.tax_debt += o.tax_penalty + o.tax_debt_surcharge
+            self.event(
+                "tax.debt",
+                seat=seat,
+                amount=o.tax_penalty,
+                due=o.tax_penalty + o.tax_debt_surcharge,
+            )

@@ -1,0 +1,708 @@
+"""Monitics' choices: for each action, one check (None or the reason) and one effect.
+
+Turn actions (buy, sell, save, take out savings, borrow, repay, buy a card) use one of the
+turn's actions each; paying the voluntary tax does not (R9). Deals between players (buying a
+card from another player, a loan to cover a payment, a distress purchase) are limited to one
+per turn and settled at once.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.kernel import Offer
+from moneyboard.engine.messages import Message, msg
+from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
+from moneyboard.games.monitics.actions import (
+    BORROW,
+    END_TURN,
+    GIVE_UP,
+    GRANT,
+    KEEP_ROLL,
+    LEND,
+    PASS,
+    PAY_TAX,
+    REFUSE,
+    REFUSE_LOAN,
+    REPAY,
+    ROLL,
+    STOP_FINAL,
+    TAKE_FINAL,
+    TAKE_HIT,
+    USE_INSURANCE,
+    USE_OPTION,
+    USE_OPTIONS,
+    AskLoan,
+    Bid,
+    Borrow,
+    Buy,
+    BuyCard,
+    EndTurn,
+    FinalTurn,
+    ForcedSale,
+    GiveUp,
+    GrantFinalTurns,
+    KeepRoll,
+    Lend,
+    Pass,
+    PayTax,
+    Protect,
+    Repay,
+    RepayFriend,
+    Roll,
+    Save,
+    Sell,
+    UseOption,
+    Withdraw,
+)
+from moneyboard.games.monitics.base import CASH, DIE, SAVINGS
+from moneyboard.games.monitics.content import ASSET_KINDS, load_content
+from moneyboard.games.monitics.flow import Flow
+from moneyboard.games.monitics.options import MoniticsOptions
+
+_CONTENT = load_content()
+BUY = {a.id: Buy(a.id) for a in _CONTENT.assets}
+SELL = {a.id: Sell(a.id) for a in _CONTENT.assets}
+FORCED = {a.id: ForcedSale(a.id) for a in _CONTENT.assets}
+#: The bank's assets by kind, in content order ("any": every asset).
+BY_KIND = {
+    **{k: tuple(a.id for a in _CONTENT.assets if a.kind == k) for k in ASSET_KINDS},
+    "any": tuple(a.id for a in _CONTENT.assets),
+}
+REPAY_FRIEND = tuple(RepayFriend(s) for s in range(16))
+ASK_LOAN = tuple(AskLoan(s) for s in range(16))
+CARDS = ("option", "insurance")
+
+FIXED: dict[str, tuple[Action, ...]] = {
+    "reroll": (USE_OPTION, KEEP_ROLL),
+    "roll_tax": (ROLL, PAY_TAX),
+    "roll": (ROLL,),
+    "protect": (USE_INSURANCE, USE_OPTIONS, TAKE_HIT),
+    "offer": (ACCEPT, DECLINE),
+    "lend": (LEND, REFUSE_LOAN),
+    "grant": (GRANT, REFUSE),
+    "final_turn": (TAKE_FINAL, STOP_FINAL),
+}
+NO_ACTIONS_LEFT = msg("why.no_actions_left")
+
+
+def bid_prices(distress: int, market: int) -> tuple[int, int, int]:
+    """The prices a player may offer for a distressed asset: distress, halfway, market value.
+
+    >>> bid_prices(30, 65)
+    (30, 47, 65)
+    """
+    return distress, (distress + market) // 2, market
+
+
+def card_prices(price: int) -> tuple[int, int]:
+    """The prices a player may offer another for a card: the bank's price, or half as much again.
+
+    >>> card_prices(30)
+    (30, 45)
+    """
+    return price, price * 3 // 2
+
+
+class Figures:
+    """Actions fixed for a whole game by the rule options, built once per option set."""
+
+    __slots__ = ("buy_from", "saves", "withdraws")
+    buy_from: dict[tuple[int, str], tuple[Propose, ...]]
+
+    def __init__(self, options: MoniticsOptions):
+        self.saves = tuple(Save(a) for a in options.amount_steps)
+        self.withdraws = tuple(Withdraw(a) for a in options.amount_steps)
+        #: (seller, card) -> the offers a buyer may make for it.
+        self.buy_from = {
+            (seller, card): tuple(
+                Propose(seller, "buy_card", card, p)
+                for p in card_prices(
+                    options.option_price if card == "option" else options.insurance_price
+                )
+            )
+            for seller in range(16)
+            for card in CARDS
+        }
+
+
+@functools.cache
+def figures_for(options: MoniticsOptions) -> Figures:
+    return Figures(options)
+
+
+class Choices(Flow):
+    """Candidates, checks and effects of every Monitics action."""
+
+    # ----- what may be worth checking ----------------------------------------------------
+    def candidates(self, seat: int) -> Sequence[Action]:
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return ()
+        kind = d.kind
+        if kind == "roll":
+            return FIXED["roll"] if self.players[seat].tax_card else FIXED["roll_tax"]
+        fixed = FIXED.get(kind)
+        if fixed is not None:
+            return fixed
+        if kind == "turn":
+            return self.turn_candidates(seat)
+        if kind == "bid":
+            card = self.content.asset[d.data["asset"]]
+            return (*(Bid(p) for p in bid_prices(card.distress, card.market)), PASS)
+        if kind == "forced_sale":
+            return tuple(FORCED[a] for a in d.data["assets"])
+        # shortfall
+        p = self.players[seat]
+        return (
+            BORROW,
+            *(ASK_LOAN[s] for s in self.others(seat)),
+            *(SELL[a] for a in p.assets),
+            GIVE_UP,
+        )
+
+    def turn_candidates(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        turn = self.turn
+        out: list[Action] = [END_TURN]
+        if not p.tax_card:
+            out.append(PAY_TAX)
+        if turn.actions_left <= 0:
+            return out
+        figures = figures_for(self.options)
+        owners = self.owners
+        if turn.market:
+            out += [BUY[a] for a in BY_KIND[turn.market] if a not in owners]
+        out += [SELL[a] for a in p.assets]
+        out += [BUY_CARD[c] for c in CARDS]
+        out += figures.saves
+        out += figures.withdraws
+        out.append(REPAY if p.loan is not None else BORROW)
+        out += [REPAY_FRIEND[s] for s in p.debts]
+        if self.deals_left():
+            for s in self.others(seat):
+                q = self.players[s]
+                if q.options:
+                    out += figures.buy_from[s, "option"]
+                if q.insurance:
+                    out += figures.buy_from[s, "insurance"]
+        return out
+
+    def fallback_action(self, seat: int) -> Action | None:
+        """What a player does when the turn's time runs out (R23): the safe choice."""
+        d = self.decision
+        if d is None or seat not in d.seats:
+            return None
+        kind = d.kind
+        if kind == "protect":
+            for protection in (USE_INSURANCE, USE_OPTIONS):
+                if self.can(seat, protection):
+                    return protection
+            return TAKE_HIT
+        if kind == "shortfall":
+            for action in self.candidates(seat):
+                if action.__class__ is not AskLoan and self.can(seat, action):
+                    return action
+            return GIVE_UP
+        fallback = {
+            "turn": END_TURN,
+            "roll": ROLL,
+            "reroll": KEEP_ROLL,
+            "bid": PASS,
+            "offer": DECLINE,
+            "lend": REFUSE_LOAN,
+            "grant": GRANT,
+            "final_turn": STOP_FINAL,
+        }.get(kind)
+        if fallback is None and kind == "forced_sale":
+            return FORCED[d.data["assets"][0]]
+        return fallback
+
+    # ----- helpers for the checks --------------------------------------------------------
+    def _use_action(self) -> None:
+        self.turn.actions_left -= 1
+
+    def _in_turn(self) -> bool:
+        """Whether the decision being asked is the turn's actions (not a shortfall)."""
+        d = self.decision
+        return d is not None and d.kind == "turn"
+
+    def _answering_turn(self) -> bool:
+        """Whether the action being carried out answers the turn's actions."""
+        d = self.asked
+        return d is not None and d.kind == "turn"
+
+    # ----- buying and selling assets -----------------------------------------------------
+    def check_buy(self, seat: int, action: Buy) -> Message | None:
+        card = self.content.asset.get(action.asset)
+        if card is None:
+            return msg("why.no_such_asset", asset=action.asset)
+        if self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        owner = self.owners.get(action.asset)
+        if owner is not None:
+            return msg("why.asset_owned", asset=card.name, owner=owner)
+        market = self.turn.market
+        if market not in ("any", card.kind):
+            if not market:
+                return msg("why.no_market", asset=card.name)
+            return msg("why.wrong_market", asset=card.name, kind=card.kind, market=market)
+        if self.cash(seat) < card.purchase:
+            return msg("why.short_of_cash", price=card.purchase, cash=self.cash(seat))
+        return None
+
+    def do_buy(self, seat: int, action: Buy) -> None:
+        card = self.content.asset[action.asset]
+        p = self.players[seat]
+        self.spend(seat, card.purchase, "asset.bought", asset=card.name)
+        p.assets[action.asset] = p.turns + 1
+        self.owners[action.asset] = seat
+        self._use_action()
+        self.then(("actions", seat))
+
+    def check_sell(self, seat: int, action: Sell) -> Message | None:
+        card = self.content.asset.get(action.asset)
+        if card is None:
+            return msg("why.no_such_asset", asset=action.asset)
+        p = self.players[seat]
+        sellable = p.assets.get(action.asset)
+        if sellable is None:
+            return msg("why.not_yours", asset=card.name)
+        if self._in_turn() and self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if p.turns < sellable:
+            return msg("why.too_soon_to_sell", asset=card.name, turn=sellable)
+        return None
+
+    def do_sell(self, seat: int, action: Sell) -> None:
+        in_turn = self._answering_turn()
+        card = self.content.asset[action.asset]
+        del self.players[seat].assets[action.asset]
+        del self.owners[action.asset]
+        self.receive(seat, card.market, "asset.sold", asset=card.name)
+        if in_turn:
+            self._use_action()
+            self.then(("actions", seat))
+
+    # ----- cards from the bank -----------------------------------------------------------
+    def check_buy_card(self, seat: int, action: BuyCard) -> Message | None:
+        if action.card not in CARDS:
+            return msg("why.no_such_card", card=action.card)
+        if self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if not self.stock[action.card]:
+            return msg("why.bank_out_of", card=action.card)
+        if self._holding_full(seat, action.card):
+            return msg("why.holding_full", card=action.card)
+        price = self._bank_price(action.card)
+        if self.cash(seat) < price:
+            return msg("why.short_of_cash", price=price, cash=self.cash(seat))
+        return None
+
+    def do_buy_card(self, seat: int, action: BuyCard) -> None:
+        self.spend(seat, self._bank_price(action.card), "card.bought", card=action.card)
+        self.stock[action.card] -= 1
+        self._add_card(seat, action.card, 1)
+        self._use_action()
+        self.then(("actions", seat))
+
+    def _bank_price(self, card: str) -> int:
+        o = self.options
+        return o.option_price if card == "option" else o.insurance_price
+
+    def _holding_full(self, seat: int, card: str) -> bool:
+        p = self.players[seat]
+        o = self.options
+        if card == "option":
+            return p.options >= o.max_options
+        return p.insurance >= o.max_insurance
+
+    def _add_card(self, seat: int, card: str, count: int) -> None:
+        p = self.players[seat]
+        if card == "option":
+            p.options += count
+        else:
+            p.insurance += count
+
+    # ----- savings -----------------------------------------------------------------------
+    def check_save(self, seat: int, action: Save) -> Message | None:
+        if self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if action.amount <= 0:
+            return msg("why.amount_positive", amount=action.amount)
+        if self.cash(seat) < action.amount:
+            return msg("why.short_of_cash", price=action.amount, cash=self.cash(seat))
+        return None
+
+    def do_save(self, seat: int, action: Save) -> None:
+        self.transfer(CASH[seat], SAVINGS[seat], action.amount, "savings.saved", seat=seat)
+        self._use_action()
+        self.then(("actions", seat))
+
+    def check_withdraw(self, seat: int, action: Withdraw) -> Message | None:
+        if self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if action.amount <= 0:
+            return msg("why.amount_positive", amount=action.amount)
+        if self.savings(seat) < action.amount:
+            return msg("why.short_of_savings", amount=action.amount, savings=self.savings(seat))
+        return None
+
+    def do_withdraw(self, seat: int, action: Withdraw) -> None:
+        self.transfer(SAVINGS[seat], CASH[seat], action.amount, "savings.withdrawn", seat=seat)
+        self._use_action()
+        self.then(("actions", seat))
+
+    # ----- loans from the bank -----------------------------------------------------------
+    def check_borrow(self, seat: int, action: Borrow) -> Message | None:
+        p = self.players[seat]
+        if self._in_turn() and self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if p.loan is not None:
+            borrowed, repay = self.options.loan_ladder[p.loan]
+            return msg("why.loan_outstanding", borrowed=borrowed, repay=repay)
+        return None
+
+    def do_borrow(self, seat: int, action: Borrow) -> None:
+        in_turn = self._answering_turn()
+        p = self.players[seat]
+        borrowed, repay = self.options.loan_ladder[p.next_loan]
+        p.loan = p.next_loan
+        p.loan_turn = self.turn.number
+        self.receive(seat, borrowed, "loan.taken", repay=repay)
+        if in_turn:
+            self._use_action()
+            self.then(("actions", seat))
+
+    def check_repay(self, seat: int, action: Repay) -> Message | None:
+        p = self.players[seat]
+        if self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if p.loan is None:
+            return msg("why.no_loan")
+        if p.loan_turn == self.turn.number:
+            return msg("why.loan_same_turn")
+        repay = self.options.loan_ladder[p.loan][1]
+        if self.cash(seat) < repay:
+            return msg("why.short_of_cash", price=repay, cash=self.cash(seat))
+        return None
+
+    def do_repay(self, seat: int, action: Repay) -> None:
+        o = self.options
+        p = self.players[seat]
+        assert p.loan is not None
+        borrowed, repay = o.loan_ladder[p.loan]
+        top = len(o.loan_ladder) - 1
+        if p.loan < top:
+            p.next_loan = p.loan + 1
+        else:
+            p.next_loan = top if o.after_top_loan == "stay" else 0
+        p.loan = None
+        self.spend(seat, repay, "loan.repaid", borrowed=borrowed)
+        self._use_action()
+        self.then(("actions", seat))
+
+    # ----- the tax authority -------------------------------------------------------------
+    def check_pay_tax(self, seat: int, action: PayTax) -> Message | None:
+        o = self.options
+        if self.players[seat].tax_card:
+            return msg("why.tax_card_held")
+        if o.tax_counts_as_action and self._in_turn() and self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        if self.cash(seat) < o.voluntary_tax:
+            return msg("why.short_of_cash", price=o.voluntary_tax, cash=self.cash(seat))
+        return None
+
+    def do_pay_tax(self, seat: int, action: PayTax) -> None:
+        o = self.options
+        self.spend(seat, o.voluntary_tax, "tax.voluntary")
+        self.players[seat].tax_card = True
+        if o.tax_counts_as_action and self._answering_turn():
+            self._use_action()
+
+    # ----- deals between players ---------------------------------------------------------
+    def _deal_partner(self, seat: int, other: int) -> Message | None:
+        """Why ``seat`` may not propose a deal to ``other`` now (or None)."""
+        if not 0 <= other < self.n or other == seat:
+            return msg("why.no_such_partner", seat=other)
+        if self.players[other].out:
+            return msg("why.partner_out", seat=other)
+        if not self.deals_left():
+            return msg("why.deal_limit", limit=self.options.transactions_per_turn)
+        if other in self.turn.asked:
+            return msg("why.already_asked", seat=other)
+        return None
+
+    def offers_per_turn(self) -> int:
+        """Proposals are limited per partner (each asked once a turn) and by settled deals."""
+        return self.n
+
+    def check_offer(self, seat: int, offer: Offer) -> Message | None:
+        """Buying an Option or Insurance card from another player, on one's turn (one action)."""
+        if offer.deal != "buy_card" or offer.item not in CARDS:
+            return msg("why.no_such_deal", deal=offer.deal, item=offer.item)
+        if not self._in_turn() or self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        why = self._deal_partner(seat, offer.to)
+        if why is not None:
+            return why
+        q = self.players[offer.to]
+        if not (q.options if offer.item == "option" else q.insurance):
+            return msg("why.seller_has_none", seat=offer.to, card=offer.item)
+        if self._holding_full(seat, offer.item):
+            return msg("why.holding_full", card=offer.item)
+        if not 1 <= offer.price <= self.cash(seat):
+            return msg("why.short_of_cash", price=offer.price, cash=self.cash(seat))
+        return None
+
+    def amount_range(self, seat: int, action: Action, field: str) -> tuple[int, int] | None:
+        """A card may be offered for any price from $1 to the buyer's cash."""
+        if action.__class__ is Propose and self.cash(seat) >= 1:
+            return 1, self.cash(seat)
+        return None
+
+    def do_propose(self, seat: int, a: Propose) -> None:
+        self.turn.asked.add(a.to)
+        super().do_propose(seat, a)
+
+    def settle_offer(self, offer: Offer) -> None:
+        buyer, seller = offer.seat, offer.to
+        params = {
+            "seat": buyer,
+            "seller": seller,
+            "card": offer.item,
+            "amount": offer.price,
+            "seller_name": self.seats[seller].name,
+        }
+        self.ledger.transfer([(CASH[buyer], CASH[seller], offer.price, "deal.card_sold", params)])
+        self.log.append(("deal.card_sold", params))
+        self._add_card(seller, offer.item, -1)
+        self._add_card(buyer, offer.item, 1)
+        self.turn.deals += 1
+        self._use_action()
+
+    def check_ask_loan(self, seat: int, action: AskLoan) -> Message | None:
+        why = self._deal_partner(seat, action.lender)
+        if why is not None:
+            return why
+        d = self.decision
+        assert d is not None
+        if self.cash(action.lender) < d.data["short"]:
+            return msg("why.lender_short", seat=action.lender, amount=d.data["short"])
+        return None
+
+    def do_ask_loan(self, seat: int, action: AskLoan) -> None:
+        d = self.asked
+        assert d is not None
+        short = d.data["short"]
+        self.turn.asked.add(action.lender)
+        repay = short + short * self.options.friend_loan_interest_pct // 100
+        self.event(
+            "deal.loan_asked",
+            seat=seat,
+            lender=action.lender,
+            amount=short,
+            lender_name=self.seats[action.lender].name,
+        )
+        self.ask(action.lender, "lend", borrower=seat, amount=short, repay=repay)
+
+    def check_lend(self, seat: int, action: Lend) -> Message | None:
+        return None
+
+    def do_lend(self, seat: int, action: Lend) -> None:
+        d = self.asked
+        assert d is not None
+        borrower, amount, repay = d.data["borrower"], d.data["amount"], d.data["repay"]
+        if not action.agree:
+            self.event("deal.loan_refused", seat=seat, borrower_name=self.seats[borrower].name)
+            return
+        self.turn.deals += 1
+        self.transfer(
+            CASH[seat],
+            CASH[borrower],
+            amount,
+            "deal.loan_made",
+            seat=borrower,
+            lender=seat,
+            repay=repay,
+            lender_name=self.seats[seat].name,
+        )
+        debts = self.players[borrower].debts
+        debts[seat] = debts.get(seat, 0) + repay
+        self.turn.lenders.add(seat)
+
+    def check_repay_friend(self, seat: int, action: RepayFriend) -> Message | None:
+        if self.turn.actions_left <= 0:
+            return NO_ACTIONS_LEFT
+        owed = self.players[seat].debts.get(action.lender)
+        if owed is None:
+            return msg("why.no_friend_loan", seat=action.lender)
+        if action.lender in self.turn.lenders:
+            return msg("why.loan_same_turn")
+        if self.cash(seat) < owed:
+            return msg("why.short_of_cash", price=owed, cash=self.cash(seat))
+        return None
+
+    def do_repay_friend(self, seat: int, action: RepayFriend) -> None:
+        owed = self.players[seat].debts.pop(action.lender)
+        self.transfer(
+            CASH[seat],
+            CASH[action.lender],
+            owed,
+            "deal.loan_repaid",
+            seat=seat,
+            lender=action.lender,
+            lender_name=self.seats[action.lender].name,
+        )
+        self._use_action()
+        self.then(("actions", seat))
+
+    def check_bid(self, seat: int, action: Bid) -> Message | None:
+        d = self.decision
+        assert d is not None
+        if action.price not in bid_prices(d.data["distress"], d.data["market"]):
+            return msg("why.bad_price", price=action.price)
+        if self.cash(seat) < action.price:
+            return msg("why.short_of_cash", price=action.price, cash=self.cash(seat))
+        return None
+
+    def do_bid(self, seat: int, action: Bid) -> None:
+        d = self.asked
+        assert d is not None
+        seller, asset = d.data["seller"], d.data["asset"]
+        card = self.content.asset[asset]
+        buyer = self.players[seat]
+        del self.players[seller].assets[asset]
+        buyer.assets[asset] = buyer.turns + 2
+        self.owners[asset] = seat
+        self.turn.deals += 1
+        self.transfer(
+            CASH[seat],
+            CASH[seller],
+            action.price,
+            "distress.bought",
+            seat=seat,
+            seller=seller,
+            asset=card.name,
+            seller_name=self.seats[seller].name,
+        )
+
+    def check_pass(self, seat: int, action: Pass) -> Message | None:
+        return None
+
+    def do_pass(self, seat: int, action: Pass) -> None:
+        """The next bidder (or the bank) gets the asset."""
+
+    # ----- the roll, protection, forced sales, insolvency --------------------------------
+    def check_roll(self, seat: int, action: Roll) -> Message | None:
+        return None
+
+    def do_roll(self, seat: int, action: Roll) -> None:
+        self.draw("die", DIE, ("rolled", seat))
+
+    def check_use_option(self, seat: int, action: UseOption) -> Message | None:
+        if not self.players[seat].options:
+            return msg("why.no_option")
+        return None
+
+    def do_use_option(self, seat: int, action: UseOption) -> None:
+        self.players[seat].options -= 1
+        self.stock["option"] += 1
+        self.turn.option_used = True
+        self.event("option.replay", seat=seat, roll=self.turn.roll)
+        self.draw("die", DIE, ("rolled", seat))
+
+    def check_keep_roll(self, seat: int, action: KeepRoll) -> Message | None:
+        return None
+
+    def do_keep_roll(self, seat: int, action: KeepRoll) -> None:
+        self.then(("move", seat))
+
+    def check_protect(self, seat: int, action: Protect) -> Message | None:
+        d = self.decision
+        assert d is not None
+        p = self.players[seat]
+        if action.card == "insurance":
+            return None if p.insurance else msg("why.no_insurance")
+        if action.card == "options":
+            if d.data["blow"] != "crash":
+                return msg("why.options_only_crash")
+            needed = self.options.crash_options_needed
+            return None if p.options >= needed else msg("why.too_few_options", needed=needed)
+        if action.card != "none":
+            return msg("why.no_such_card", card=action.card)
+        return None
+
+    def do_protect(self, seat: int, action: Protect) -> None:
+        d = self.asked
+        assert d is not None
+        blow = d.data["blow"]
+        p = self.players[seat]
+        if action.card == "insurance":
+            p.insurance -= 1
+            self.stock["insurance"] += 1
+            self.event("insurance.used", seat=seat, blow=blow)
+            if self.options.insurance_ends_turn:
+                self.turn.stopped = True
+        elif action.card == "options":
+            needed = self.options.crash_options_needed
+            p.options -= needed
+            self.stock["option"] += needed
+            self.event("option.crash_escaped", seat=seat, count=needed)
+        else:
+            self.step_blow(seat, blow)
+
+    def check_forced_sale(self, seat: int, action: ForcedSale) -> Message | None:
+        d = self.decision
+        assert d is not None
+        if action.asset not in d.data["assets"]:
+            return msg("why.not_for_forced_sale", asset=action.asset)
+        return None
+
+    def do_forced_sale(self, seat: int, action: ForcedSale) -> None:
+        self.step_distress(seat, action.asset)
+
+    def check_give_up(self, seat: int, action: GiveUp) -> Message | None:
+        """A player who can still borrow from the bank or sell an asset can pay (R19)."""
+        p = self.players[seat]
+        if p.loan is None:
+            return msg("why.can_borrow")
+        for asset, sellable in p.assets.items():
+            if p.turns >= sellable:
+                return msg("why.can_sell", asset=self.content.asset[asset].name)
+        return None
+
+    def do_give_up(self, seat: int, action: GiveUp) -> None:
+        self.bankrupt(seat)
+
+    # ----- the end -----------------------------------------------------------------------
+    def check_grant_final_turns(self, seat: int, action: GrantFinalTurns) -> Message | None:
+        return None
+
+    def do_grant_final_turns(self, seat: int, action: GrantFinalTurns) -> None:
+        if action.grant:
+            self.step_final_turns()
+        else:
+            self.event("end.no_final_turns", seat=seat)
+            self.then(("game_end",))
+
+    def check_final_turn(self, seat: int, action: FinalTurn) -> Message | None:
+        return None
+
+    def do_final_turn(self, seat: int, action: FinalTurn) -> None:
+        if action.take:
+            self.then(("turn", seat))
+        else:
+            self.players[seat].done = True
+            self.event("end.stopped", seat=seat)
+
+    def check_end_turn(self, seat: int, action: EndTurn) -> Message | None:
+        return None
+
+    def do_end_turn(self, seat: int, action: EndTurn) -> None:
+        """The turn is over: the flow moves on to the next player."""
+
+
+BUY_CARD = {"option": BuyCard("option"), "insurance": BuyCard("insurance")}
