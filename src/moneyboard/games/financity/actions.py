@@ -125,5 +125,4 @@ BUY_TOKEN = BuyToken()
 USE_INSURANCE = UseInsurance()
 TAKE_EFFECT = TakeEffect()
 DONE = Done()
-DEPOSIT = Deposit(0)
 

@@ -13,7 +13,7 @@ from moneyboard.engine.messages import Message, msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.games.financity.actions import (
     BUY_TOKEN,
-    DEPOSIT,
+    DEPOSIT_LADDER,
     DONE,
     REPAY_LOAN,
     TAKE_EFFECT,
@@ -48,6 +48,8 @@ BUY_SHOPPING = tuple(BuyShopping(slot) for slot in range(MAX_SLOTS))
 #: may ask any whole price the buyer can pay.
 PRICE_QUARTERS = (0, 1, 2, 3, 4)
 PRODUCTS = tuple(c.id for c in _CONTENT.shopping if c.kind == "product")
+#: The deposits listed for random play, bots and RL (the Deposit amount's ladder).
+DEPOSITS = tuple(Deposit(amount) for amount in DEPOSIT_LADDER)
 ANYTIME = (TAKE_LOAN, REPAY_LOAN, *WITHDRAWALS)
 #: What each kind of decision offers (before checks), anytime actions included.
 OFFERS: dict[str, tuple[Action, ...]] = {
@@ -78,7 +80,8 @@ class Choices(Flow):
             return ANYTIME
         kind = d.kind
         if kind == "savings":
-            return (*self.amount_ladder(seat, DEPOSIT, "amount"), DONE, *ANYTIME)
+            cash = self.cash(seat)
+            return (*[a for a in DEPOSITS if a.amount <= cash], DONE, *ANYTIME)
         if kind == "invest":
             return (*BUY_INVESTMENT[: len(self.face_up["investment"])], *OFFERS[kind])
         if kind == "shop":

@@ -12,13 +12,11 @@ from moneyboard.engine.state import GameState
 from moneyboard.games.financity.actions import (
     ACTION_TYPES,
     BUY_TOKEN,
-    DEPOSIT_LADDER,
     DONE,
     REPAY_LOAN,
     TAKE_EFFECT,
     TAKE_LOAN,
     USE_INSURANCE,
-    Deposit,
     Place,
     Withdraw,
 )
@@ -27,6 +25,7 @@ from moneyboard.games.financity.choices import (
     BUY_INVESTMENT,
     BUY_SHOPPING,
     CLAIMS,
+    DEPOSITS,
     PLACES,
     PRODUCTS,
     SELL,
@@ -185,7 +184,7 @@ class FinanCityState(Choices):
         return (
             *PLACES,
             *CLAIMS,
-            *(Deposit(amount) for amount in DEPOSIT_LADDER),
+            *DEPOSITS,
             *WITHDRAWALS,
             TAKE_LOAN,
             REPAY_LOAN,
