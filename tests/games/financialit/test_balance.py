@@ -31,7 +31,8 @@ from moneyboard.games.financialit.actions import (
 )
 from tests.games.financialit.driver import start
 
-#: Clauses in the order a careful family buys them (the most frequent events first).
+#: Clauses in the order a careful family buys them (the most frequent events first); the
+#: vehicle clause only once the family owns a vehicle.
 CLAUSES = ("theft", "health", "home", "vehicle", "fire")
 #: Units kept back for each Event card the period will reveal.
 PER_EVENT = 4
@@ -137,11 +138,11 @@ class Planner:
             action = BuyLuxury(slot)
             if item is None or action not in legal:
                 continue
-            card = state.content.luxury[item]
-            upkeep = max(0, card.upkeep + state.options.luxury_upkeep_delta)
+            upkeep = state.figures.upkeep[item]
             cost = state.luxury_price(item) + upkeep * left
             if state.cash(seat) - cost >= reserve + upkeep:
-                affordable.append((card.happiness / max(1, cost), self.rng.random(), action))
+                happiness = state.figures.luxury_happiness[item]
+                affordable.append((happiness / max(1, cost), self.rng.random(), action))
         if affordable:
             return max(affordable)[2]
         return DONE
@@ -165,9 +166,11 @@ class Planner:
 
     def insure(self, state: FinanciaLitState, seat: int, legal: list[Action]) -> Action:
         """Insurance Broker: the next clause on the list while there is spare cash."""
+        home = state.homes[seat]
         if self.spare(state, seat) >= 1:
             for clause in CLAUSES:
-                if AddClause(clause) in legal:
+                useless = clause == "vehicle" and not {"car", "motorbike"} & set(home.luxuries)
+                if not useless and AddClause(clause) in legal:
                     return AddClause(clause)
         return DONE
 

@@ -23,9 +23,11 @@ from moneyboard.engine.state import GameState
 from moneyboard.games.financialit import FinanciaLitState
 from moneyboard.games.financialit.actions import SAVE, TAKE_LOAN
 from moneyboard.games.financialit.content import load_content
+from moneyboard.registry import get_game
 from tests.games.financialit.driver import at, passive, run, start
 
 CONTENT = load_content()
+GAME = get_game("financialit")
 PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
 EVENT_IDS = sorted(CONTENT.event)
 INCOME_IDS = sorted(CONTENT.income_card)
@@ -238,10 +240,10 @@ def test_records_replay_byte_for_byte(
     play(state, seed, force_at)
     expected = snapshot(state)
     record = record_of(state)
-    assert snapshot(replay(record)) == expected
-    assert snapshot(replay(parse_record(record.to_json()))) == expected
+    assert snapshot(replay(record, GAME)) == expected
+    assert snapshot(replay(parse_record(record.to_json()), GAME)) == expected
     # A record cut short replays to a game still in progress, with no error.
-    half = replay(record, upto=len(record.moves) // 2)
+    half = replay(record, GAME, upto=len(record.moves) // 2)
     assert len(half.moves) <= len(record.moves)
 
 
@@ -250,14 +252,14 @@ def test_a_record_with_deck_counts_replays_from_its_json_text() -> None:
     counts = {"tax_refund": 1, "festival": 1, "fire": 1, "burglary": 1}
     state = run(start(seed=1, rounds=3, event_counts=counts))
     record = record_of(state)
-    assert snapshot(replay(parse_record(record.to_json()))) == snapshot(state)
+    assert snapshot(replay(parse_record(record.to_json()), GAME)) == snapshot(state)
 
 
 def test_a_game_started_with_forced_outcomes_replays_from_its_record() -> None:
     state = run(start(seed=1, rounds=2, forced={"deck:events": ["fire"]}))
     record = record_of(state)
     assert record.forced == {"deck:events": ["fire"]}
-    assert snapshot(replay(record)) == snapshot(state)
+    assert snapshot(replay(record, GAME)) == snapshot(state)
 
 
 def test_a_trainer_force_right_after_an_automatic_draw_replays() -> None:
@@ -273,14 +275,14 @@ def test_a_trainer_force_right_after_an_automatic_draw_replays() -> None:
     state.force("deck:events", [card])
     run(state)
     assert [p["id"] for key, p in state.log if key == "event.revealed"] == [drawn, card]
-    assert snapshot(replay(record_of(state))) == snapshot(state)
+    assert snapshot(replay(record_of(state), GAME)) == snapshot(state)
 
 
 def test_a_game_with_timed_out_turns_replays() -> None:
     state = start(seed=3, rounds=2, turn_time_limit=20)
     while not state.terminal:
         state.timeout(state.to_move()[0])
-    assert snapshot(replay(record_of(state))) == snapshot(state)
+    assert snapshot(replay(record_of(state), GAME)) == snapshot(state)
 
 
 def test_harsh_loans_keep_the_game_playable() -> None:

@@ -17,9 +17,12 @@ from moneyboard.games.financialit.actions import (
 )
 from moneyboard.games.financialit.base import advance_discount
 from tests.games.financialit.driver import (
+    CONTENT,
     FLATMATES,
     RETIREES,
     SHELTERED,
+    TIED_CHANGES,
+    TIED_FAMILIES,
     Script,
     at,
     buy_goods,
@@ -31,7 +34,6 @@ from tests.games.financialit.driver import (
     received,
     run,
     start,
-    tied_families,
 )
 
 
@@ -61,23 +63,24 @@ def test_advance_discount_counts_only_complete_fours() -> None:
 
 # ----- Investments: crowding surcharge ------------------------------------------------------
 INVEST = {"investments": first_legal(INVEST_SHORT)}
-# The offer at set-up and the next two: all Term Deposits (cost 3, one slot).
+# The offer at set-up and the next two: all Term Deposits.
 TERM_DEPOSITS = {"deck:short": ["term_deposit"] * 3}
+DEPOSIT = CONTENT.investment["term_deposit"].cost
 
 
 def test_all_usable_investment_slots_taken_costs_each_investor_one_more() -> None:
     # 3 players may use 2 of the 4 Investments slots; both are taken.
     state = start(forced=TERM_DEPOSITS, rounds=1)
     run(state, Script({1: {0: ["investments"], 2: ["investments"]}}, INVEST))
-    assert paid(state, "investment.bought", 0) == [4]
-    assert paid(state, "investment.bought", 2) == [4]
+    assert paid(state, "investment.bought", 0) == [DEPOSIT + 1]
+    assert paid(state, "investment.bought", 2) == [DEPOSIT + 1]
     assert [m.params["surcharge"] for m in events(state, "investment.bought")] == [1, 1]
 
 
 def test_a_free_usable_investment_slot_means_no_surcharge() -> None:
     state = start(forced=TERM_DEPOSITS, rounds=1)
     run(state, Script({1: {0: ["investments"]}}, INVEST))
-    assert paid(state, "investment.bought", 0) == [3]
+    assert paid(state, "investment.bought", 0) == [DEPOSIT]
 
 
 def test_crowding_in_a_four_player_game_needs_three_investors() -> None:
@@ -94,21 +97,23 @@ def test_crowding_in_a_four_player_game_needs_three_investors() -> None:
 def test_a_waived_surcharge_leaves_the_price_alone() -> None:
     state = start(forced=TERM_DEPOSITS, rounds=1, crowding_surcharge=0)
     run(state, Script({1: {0: ["investments"], 2: ["investments"]}}, INVEST))
-    assert paid(state, "investment.bought", 0) == [3]
-    assert paid(state, "investment.bought", 2) == [3]
+    assert paid(state, "investment.bought", 0) == [DEPOSIT]
+    assert paid(state, "investment.bought", 2) == [DEPOSIT]
 
 
 # ----- End of game: unfinished investments and loans ----------------------------------------
 def test_unfinished_investment_on_slot_three_pays_six_units_less() -> None:
-    # The Stock Index Fund (4 slots, 14 units) bought in period 7 sits on slot 3 at the end.
-    state = start(forced={"deck:long": ["index_fund"]})
+    # A Private Pension Plan (4 slots, a sure payout) bought in period 7 sits on slot 3 at the end.
+    state = start(forced={"deck:long": ["pension_plan"]})
     policy = Script({7: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)})
     run(state, policy, until=at(8))
-    assert [list(i) for i in state.homes[0].investments] == [["index_fund", 3]]
+    assert [list(i) for i in state.homes[0].investments] == [["pension_plan", 3]]
     run(state, policy)
     [entry] = events(state, "end.investment", 0)
     assert (entry.params["slot"], entry.params["reduction"]) == (3, 6)
-    assert received(state, "end.investment", 0) == [14 - 6]
+    assert received(state, "end.investment", 0) == [
+        CONTENT.investment["pension_plan"].returns[0] - 6
+    ]
 
 
 @pytest.mark.parametrize(("taken_in", "slot", "units", "happiness"), [(7, 1, 4, 1), (8, 2, 8, 2)])
@@ -234,7 +239,7 @@ def test_five_or_more_units_at_upkeep_earn_one_unit(left: int, interest: list[in
 
 # ----- End-game Happiness and the winner ----------------------------------------------------
 def test_end_game_happiness_counts_cards_income_and_units() -> None:
-    luxury = {"deck:luxury": ["holiday", "tv", "bicycle", "concert"]}
+    luxury = {"deck:luxury": ["jewellery", "tv", "bicycle", "concert"]}
     plan = {
         1: {0: ["insurance", "market", "labour"]},
         2: {0: ["insurance", "labour"]},
@@ -248,7 +253,7 @@ def test_end_game_happiness_counts_cards_income_and_units() -> None:
     home = state.homes[0]
     [bonus] = events(state, "end.bonus", 0)
     cards = len(home.luxuries) + len(home.insurance) + len(home.skills) + len(home.careers)
-    assert cards == 4  # the holiday, Basic Insurance and two Skills cards
+    assert cards == 4  # the jewellery, Basic Insurance and two Skills cards
     assert bonus.params["cards"] == cards
     assert bonus.params["income"] == home.tracker
     assert bonus.params["cash"] == state.cash(0)
@@ -268,14 +273,13 @@ def test_the_happiest_family_wins() -> None:
 
 def test_a_tie_goes_to_the_most_skills_and_career_cards() -> None:
     # One quiet period with nothing bought: the first two families end level, ahead.
-    families = tied_families()
-    tie = run(start(families, rounds=1, start_goods=10))
+    tie = run(start(TIED_FAMILIES, rounds=1, start_goods=10, **TIED_CHANGES))
     assert tie.result is not None
     scores = tie.result.scores
     assert scores[0] == scores[1] > scores[2]
     assert tie.result.winners == (0, 1)
     # A Skills card leaves the second family level on Happiness, and breaks the tie.
-    skilled = start(families, rounds=1, start_goods=10)
+    skilled = start(TIED_FAMILIES, rounds=1, start_goods=10, **TIED_CHANGES)
     run(skilled, Script({1: {1: ["labour"]}}, {"labour": first_legal(LEARN_SKILL)}))
     assert skilled.result is not None
     assert skilled.result.scores == scores

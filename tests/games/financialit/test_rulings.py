@@ -26,11 +26,14 @@ from moneyboard.games.financialit.actions import (
     Place,
 )
 from tests.games.financialit.driver import (
+    CONTENT,
     FARMERS,
     FLATMATES,
     FLATMATES_SHORT,
     RETIREES,
     SHELTERED,
+    TIED_CHANGES,
+    TIED_FAMILIES,
     Script,
     amounts,
     at,
@@ -46,7 +49,6 @@ from tests.games.financialit.driver import (
     received,
     run,
     start,
-    tied_families,
 )
 
 
@@ -175,16 +177,18 @@ def test_r05_other_negative_income_stops_the_track_at_zero() -> None:
 
 
 def test_r06_investment_token_goes_on_its_top_slot_at_purchase() -> None:
-    # A one-slot Term Deposit bought in period 3 pays out in period 4.
+    # A two-slot Term Deposit bought in period 3 pays out in period 5.
+    deposit = CONTENT.investment["term_deposit"]
+    assert (deposit.slots, len(deposit.returns)) == (2, 1)
     state = start(forced={"deck:short": ["term_deposit"]})
     policy = Script({3: {0: ["investments", "market"]}}, {"investments": first_legal(INVEST_SHORT)})
     # The Market resolves right after Investments, in the same period.
     run(state, policy, until=lambda s: s.decision is not None and s.decision.kind == "market")
     assert state.round == 3
-    assert [list(i) for i in state.homes[0].investments] == [["term_deposit", 1]]
+    assert [list(i) for i in state.homes[0].investments] == [["term_deposit", 2]]
     run(state, policy)
-    assert list(per_round(state, "investment.matured", 0)) == [4]
-    assert received(state, "investment.matured", 0) == [4]
+    assert list(per_round(state, "investment.matured", 0)) == [5]
+    assert received(state, "investment.matured", 0) == list(deposit.returns)
 
 
 def test_r07_a_loan_gets_its_token_at_upkeep_and_is_repaid_twice() -> None:
@@ -317,7 +321,8 @@ def test_r14_first_insurance_visit_is_basic_later_visits_change_two_clauses() ->
     assert [m.params["seat"] for m in events(state, "event.covered")] == [0]
     run(state, Script(plan, {"insurance": broker}))
     assert state.homes[0].insurance == ["basic", "theft", "health"]
-    assert reasons == ["why.clause_not_held"] * 4  # Basic Insurance is never cancelled
+    # Basic Insurance is never cancelled (asked at two changes and the Done of each visit).
+    assert reasons == ["why.clause_not_held"] * 6
     # Each visit stopped after two changes.
     changes = events(state, "insurance.added", 0) + events(state, "insurance.dropped", 0)
     assert len(changes) == 4
@@ -415,7 +420,8 @@ def test_r18_bought_luxuries_and_held_investments_are_not_discards() -> None:
     long_deck = state.decks["long"].cards + state.decks["long"].discards
     assert long_deck.count("index_fund") == state.content.investment["index_fund"].count - 1
     luxury = state.decks["luxury"]
-    assert "tv" not in luxury.cards + luxury.discards + state.market
+    copies = CONTENT.luxury["tv"].count
+    assert (luxury.cards + luxury.discards + state.market).count("tv") == copies - 1
 
 
 def test_r19_an_unpayable_amount_gives_a_miscalculation_card_and_forces_borrowing() -> None:
@@ -524,7 +530,7 @@ def test_r25_unfinished_loans_settle_with_units_or_happiness() -> None:
 
 
 def test_r26_end_cards_exclude_miscalculation_goods_and_matured_investments() -> None:
-    market = {"deck:luxury": ["holiday", "tv", "bicycle", "car"], "deck:short": ["term_deposit"]}
+    market = {"deck:luxury": ["jewellery", "tv", "bicycle", "car"], "deck:short": ["term_deposit"]}
     state = start(forced=market, start_goods=10, family_goods_delta=-1)
     policy = Script(
         {1: {0: ["insurance", "market", "investments"]}},
@@ -536,14 +542,14 @@ def test_r26_end_cards_exclude_miscalculation_goods_and_matured_investments() ->
         },
     )
     run(state, policy, until=at(2))
-    # Holiday 7 + term deposit 3 + 5 goods leave 4 units for bills of 5: a Miscalculation.
+    # Jewellery 8 and a term deposit 5 leave 4 units of 17 for goods: none for the bills.
     assert state.homes[0].miscalculation
     run(state, policy)
     home = state.homes[0]
     assert len(events(state, "investment.matured", 0)) == 1
     assert home.goods > 0
     [bonus] = events(state, "end.bonus", 0)
-    assert bonus.params["cards"] == 2  # the Holiday and Basic Insurance
+    assert bonus.params["cards"] == 2  # the Jewellery and Basic Insurance
 
 
 def test_r27_the_income_bonus_uses_the_last_income_track_position() -> None:
@@ -558,10 +564,9 @@ def test_r27_the_income_bonus_uses_the_last_income_track_position() -> None:
 
 
 def test_r28_ties_go_to_career_cards_then_every_tied_family_wins() -> None:
-    families = tied_families()
-    tie = run(start(families, rounds=1, start_goods=10))
+    tie = run(start(TIED_FAMILIES, rounds=1, start_goods=10, **TIED_CHANGES))
     assert tie.result is not None and tie.result.winners == (0, 1)
-    skilled = start(families, rounds=1, start_goods=10)
+    skilled = start(TIED_FAMILIES, rounds=1, start_goods=10, **TIED_CHANGES)
     run(
         skilled,
         Script(
@@ -638,13 +643,14 @@ def test_r30_a_happiness_target_ends_the_game_at_upkeep_without_end_bonus() -> N
     # The target is the highest starting Happiness; the retirees invest in period 1.
     start_happiness = [RETIREES.happiness, FLATMATES.happiness, FARMERS.happiness]
     target = max(start_happiness)
-    state = start(happiness_target=target, forced={"deck:long": ["index_fund"]})
+    state = start(happiness_target=target, forced={"deck:long": ["pension_plan"]})
     run(state, Script({1: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)}))
     assert state.result is not None
     assert state.result.reason.key == "end.target"
     assert state.result.winners == tuple(s for s in range(3) if start_happiness[s] == target)
     assert [m.params["round"] for m in events(state, "round.start")] == [1]
-    assert received(state, "end.investment", 0) == [14 - 2 * 4]
+    pension = CONTENT.investment["pension_plan"]
+    assert received(state, "end.investment", 0) == [pension.returns[0] - 2 * pension.slots]
     assert events(state, "end.bonus") == []
 
 
@@ -656,7 +662,7 @@ def test_r31_required_cards_decide_who_may_win_even_nobody() -> None:
         rounds=1,
         start_goods=10,
         required_luxury_items=1,
-        forced={"deck:luxury": ["concert", "tv", "bicycle", "car"]},
+        forced={"deck:luxury": ["tv", "concert", "bicycle", "car"]},
     )
     run(skilled, Script({1: {2: ["market"]}}, {"market": first_legal(BuyLuxury(0))}))
     assert skilled.result is not None

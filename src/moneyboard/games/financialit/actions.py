@@ -1,4 +1,8 @@
-"""FinanciaLit's actions: immutable values, interned so the hot path never builds them."""
+"""FinanciaLit's actions: immutable values, interned so the hot path never builds them.
+
+A purchase at the Market and a change at the Insurance Broker keep the location's decision
+open (``keeps_decision``): the family goes on until it says it is Done.
+"""
 
 from __future__ import annotations
 
@@ -66,6 +70,7 @@ class AddClause(Action):
     """Insurance Broker: add an insurance clause."""
 
     kind: ClassVar[str] = "add_clause"
+    keeps_decision: ClassVar[bool] = True
     clause: str
 
 
@@ -74,6 +79,7 @@ class DropClause(Action):
     """Insurance Broker: cancel an insurance clause."""
 
     kind: ClassVar[str] = "drop_clause"
+    keeps_decision: ClassVar[bool] = True
     clause: str
 
 
@@ -82,6 +88,7 @@ class BuyGoods(Action):
     """Market: buy one Common Goods card."""
 
     kind: ClassVar[str] = "buy_goods"
+    keeps_decision: ClassVar[bool] = True
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,6 +96,7 @@ class BuyLuxury(Action):
     """Market: buy the Luxury Item in a market slot (0-based)."""
 
     kind: ClassVar[str] = "buy_luxury"
+    keeps_decision: ClassVar[bool] = True
     slot: int
 
 

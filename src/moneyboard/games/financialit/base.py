@@ -78,16 +78,40 @@ CASH = tuple(f"cash:{seat}" for seat in range(16))
 class Figures:
     """Figures fixed for a whole game by the seat count and the rule options."""
 
-    __slots__ = ("capacity", "clause_bills", "luxury_prices", "upkeep")
+    __slots__ = (
+        "capacity",
+        "clause_bills",
+        "experiences",
+        "families",
+        "luxury_happiness",
+        "luxury_prices",
+        "upkeep",
+    )
 
-    def __init__(self, content: Content, upkeep_delta: int, cost_delta: int, players: int):
+    def __init__(self, content: Content, options: FinanciaLitOptions, players: int):
         #: Usable slots per board location.
         self.capacity = {loc.id: loc.usable(players) for loc in content.locations}
         #: Bills per period of each insurance card.
         self.clause_bills = {i.id: i.bills for i in content.insurance.values()}
-        #: Upkeep per period and price of each luxury item (the options' changes applied).
-        self.upkeep = {x.id: max(0, x.upkeep + upkeep_delta) for x in content.luxuries}
-        self.luxury_prices = {x.id: max(0, x.cost + cost_delta) for x in content.luxuries}
+        #: Every Family card with the trainer's changes to single cards applied.
+        self.families: dict[str, Family] = {
+            f.id: f.model_copy(update=options.family_changes[f.id].values())
+            if f.id in options.family_changes
+            else f
+            for f in content.families
+        }
+        luxuries = [
+            x.model_copy(update=options.luxury_changes[x.id].values())
+            if x.id in options.luxury_changes
+            else x
+            for x in content.luxuries
+        ]
+        #: Upkeep per period, price and Happiness of each Luxury Item (the options applied).
+        self.upkeep = {x.id: max(0, x.upkeep + options.luxury_upkeep_delta) for x in luxuries}
+        self.luxury_prices = {x.id: max(0, x.cost + options.luxury_cost_delta) for x in luxuries}
+        self.luxury_happiness = {x.id: x.happiness for x in luxuries}
+        #: Luxury Items that are used up at the end of the period they are bought in.
+        self.experiences = frozenset(x.id for x in luxuries if x.experience)
 
 
 class FinanciaLitBase(GameState):

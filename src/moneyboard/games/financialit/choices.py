@@ -47,18 +47,27 @@ NO_PAWNS = msg("why.no_pawns")
 AID_USED = msg("why.aid_used")
 AID_NEEDS_MISCALCULATION = msg("why.aid_needs_miscalculation")
 
-#: What each kind of decision offers (before checks), anytime actions included.
-OFFERS: dict[str, tuple[Action, ...]] = {
-    "action": (*PLACES, SAVE, *ANYTIME),
-    "cover": ANYTIME,
-    "labour": (LEARN_SKILL, SEEK_EMPLOYMENT, DONE, *ANYTIME),
-    "investments": (INVEST_SHORT, INVEST_LONG, DONE, *ANYTIME),
-    "insurance": (*ADD_CLAUSES, *DROP_CLAUSES, DONE, *ANYTIME),
-    "market": (BUY_GOODS, REFRESH_MARKET, DONE, *ANYTIME),
-    "settle_loan": (SETTLE_UNITS, SETTLE_HAPPINESS),
+#: The one table of decisions: for each kind, the actions that answer it, then the anytime
+#: actions a seat may also take while it is asked (a loan in the middle of a turn). A loan or
+#: Family Aid answers only "cover" (a payment the family could not make is tried again).
+DECISIONS: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {
+    "action": ((*PLACES, SAVE), ANYTIME),
+    "cover": (ANYTIME, ()),
+    "labour": ((LEARN_SKILL, SEEK_EMPLOYMENT, DONE), ANYTIME),
+    "investments": ((INVEST_SHORT, INVEST_LONG, DONE), ANYTIME),
+    "insurance": ((*ADD_CLAUSES, *DROP_CLAUSES, DONE), ANYTIME),
+    "market": ((BUY_GOODS, REFRESH_MARKET, DONE, *BUY_LUXURY), ANYTIME),
+    "settle_loan": ((SETTLE_UNITS, SETTLE_HAPPINESS), ()),
 }
+#: Decision kind -> the action kinds that answer it (the kernel's ``answers``).
+ANSWERS = {kind: frozenset(a.kind for a in answering) for kind, (answering, _) in DECISIONS.items()}
+#: What each kind of decision offers (before checks), anytime actions included.
+OFFERS = {kind: (*answering, *also) for kind, (answering, also) in DECISIONS.items()}
 #: Market offers by the number of Luxury slots (an option).
-MARKET_OFFERS = {n: (*OFFERS["market"], *BUY_LUXURY[:n]) for n in range(len(BUY_LUXURY) + 1)}
+MARKET_OFFERS = {
+    n: (BUY_GOODS, REFRESH_MARKET, DONE, *BUY_LUXURY[:n], *ANYTIME)
+    for n in range(len(BUY_LUXURY) + 1)
+}
 NAMES = {loc.id: loc.name for loc in _CONTENT.locations}
 
 
@@ -113,10 +122,7 @@ class Choices(FinanciaLitBase):
         )
         if a.location == "insurance" and home.miscalculation:
             self.spend(seat, self.options.miscalculation_insurance_fee, "insurance.visit_fee")
-        assert self.decision is not None
-        turn = self.decision.data["turn"]
-        self.decision = None
-        self.step_next_action(turn)
+        self._next_turn()
 
     def check_save(self, seat: int, a: Save) -> Message | None:
         return None
@@ -124,10 +130,12 @@ class Choices(FinanciaLitBase):
     def do_save(self, seat: int, a: Save) -> None:
         self.homes[seat].saved = True
         self.event("action.saved", seat=seat, pawns=self.homes[seat].pawns)
-        assert self.decision is not None
-        turn = self.decision.data["turn"]
-        self.decision = None
-        self.step_next_action(turn)
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """After a placement or a Save, the next family clockwise is asked."""
+        assert self.asked is not None
+        self.step_next_action(self.asked.data["turn"])
 
     # ----- loans and family aid (any time) -----------------------------------------------
     def check_take_loan(self, seat: int, a: TakeLoan) -> Message | None:
@@ -143,7 +151,6 @@ class Choices(FinanciaLitBase):
         )
         if penalty:
             self.change_happiness(seat, -o.loan_happiness, "loan.happiness")
-        self._covered(seat)
 
     def check_family_aid(self, seat: int, a: FamilyAid) -> Message | None:
         home = self.homes[seat]
@@ -157,13 +164,6 @@ class Choices(FinanciaLitBase):
         home = self.homes[seat]
         home.aid_used = True
         self.receive(seat, self.options.family_aid + home.family.family_aid_bonus, "aid.given")
-        self._covered(seat)
-
-    def _covered(self, seat: int) -> None:
-        """After new money, let a pending compulsory payment try again."""
-        d = self.decision
-        if d is not None and d.kind == "cover" and seat in d.seats:
-            self.decision = None
 
     # ----- labour market -----------------------------------------------------------------
     def check_learn_skill(self, seat: int, a: LearnSkill) -> Message | None:
@@ -171,7 +171,6 @@ class Choices(FinanciaLitBase):
 
     def do_learn_skill(self, seat: int, a: LearnSkill) -> None:
         self.spend(seat, self.skill_price(seat), "labour.skill_paid")
-        self.decision = None
         self.draw("skills", _SKILLS, ("skill_taken", seat))
 
     def step_skill_taken(self, seat: int, card: str) -> None:
@@ -189,7 +188,6 @@ class Choices(FinanciaLitBase):
 
     def do_seek_employment(self, seat: int, a: SeekEmployment) -> None:
         self.homes[seat].career_away = True
-        self.decision = None
         self.draw("careers", _CAREERS, ("career_taken", seat))
 
     def step_career_taken(self, seat: int, card: str) -> None:
@@ -225,10 +223,11 @@ class Choices(FinanciaLitBase):
             card=card.name,
             surcharge=surcharge,
             slots=card.slots,
+            low=min(card.returns),
+            high=max(card.returns),
         )
         self.homes[seat].investments.append([card_id, card.slots])
         self.offers[a.term] = None
-        self.decision = None
         self.then(("offer", a.term))
 
     # ----- insurance ---------------------------------------------------------------------
@@ -257,7 +256,6 @@ class Choices(FinanciaLitBase):
             clause=self.content.insurance[a.clause].name,
             bills=self.bills(seat),
         )
-        self._again(seat)
 
     def check_drop_clause(self, seat: int, a: DropClause) -> Message | None:
         if a.clause not in self.homes[seat].insurance or a.clause == "basic":
@@ -275,11 +273,6 @@ class Choices(FinanciaLitBase):
             clause=self.content.insurance[a.clause].name,
             bills=self.bills(seat),
         )
-        self._again(seat)
-
-    def _again(self, seat: int) -> None:
-        if self.visit["changes"] >= self.options.insurance_per_visit:
-            self.decision = None
 
     # ----- market ------------------------------------------------------------------------
     def check_buy_goods(self, seat: int, a: BuyGoods) -> Message | None:
@@ -353,7 +346,7 @@ class Choices(FinanciaLitBase):
         self.visit["bought"] += 1
         self.change_happiness(
             seat,
-            card.happiness + home.family.luxury_happiness_bonus,
+            self.figures.luxury_happiness[item] + home.family.luxury_happiness_bonus,
             "market.luxury_happiness",
             item=card.name,
         )
@@ -373,7 +366,6 @@ class Choices(FinanciaLitBase):
         deck = self.decks["luxury"]
         deck.cards.extend(x for x in self.market if x is not None)
         self.market = [None] * len(self.market)
-        self.decision = None
         self.then(("fill_market",), ("market_again", seat))
 
     def step_market_again(self, seat: int) -> None:
@@ -391,8 +383,7 @@ class Choices(FinanciaLitBase):
         return None
 
     def do_done(self, seat: int, a: Done) -> None:
-        d = self.decision
-        self.decision = None
+        d = self.asked
         if d is not None and d.kind == "market":
             self.then(("fill_market",))
 
@@ -413,7 +404,6 @@ class Choices(FinanciaLitBase):
             self.change_happiness(
                 seat, -o.loan_end_happiness * slot, "end.loan_happiness", slot=slot
             )
-        self.decision = None
         self.then(("settle", seat))
 
 

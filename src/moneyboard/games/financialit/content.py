@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -23,6 +23,10 @@ class Card(BaseModel):
     name: str = Field(min_length=1)
 
 
+#: What an Event or Income Modifier card may need of a family before it touches it.
+Need = Literal["children", "employer"]
+
+
 class Family(Card):
     text: str
     income: int = Field(ge=0, le=30)
@@ -30,6 +34,9 @@ class Family(Card):
     happiness: int = Field(ge=0)
     goods: int = Field(ge=0, le=10)
     bills: int = Field(ge=0)
+    children: int = Field(default=0, ge=0, le=10)
+    employer: bool = True
+    """Whether someone in the family works for an employer (and so can be laid off)."""
     special: str
     upkeep_bonus: int = 0
     skill_cost_delta: int = 0
@@ -44,6 +51,8 @@ class IncomeCard(Card):
     text: str
     value: int = Field(ge=-10, le=10)
     count: int = Field(ge=0)
+    needs: tuple[Need, ...] = ()
+    """What a family must have for the card to apply (a school trip needs children)."""
 
 
 class InsuranceCard(Card):
@@ -57,20 +66,35 @@ class EventCard(Card):
     happiness: int
     covered_by: str | None = None
     count: int = Field(ge=0)
+    needs: tuple[Need, ...] = ()
+    """What a family must have to be hit (a lay-off needs a job with an employer)."""
+    needs_item: tuple[str, ...] = ()
+    """Luxury Items of which a family must hold one to be hit (a breakdown needs a vehicle)."""
 
 
 class Luxury(Card):
     cost: int = Field(ge=0)
     happiness: int = Field(ge=0)
     upkeep: int = Field(ge=0)
+    count: int = Field(default=1, ge=1, le=5)
+    """Copies in the deck (a family still never holds two of the same item)."""
+    experience: bool = False
+    """An experience (a dinner, a holiday) is used up at the end of the period it is bought in."""
 
 
 class Investment(Card):
+    text: str
     cost: int = Field(ge=1)
     slots: int = Field(ge=1, le=9)
-    units: int = Field(ge=0)
+    returns: tuple[int, ...] = Field(min_length=1, max_length=12)
+    """Equally likely payouts when the card matures: one value is a sure return, a spread a risk."""
     happiness: int = Field(ge=0)
     count: int = Field(ge=1)
+
+    @property
+    def risky(self) -> bool:
+        """Whether the payout is left to chance."""
+        return len(set(self.returns)) > 1
 
 
 class LabourCard(Card):
@@ -123,9 +147,16 @@ class Content(BaseModel):
             if dupes:
                 raise ValueError(f"duplicate {what} id(s): {', '.join(dupes)}")
         covers = {self.basic_insurance.id, *(c.id for c in self.clauses)}
+        items = {x.id for x in self.luxuries}
         for e in self.events:
             if e.covered_by is not None and e.covered_by not in covers:
                 raise ValueError(f"event {e.id!r} is covered by unknown insurance {e.covered_by!r}")
+            unknown = sorted(set(e.needs_item) - items)
+            if unknown:
+                raise ValueError(f"event {e.id!r} needs unknown Luxury Item(s) {unknown}")
+        for x in (*self.short_investments, *self.long_investments):
+            if min(x.returns) < 0:
+                raise ValueError(f"investment {x.id!r} has a negative return")
         wanted = {"pay_bills", "market", "insurance", "investments", "labour"}
         if {loc.id for loc in self.locations} != wanted:
             raise ValueError(f"the board must have exactly the locations {sorted(wanted)}")

@@ -69,7 +69,7 @@ class Flow(FinanciaLitBase):
 
     def step_family_dealt(self, seat: int, family_id: str) -> None:
         o = self.options
-        family = self.content.family[family_id]
+        family = self.figures.families[family_id]
         home = Household(family, max(0, family.happiness + o.family_happiness_delta), o.start_goods)
         self.homes.append(home)
         self.event("setup.family", seat=seat, family=family.name, happiness=home.happiness)
@@ -161,22 +161,22 @@ class Flow(FinanciaLitBase):
             tracker -= o.career_income_penalty
             self.event("income.career_away", seat=seat, penalty=o.career_income_penalty)
         if card is not None:
-            value = c.income_card[card].value
-            tracker += value
-            self.event("income.modifier", seat=seat, card=c.income_card[card].name, value=value)
-        # Investments and loans move one slot down.
+            modifier = c.income_card[card]
+            missing = self.missing_need(seat, modifier.needs)
+            if missing is not None:
+                self.event(f"spared.{missing}", seat=seat, card=modifier.name)
+            else:
+                tracker += modifier.value
+                self.event("income.modifier", seat=seat, card=modifier.name, value=modifier.value)
+        # Investments and loans move one slot down; a card leaving slot 1 pays out next.
         if home.investments:
             for inv in list(home.investments):
                 if inv[1] is None:
                     continue
                 if inv[1] <= 1:
-                    card_def = c.investment[inv[0]]
                     home.investments.remove(inv)
                     self.decks["short" if inv[0] in c.short_ids else "long"].discard(inv[0])
-                    self.receive(seat, card_def.units, "investment.matured", card=card_def.name)
-                    self.change_happiness(
-                        seat, card_def.happiness, "investment.happiness", card=card_def.name
-                    )
+                    self.then(("investment_pays", seat, inv[0], 0))
                 else:
                     inv[1] -= 1
         if home.loans:
@@ -201,6 +201,46 @@ class Flow(FinanciaLitBase):
             tracker = 0
         home.tracker = min(tracker, c.income_track_max)
         self.receive(seat, home.tracker, "income.earned")
+
+    def step_investment_pays(self, seat: int, card_id: str, slots_left: int) -> None:
+        """An investment pays out: at maturity (no slot left) or early, at the end of the game."""
+        card = self.content.investment[card_id]
+        if card.risky:
+            self.draw(
+                RETURN_STREAMS[card_id],
+                card.returns,
+                ("investment_paid", seat, card_id, slots_left),
+            )
+        else:
+            self.step_investment_paid(seat, card_id, slots_left, card.returns[0])
+
+    def step_investment_paid(self, seat: int, card_id: str, slots_left: int, payout: int) -> None:
+        card = self.content.investment[card_id]
+        if slots_left == 0:
+            key = "investment.gain" if payout >= card.cost else "investment.loss"
+            self.event(key, seat=seat, card=card.name, cost=card.cost, payout=payout)
+            self.receive(seat, payout, "investment.matured", card=card.name)
+        else:
+            units = max(0, payout - self.options.investment_end_penalty * slots_left)
+            self.receive(
+                seat,
+                units,
+                "end.investment",
+                card=card.name,
+                slot=slots_left,
+                reduction=payout - units,
+            )
+        self.change_happiness(seat, card.happiness, "investment.happiness", card=card.name)
+
+    def missing_need(self, seat: int, needs: tuple[str, ...]) -> str | None:
+        """The first of ``needs`` (children, employer) the seat's family lacks, if any."""
+        family = self.homes[seat].family
+        for need in needs:
+            if need == "children" and not family.children:
+                return need
+            if need == "employer" and not family.employer:
+                return need
+        return None
 
     # ----- action phase ------------------------------------------------------------------
     def step_actions_start(self) -> None:
@@ -296,6 +336,14 @@ class Flow(FinanciaLitBase):
     def step_event_hit(self, seat: int, card: str) -> None:
         e = self.content.event[card]
         home = self.homes[seat]
+        if e.needs_item and not any(x in home.luxuries for x in e.needs_item):
+            names = " or ".join(self.content.luxury[x].name for x in e.needs_item)
+            self.event("spared.item", seat=seat, card=e.name, items=names)
+            return
+        missing = self.missing_need(seat, e.needs)
+        if missing is not None:
+            self.event(f"spared.{missing}", seat=seat, card=e.name)
+            return
         if e.covered_by is not None and e.covered_by in home.insurance:
             cover = self.content.insurance[e.covered_by].name
             self.event("event.covered", seat=seat, card=e.name, cover=cover)
@@ -314,8 +362,13 @@ class Flow(FinanciaLitBase):
         self.phase = "upkeep"
         for loc in LOCATIONS:
             self.board[loc] = []
+        experiences = self.figures.experiences
         for seat in self.order():
             home = self.homes[seat]
+            for item in [x for x in home.luxuries if x in experiences]:
+                home.luxuries.remove(item)
+                self.decks["luxury"].discard(item)
+                self.event("luxury.enjoyed", seat=seat, item=self.content.luxury[item].name)
             home.loans = [o.loan_periods if s is None else s for s in home.loans]
             for inv in home.investments:
                 if inv[1] is None:
@@ -343,24 +396,13 @@ class Flow(FinanciaLitBase):
     def step_final(self) -> None:
         self.phase = "final"
         self.event("end.start", round=self.round)
-        o = self.options
         c = self.content
         steps: list[tuple[Any, ...]] = []
         for seat in self.order():
             home = self.homes[seat]
             for card_id, slot in home.investments:
-                card = c.investment[card_id]
-                left = card.slots if slot is None else slot
-                units = max(0, card.units - o.investment_end_penalty * left)
-                self.receive(
-                    seat,
-                    units,
-                    "end.investment",
-                    card=card.name,
-                    slot=left,
-                    reduction=card.units - units,
-                )
-                self.change_happiness(seat, card.happiness, "investment.happiness", card=card.name)
+                left = c.investment[card_id].slots if slot is None else slot
+                steps.append(("investment_pays", seat, card_id, left))
             home.investments = []
             steps.append(("settle", seat))
         steps.append(("score",))
@@ -419,25 +461,35 @@ class Flow(FinanciaLitBase):
             return False
         if home.career_cards() < o.required_career_cards:
             return False
-        happy_items = sum(1 for x in home.luxuries if self.content.luxury[x].happiness > 0)
+        happy_items = sum(1 for x in home.luxuries if self.figures.luxury_happiness[x] > 0)
         return happy_items >= o.required_luxury_items
 
 
 #: Chance streams of the per-family Income Modifier draws, by seat.
 INCOME_STREAMS = tuple(f"income:{seat}" for seat in range(16))
+#: Chance streams of the payouts of risky investments, by card id.
+RETURN_STREAMS = {x.id: f"returns:{x.id}" for x in load_content().investment.values()}
 LOCATION_NAMES = {x.id: x.name for x in load_content().locations}
 SKILL_INCOME = {x.id: x.income for x in load_content().skills}
 CAREER_INCOME = {x.id: x.income for x in load_content().careers}
 
 
-@functools.lru_cache(maxsize=64)
-def _figures(upkeep_delta: int, cost_delta: int, players: int) -> Figures:
-    return Figures(load_content(), upkeep_delta, cost_delta, players)
+#: Figures already built, by the options that shape them and the seat count.
+_FIGURES: dict[tuple[int, int, str, int], Figures] = {}
 
 
 def figures_for(options: FinanciaLitOptions, players: int) -> Figures:
     """The figures of a game under ``options`` (shared by every game with the same ones)."""
-    return _figures(options.luxury_upkeep_delta, options.luxury_cost_delta, players)
+    changes = ""
+    if options.family_changes or options.luxury_changes:
+        changes = options.model_dump_json(include={"family_changes", "luxury_changes"})
+    key = (options.luxury_upkeep_delta, options.luxury_cost_delta, changes, players)
+    figures = _FIGURES.get(key)
+    if figures is None:
+        if len(_FIGURES) >= 64:
+            _FIGURES.clear()
+        figures = _FIGURES[key] = Figures(load_content(), options, players)
+    return figures
 
 
 CardCounts = tuple[tuple[str, int], ...] | None
@@ -451,7 +503,7 @@ def _deck_cards(event_counts: CardCounts, income_counts: CardCounts) -> dict[str
     return {
         "events": _expand(c.events, events),
         "income": _expand(c.income_cards, income),
-        "luxury": tuple(x.id for x in c.luxuries),
+        "luxury": _expand(c.luxuries, {x.id: x.count for x in c.luxuries}),
         "short": _expand(c.short_investments, {x.id: x.count for x in c.short_investments}),
         "long": _expand(c.long_investments, {x.id: x.count for x in c.long_investments}),
     }

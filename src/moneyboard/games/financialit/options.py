@@ -9,9 +9,70 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from moneyboard.engine.options import RuleOptions
+
+EFFECT_FIELDS = (
+    "upkeep_bonus",
+    "skill_cost_delta",
+    "family_aid_bonus",
+    "ignores_income_modifiers",
+    "can_seek_employment",
+    "event_cost_delta",
+    "luxury_happiness_bonus",
+)
+
+
+class FamilyChange(BaseModel):
+    """New values for some attributes or the special effect of one Family card.
+
+    What is not named keeps the card's value. A changed special effect must come with its
+    new ``special`` text, so that learners read the effect they play with.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    income: int | None = Field(default=None, ge=0, le=30)
+    units: int | None = Field(default=None, ge=0, le=50)
+    happiness: int | None = Field(default=None, ge=0, le=30)
+    goods: int | None = Field(default=None, ge=0, le=10)
+    bills: int | None = Field(default=None, ge=0, le=30)
+    children: int | None = Field(default=None, ge=0, le=10)
+    employer: bool | None = None
+    special: str | None = Field(default=None, min_length=1, max_length=200)
+    upkeep_bonus: int | None = Field(default=None, ge=-5, le=5)
+    skill_cost_delta: int | None = Field(default=None, ge=-5, le=5)
+    family_aid_bonus: int | None = Field(default=None, ge=-5, le=10)
+    ignores_income_modifiers: bool | None = None
+    can_seek_employment: bool | None = None
+    event_cost_delta: int | None = Field(default=None, ge=-5, le=5)
+    luxury_happiness_bonus: int | None = Field(default=None, ge=-3, le=5)
+
+    @model_validator(mode="after")
+    def _effect_needs_text(self) -> FamilyChange:
+        changed = [f for f in EFFECT_FIELDS if getattr(self, f) is not None]
+        if changed and self.special is None:
+            raise ValueError(
+                f"changing the special effect ({', '.join(changed)}) needs its new 'special' text"
+            )
+        return self
+
+    def values(self) -> dict[str, object]:
+        """The attributes this change sets."""
+        return self.model_dump(exclude_none=True)
+
+
+class LuxuryChange(BaseModel):
+    """New cost, Happiness or upkeep for one Luxury Item (what is not named is kept)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    cost: int | None = Field(default=None, ge=0, le=30)
+    happiness: int | None = Field(default=None, ge=0, le=10)
+    upkeep: int | None = Field(default=None, ge=0, le=10)
+
+    def values(self) -> dict[str, object]:
+        """The attributes this change sets."""
+        return self.model_dump(exclude_none=True)
 
 
 class FinanciaLitOptions(RuleOptions):
@@ -41,6 +102,9 @@ class FinanciaLitOptions(RuleOptions):
     """Added to the price of every Luxury Item (never below 0)."""
     luxury_upkeep_delta: int = Field(default=0, ge=-3, le=10)
     """Added to the per-period upkeep of every Luxury Item (never below 0)."""
+    luxury_changes: dict[str, LuxuryChange] = Field(default_factory=dict)
+    """Changes to single Luxury Items, by item id: new cost, happiness or upkeep (e.g.
+    {jewellery = {cost = 11}}); the all-items deltas above apply on top."""
     luxury_requires_skills: int = Field(default=0, ge=0, le=10)
     """Skills cards a family must hold before it may buy any Luxury Item."""
     luxury_market_size: int = Field(default=4, ge=1, le=8)
@@ -85,6 +149,10 @@ class FinanciaLitOptions(RuleOptions):
     # --- Families ---
     families: tuple[str, ...] | None = None
     """Family card for each seat in order (family ids); none = dealt at random."""
+    family_changes: dict[str, FamilyChange] = Field(default_factory=dict)
+    """Changes to single Family cards, by family id: new income, units, happiness, goods,
+    bills, children, employer, or a new special effect with its text; the all-families
+    deltas below apply on top."""
     family_income_delta: int = Field(default=0, ge=-10, le=10)
     """Added to every family's starting income."""
     family_units_delta: int = Field(default=0, ge=-10, le=20)
@@ -161,6 +229,8 @@ class FinanciaLitOptions(RuleOptions):
         content = load_content()
         checks: list[tuple[str, tuple[str, ...], Mapping[str, object]]] = [
             ("families", self.families or (), content.family),
+            ("family_changes", tuple(self.family_changes), content.family),
+            ("luxury_changes", tuple(self.luxury_changes), content.luxury),
             ("event_counts", tuple(self.event_counts or {}), content.event),
             ("event_order", self.event_order, content.event),
             ("income_counts", tuple(self.income_counts or {}), content.income_card),

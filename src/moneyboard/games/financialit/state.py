@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
+from moneyboard.engine.chance import Outcome
 from moneyboard.engine.messages import event_json, load_catalogue
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
@@ -28,6 +30,7 @@ from moneyboard.games.financialit.actions import (
 from moneyboard.games.financialit.base import LOCATIONS, Household
 from moneyboard.games.financialit.choices import (
     ADD_CLAUSES,
+    ANSWERS,
     BUY_LUXURY,
     DROP_CLAUSES,
     PLACES,
@@ -38,28 +41,45 @@ from moneyboard.games.financialit.flow import Flow
 from moneyboard.games.financialit.options import FinanciaLitOptions
 
 
-def _answers() -> dict[str, frozenset[str]]:
-    anytime = {"take_loan", "family_aid"}
-    return {
-        "action": frozenset({"place", "save", *anytime}),
-        "cover": frozenset(anytime),
-        "labour": frozenset({"learn_skill", "seek_employment", "done", *anytime}),
-        "investments": frozenset({"invest", "done", *anytime}),
-        "insurance": frozenset({"add_clause", "drop_clause", "done", *anytime}),
-        "market": frozenset({"buy_goods", "buy_luxury", "refresh_market", "done", *anytime}),
-        "settle_loan": frozenset({"settle_loan"}),
-    }
-
-
 class FinanciaLitState(Flow, Choices):
     """A game of FinanciaLit in progress (or finished)."""
 
     action_types = ACTION_TYPES
     #: Their checks always pass (a loan may be taken at any time; saving is always allowed).
     listed_when_legal = frozenset({Save, TakeLoan})
-    answers: ClassVar[dict[str, frozenset[str]]] = _answers()
+    answers: ClassVar[dict[str, frozenset[str]]] = ANSWERS
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
+
+    # ----- chance ----------------------------------------------------------------------
+    def stream_outcomes(self, stream: str) -> Collection[Outcome] | None:
+        """Every card or payout a chance stream of FinanciaLit can ever give.
+
+        Streams: ``families`` (dealing), ``deck:events``, ``deck:luxury``, ``deck:short``,
+        ``deck:long``, ``income`` (one Income Modifier for all), ``income:N`` (seat N's own),
+        ``skills``, ``careers`` and ``returns:ID`` (the payout of risky investment ID).
+        """
+        c = self.content
+        kind, _, which = stream.partition(":")
+        if stream == "families":
+            return c.family.keys()
+        if kind == "deck":
+            decks = {
+                "events": c.event.keys(),
+                "luxury": c.luxury.keys(),
+                "short": [x.id for x in c.short_investments],
+                "long": [x.id for x in c.long_investments],
+            }
+            return decks.get(which)
+        if stream == "income" or (kind == "income" and which.isdecimal() and int(which) < self.n):
+            return c.income_card.keys()
+        if stream == "skills":
+            return c.skill.keys()
+        if stream == "careers":
+            return c.career.keys()
+        if kind == "returns" and which in c.investment and c.investment[which].risky:
+            return c.investment[which].returns
+        return None
 
     # ----- pace ------------------------------------------------------------------------
     def time_limit(self) -> float | None:
@@ -151,11 +171,11 @@ class FinanciaLitState(Flow, Choices):
             )
         home = self.homes[seat]
         c = self.content
-        assets = sum(c.investment[i].units for i, _ in home.investments)
-        assets += sum(c.luxury[x].cost for x in home.luxuries)
+        savings = sum(c.investment[i].cost for i, _ in home.investments)
+        assets = savings + sum(self.figures.luxury_prices[x] for x in home.luxuries)
         return {
             "cash": float(self.cash(seat)),
-            "savings": float(sum(c.investment[i].units for i, _ in home.investments)),
+            "savings": float(savings),
             "debt": float(self.loan_debt(seat)),
             "assets": float(assets),
             "income": float(home.tracker),
