@@ -10,7 +10,7 @@ import pytest
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import OptionsError
-from moneyboard.engine.options import RuleOptions
+from moneyboard.engine.options import RuleOptions, read_overrides
 from moneyboard.engine.state import Seat
 from moneyboard.games.financialit import FinanciaLitOptions, FinanciaLitState
 from moneyboard.games.financialit.actions import (
@@ -259,6 +259,79 @@ def test_skill_and_career_end_happiness_add_to_the_end_bonus() -> None:
         return int(entry.params["delta"])
 
     assert bonus(skill_end_happiness=2, career_end_happiness=3) == bonus() + 2 + 3
+
+
+def test_luxury_changes_change_one_item_as_the_handbook_example_does() -> None:
+    # The handbook: an item of 2 Happiness costing 8 units; would learners buy it at 11?
+    jewellery = CONTENT.luxury["jewellery"]
+    assert (jewellery.cost, jewellery.happiness) == (8, 2)
+    market = {"deck:luxury": ["jewellery", "tv", "bicycle", "concert"]}
+    changes = {"jewellery": {"cost": 11}, "tv": {"happiness": 3, "upkeep": 2}}
+    state = start(rounds=2, forced=market, luxury_changes=changes, family_units_delta=10)
+    happy = state.homes[0].happiness
+    handler = first_legal(BuyLuxury(0), BuyLuxury(1))
+    run(state, Script({1: {0: ["market"]}}, {"market": handler}), until=at(2))
+    assert paid(state, "market.luxury", 0) == [11, CONTENT.luxury["tv"].cost]
+    assert state.homes[0].happiness == happy + 2 + 3
+    assert state.bills(0) == RETIREES.bills + 2  # the TV's new upkeep
+    # Only the items named change; the all-items delta applies on top.
+    both = start(luxury_changes=changes, luxury_cost_delta=1)
+    assert both.luxury_price("jewellery") == 12
+    assert both.luxury_price("bicycle") == CONTENT.luxury["bicycle"].cost + 1
+
+
+def test_family_changes_change_one_family_card_and_its_special_effect() -> None:
+    changes = {
+        "flatmates": {"income": 9, "units": 7, "happiness": 2, "goods": 4, "bills": 5},
+        "farmers": {"event_cost_delta": 0, "special": "A good year: no special effect."},
+    }
+    state = start(family_changes=changes, family_income_delta=1)
+    view = state.view(None)["families"]
+    assert received(state, "setup.units", 1) == [7]
+    assert state.homes[1].tracker == 9 + 1  # the all-families delta applies on top
+    assert (view[1]["happiness"], view[1]["goods_need"]) == (2, 4)
+    assert state.bills(1) == 5
+    assert view[2]["special"] == "A good year: no special effect."
+    # The retirees' card is untouched, and so is the shipped content.
+    assert received(state, "setup.units", 0) == [RETIREES.units]
+    assert CONTENT.family["flatmates"].income == FLATMATES.income
+    # The farmers' changed effect: an event costs them what it costs everyone.
+    fire = run(start(rounds=2, event_order=("flu",), family_changes=changes))
+    costs = {m.params["seat"]: m.params["amount"] for m in events(fire, "event.cost")}
+    assert costs[2] == costs[0] == CONTENT.event["flu"].units
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"family_changes": {"royals": {"income": 9}}}, "royals"),
+        ({"family_changes": {"farmers": {"income": 99}}}, "family_changes.farmers.income"),
+        ({"family_changes": {"farmers": {"wealth": 1}}}, "family_changes.farmers.wealth"),
+        ({"family_changes": {"farmers": {"event_cost_delta": 0}}}, "special"),
+        ({"luxury_changes": {"yacht": {"cost": 50}}}, "yacht"),
+        ({"luxury_changes": {"tv": {"cost": -1}}}, "luxury_changes.tv.cost"),
+    ],
+)
+def test_bad_changes_to_single_cards_are_refused_naming_the_card_and_field(
+    changes: dict[str, Any], named: str
+) -> None:
+    with pytest.raises(OptionsError, match=named.replace(".", r"\.")):
+        GAME.options(changes)
+
+
+def test_changes_to_single_cards_survive_a_variant_file(tmp_path: Any) -> None:
+    variant = tmp_path / "class.toml"
+    variant.write_text(
+        "[options.luxury_changes.jewellery]\ncost = 11\n"
+        "[options.family_changes.farmers]\nbills = 1\n",
+        encoding="utf-8",
+    )
+    options = GAME.options(read_overrides(variant))
+    assert options.overrides() == {
+        "luxury_changes": {"jewellery": {"cost": 11}},
+        "family_changes": {"farmers": {"bills": 1}},
+    }
+    assert GAME.options(options.overrides()) == options
 
 
 # ----- Families -----------------------------------------------------------------------------
