@@ -143,7 +143,7 @@ def test_in_each_deck_a_riskier_investment_pays_more_on_average(deck: str) -> No
 def test_a_risky_investment_can_mature_at_a_loss_and_says_so() -> None:
     index = CONTENT.investment["index_fund"]
     worst = min(index.returns)
-    forced = {"deck:long": ["index_fund"], "returns:index_fund": [worst]}
+    forced: dict[str, list[object]] = {"deck:long": ["index_fund"], "returns:index_fund": [worst]}
     state = start(forced=forced, rounds=6, family_units_delta=10, **SHELTERED)
     run(state, Script({1: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)}))
     assert received(state, "investment.matured", 0) == [worst]
