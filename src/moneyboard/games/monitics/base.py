@@ -156,6 +156,8 @@ class MoniticsBase(GameState):
     #: "race" until the board is completed, then "final", then "over".
     phase: str
     turn_count: int
+    #: Actions fixed by the rule options (built once per option set).
+    figures: Any
 
     # ----- money, always explained -------------------------------------------------------
     def cash(self, seat: int) -> int:

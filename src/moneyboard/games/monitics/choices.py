@@ -8,7 +8,6 @@ per turn and settled at once.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from moneyboard.engine.actions import Action
@@ -59,8 +58,8 @@ from moneyboard.games.monitics.actions import (
 )
 from moneyboard.games.monitics.base import CASH, DIE, SAVINGS
 from moneyboard.games.monitics.content import ASSET_KINDS, load_content
+from moneyboard.games.monitics.figures import CARDS
 from moneyboard.games.monitics.flow import Flow
-from moneyboard.games.monitics.options import MoniticsOptions
 
 _CONTENT = load_content()
 BUY = {a.id: Buy(a.id) for a in _CONTENT.assets}
@@ -73,7 +72,7 @@ BY_KIND = {
 }
 REPAY_FRIEND = tuple(RepayFriend(s) for s in range(16))
 ASK_LOAN = tuple(AskLoan(s) for s in range(16))
-CARDS = ("option", "insurance")
+
 
 FIXED: dict[str, tuple[Action, ...]] = {
     "reroll": (USE_OPTION, KEEP_ROLL),
@@ -95,42 +94,6 @@ def bid_prices(distress: int, market: int) -> tuple[int, int, int]:
     (30, 47, 65)
     """
     return distress, (distress + market) // 2, market
-
-
-def card_prices(price: int) -> tuple[int, int]:
-    """The prices a player may offer another for a card: the bank's price, or half as much again.
-
-    >>> card_prices(30)
-    (30, 45)
-    """
-    return price, price * 3 // 2
-
-
-class Figures:
-    """Actions fixed for a whole game by the rule options, built once per option set."""
-
-    __slots__ = ("buy_from", "saves", "withdraws")
-    buy_from: dict[tuple[int, str], tuple[Propose, ...]]
-
-    def __init__(self, options: MoniticsOptions):
-        self.saves = tuple(Save(a) for a in options.amount_steps)
-        self.withdraws = tuple(Withdraw(a) for a in options.amount_steps)
-        #: (seller, card) -> the offers a buyer may make for it.
-        self.buy_from = {
-            (seller, card): tuple(
-                Propose(seller, "buy_card", card, p)
-                for p in card_prices(
-                    options.option_price if card == "option" else options.insurance_price
-                )
-            )
-            for seller in range(16)
-            for card in CARDS
-        }
-
-
-@functools.cache
-def figures_for(options: MoniticsOptions) -> Figures:
-    return Figures(options)
 
 
 class Choices(Flow):
@@ -164,30 +127,29 @@ class Choices(Flow):
         )
 
     def turn_candidates(self, seat: int) -> list[Action]:
+        """The turn's actions worth checking: only ending (and the tax) once actions are used."""
         p = self.players[seat]
         turn = self.turn
-        out: list[Action] = [END_TURN]
-        if not p.tax_card:
-            out.append(PAY_TAX)
+        out: list[Action] = [END_TURN] if p.tax_card else [END_TURN, PAY_TAX]
         if turn.actions_left <= 0:
             return out
-        figures = figures_for(self.options)
-        owners = self.owners
+        figures = self.figures
         if turn.market:
+            owners = self.owners
             out += [BUY[a] for a in BY_KIND[turn.market] if a not in owners]
-        out += [SELL[a] for a in p.assets]
-        out += [BUY_CARD[c] for c in CARDS]
-        out += figures.saves
-        out += figures.withdraws
+        if p.assets:
+            out += [SELL[a] for a in p.assets]
+        out += figures.every_turn
         out.append(REPAY if p.loan is not None else BORROW)
-        out += [REPAY_FRIEND[s] for s in p.debts]
-        if self.deals_left():
-            for s in self.others(seat):
-                q = self.players[s]
-                if q.options:
-                    out += figures.buy_from[s, "option"]
-                if q.insurance:
-                    out += figures.buy_from[s, "insurance"]
+        if p.debts:
+            out += [REPAY_FRIEND[s] for s in p.debts]
+        if turn.deals < self.options.transactions_per_turn:
+            for s, q in enumerate(self.players):
+                if s != seat and not q.out:
+                    if q.options:
+                        out += figures.buy_from[s, "option"]
+                    if q.insurance:
+                        out += figures.buy_from[s, "insurance"]
         return out
 
     def fallback_action(self, seat: int) -> Action | None:
@@ -703,6 +665,3 @@ class Choices(Flow):
 
     def do_end_turn(self, seat: int, action: EndTurn) -> None:
         """The turn is over: the flow moves on to the next player."""
-
-
-BUY_CARD = {"option": BuyCard("option"), "insurance": BuyCard("insurance")}

@@ -11,6 +11,7 @@ from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.messages import msg
 from moneyboard.games.monitics.base import CASH, SAVINGS, Player, Turn
 from moneyboard.games.monitics.boxes import Boxes
+from moneyboard.games.monitics.figures import figures_for
 
 
 class Flow(Boxes):
@@ -26,6 +27,7 @@ class Flow(Boxes):
         for seat in range(self.n):
             self.ledger.open(CASH[seat])
             self.ledger.open(SAVINGS[seat])
+        self.figures = figures_for(o)
         self.players = [Player() for _ in range(self.n)]
         self.owners = {}
         self.stock = {"option": o.bank_options, "insurance": o.bank_insurance}

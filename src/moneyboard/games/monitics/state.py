@@ -38,15 +38,14 @@ from moneyboard.games.monitics.base import DIE
 from moneyboard.games.monitics.choices import (
     ASK_LOAN,
     BUY,
-    CARDS,
     FORCED,
     REPAY_FRIEND,
     SELL,
     Choices,
     bid_prices,
-    figures_for,
 )
 from moneyboard.games.monitics.content import load_content
+from moneyboard.games.monitics.figures import CARDS, figures_for
 from moneyboard.games.monitics.options import MoniticsOptions
 
 
