@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,10 +14,13 @@ from moneyboard.bots import (
     PersonalityBot,
     UnknownBotError,
     bot_kinds,
+    hints,
     make_bot,
 )
-from moneyboard.bots.personality import SAVER, describe_gain
+from moneyboard.bots.hints import Hint
+from moneyboard.bots.personality import PERSONALITIES, SAVER, describe_gain
 from moneyboard.engine.state import GameState, Seat
+from moneyboard.games.financialit.actions import Place
 
 
 def play_out(game_id: str, kinds: list[str], seed: int, limit: int = 100_000) -> GameState:
@@ -101,14 +105,62 @@ def test_saver_keeps_more_cash_than_random_on_the_toy_game() -> None:
     assert saver / games > random_ / games + 0.75
 
 
+def rolled(die: int, seed: int = 4) -> GameState:
+    """A toy game where seat 0 has rolled ``die`` and may only keep it or gamble."""
+    game = registry.get_game("toy")
+    state = game.new_state([Seat("A"), Seat("B")], seed, forced={"die": [die]})
+    state.borrowed[0] = True  # type: ignore[attr-defined]
+    return state
+
+
 def test_why_names_the_deciding_metric() -> None:
     assert describe_gain("cash", 3) == "keeps 3 more units in cash"
     assert describe_gain("wellbeing", -1.5) == "costs 1.5 wellbeing"
     assert describe_gain("income", 2) == "raises income by 2"
-    game = registry.get_game("toy")
-    state = game.new_state([Seat("A"), Seat("B")], 4)
-    why = make_bot("saver", 4, 0).choose(state, 0).why
-    assert "cash" in why or "score" in why
+    # A six in hand is worth more than a paid re-roll (at most 5 on average): the saver keeps
+    # it and says by how much cash, compared with gambling.
+    choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
+    assert str(choice.action) == "keep"
+    assert re.fullmatch(r"keeps [\d.]+ more units in cash \(compared with 'gamble'\)", choice.why)
+
+
+def test_the_cautious_insurer_keeps_a_sure_roll_that_the_saver_gambles_away() -> None:
+    # A three kept is 3 units; a re-roll costs 1 and averages 3.5: about the same money, but
+    # the re-roll swings with luck. The saver weighs only money; the insurer weighs the luck.
+    saver = make_bot("saver", 4, 0).choose(rolled(3), 0)
+    insurer = make_bot("insurer", 4, 0).choose(rolled(3), 0)
+    assert str(saver.action) == "gamble"
+    assert str(insurer.action) == "keep"
+    assert insurer.why == "plays it safe: the result depends less on luck than 'gamble'"
+
+
+def test_the_risk_taker_gambles_a_four_that_the_insurer_keeps() -> None:
+    taker = make_bot("risk-taker", 4, 0).choose(rolled(4), 0)
+    insurer = make_bot("insurer", 4, 0).choose(rolled(4), 0)
+    assert (str(taker.action), str(insurer.action)) == ("gamble", "keep")
+    assert taker.why == "takes the chance: the result could be better than with 'keep'"
+
+
+def test_a_game_hint_can_decide_and_is_given_as_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    hint = Hint("gamble", 5.0, "this household loves a second roll")
+    monkeypatch.setitem(hints.HINTS, "toy", {"saver": (hint,)})  # type: ignore[arg-type]
+    choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
+    assert str(choice.action) == "gamble"
+    assert choice.why == "chose 'gamble' because this household loves a second roll"
+
+
+def test_hints_match_an_action_by_the_start_of_its_text() -> None:
+    hint = Hint("place insurance", 1.0, "")
+    assert hint.matches(Place("insurance"))
+    assert not hint.matches(Place("insurance_broker"))
+    assert not hint.matches(Place("market"))
+
+
+def test_the_personalities_are_different_households() -> None:
+    kinds = {"saver", "spender", "investor", "insurer", "risk-taker"}
+    assert kinds <= set(bot_kinds())
+    weights = [(*tuple(sorted(p.weights.items())), p.risk) for p in PERSONALITIES]
+    assert len(set(weights)) == len(weights)
 
 
 def real_games() -> list[str]:
