@@ -85,7 +85,8 @@ def test_lookahead_work_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     def counting_clone(self: GameState, with_history: bool = True) -> GameState:
         nonlocal clones
         clones += 1
-        return original(self, with_history)
+        copy: GameState = original(self, with_history)
+        return copy
 
     monkeypatch.setattr(GameState, "clone", counting_clone)
     bot = PersonalityBot(SAVER, random.Random(0), samples=10, max_evaluations=4)
@@ -143,7 +144,7 @@ def test_the_risk_taker_gambles_a_four_that_the_insurer_keeps() -> None:
 
 def test_a_game_hint_can_decide_and_is_given_as_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     hint = Hint("gamble", 5.0, "this household loves a second roll")
-    monkeypatch.setitem(hints.HINTS, "toy", {"saver": (hint,)})  # type: ignore[arg-type]
+    monkeypatch.setitem(hints.HINTS, "toy", {"saver": (hint,)})
     choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
     assert str(choice.action) == "gamble"
     assert choice.why == "chose 'gamble' because this household loves a second roll"
