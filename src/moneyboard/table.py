@@ -62,6 +62,7 @@ class Table:
         #: (turn number, time it began)
         self._turn: tuple[int, float] = (state.status.turn, self.started)
         self._paused_at: float | None = self.started if state.status.paused else None
+        self._watch(self.started)
 
     # ----- who plays ----------------------------------------------------------------------
     def _sync_bots(self) -> None:
@@ -218,6 +219,8 @@ class Table:
 
     # ----- the record ---------------------------------------------------------------------
     def save(self) -> None:
-        """Append the entries made since the last save to the record file, if there is one."""
+        """After a change: start the clocks it calls for, and append the entries made since
+        the last save to the record file, if there is one."""
+        self._watch(self.clock())
         if self.writer is not None:
             self.writer.append()

@@ -130,13 +130,13 @@ class Directives(Kernel):
         )
         for move in kept[:cut]:
             fresh.replay_move(move)
+        fresh.event("game.undone", count=count)
         fresh.auto_chance = self.auto_chance
         fresh.seats = self.seats
         fresh.status.paused = self.status.paused
         fresh.moves = history
         self.__dict__.clear()
         self.__dict__.update(fresh.__dict__)
-        self.event("game.undone", count=count)
 
     def replay_move(self, move: Move) -> None:
         """Apply one history entry as the live game did (seeded chance before it first)."""

@@ -1,0 +1,134 @@
+"""The table driver: bots, clocks per decision and per turn, the class period, directives and
+the record appended entry by entry."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from moneyboard import registry
+from moneyboard.engine.record import load_record, record_of
+from moneyboard.engine.state import GameState, Seat
+from moneyboard.registry import replay_record
+from moneyboard.table import Table
+from tests.engine import toygame, tradegame
+from tests.engine.tradegame import END_TURN, VOTES, WITNESS, Deposit
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def test_games() -> Iterator[None]:
+    registry.register(toygame.GAME)
+    registry.register(tradegame.GAME)
+    yield
+
+
+def trade_table(record: Path | None = None, seats: list[Seat] | None = None) -> Table:
+    state = tradegame.GAME.new_state(seats or [Seat("Ana"), Seat("Ben")], 3)
+    return Table(state, record, clock=FakeClock())
+
+
+def test_bots_play_until_a_person_must_decide() -> None:
+    table = trade_table(seats=[Seat("Ana"), Seat("Bot", "random"), Seat("Cy", "saver")])
+    moves = table.advance()
+    assert [m.seat for m in moves] == [1, 2] and all(m.why for m in moves)
+    assert table.people_to_move() == (0,)  # the sealed vote waits for Ana
+    table.act(0, VOTES[0])
+    assert table.advance() == []
+    assert table.people_to_move() == (0,)  # Ana's turn
+
+
+def test_a_decision_that_takes_too_long_gets_the_fallback() -> None:
+    table = trade_table()
+    clock = table.clock
+    assert isinstance(clock, FakeClock)
+    assert table.tick() == []  # the clocks start
+    clock.now = 29
+    assert table.tick() == []
+    clock.now = 31
+    timeouts = table.tick()
+    assert [(t.seat, t.action, t.per) for t in timeouts] == [
+        (0, VOTES[0], "decision"),
+        (1, VOTES[0], "decision"),
+    ]
+    assert table.state.moves[-1].kind == "timeout"
+
+
+def test_a_turn_that_takes_too_long_ends_with_its_fallbacks() -> None:
+    state = tradegame.GAME.new_state([Seat("Ana"), Seat("Ben")], 3, forced={"die": [4]})
+    clock = FakeClock()
+    table = Table(state, clock=clock)
+    table.act(0, VOTES[0])
+    table.act(1, VOTES[0])
+    for second in (20, 40):  # Ana answers within each decision's 30 seconds...
+        clock.now = second
+        assert table.tick() == []
+        table.act(0, Deposit(1))
+        table.act(1, WITNESS)
+    clock.now = 61  # ... but her turn has lasted more than its 60 seconds
+    timeouts = table.tick()
+    assert [(t.seat, t.action, t.per) for t in timeouts] == [(0, END_TURN, "turn")]
+    assert state.status.turn_seat == 1 and state.to_move() == (1,)
+
+
+def test_a_pause_stops_the_clocks() -> None:
+    table = trade_table()
+    clock = table.clock
+    assert isinstance(clock, FakeClock)
+    table.tick()
+    clock.now = 20
+    table.direct("pause")
+    clock.now = 500
+    assert table.tick() == []
+    table.direct("resume")
+    assert table.deadline(0) == pytest.approx(510)
+    clock.now = 505
+    assert table.tick() == []
+    clock.now = 511
+    assert len(table.tick()) == 2
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_it() -> None:
+    table = trade_table()
+    table.act(0, VOTES[0])
+    with pytest.raises(Exception, match="unknown bot kind"):
+        table.direct("seat", seat=1, name="Robo", bot="nonsense")
+    table.direct("seat", seat=1, name="Robo", bot="random")
+    assert 1 in table.bots
+    table.advance()
+    assert table.state.decision is not None and 1 not in table.state.to_move()
+
+
+def test_the_record_is_appended_entry_by_entry_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    table = trade_table(path)
+    table.act(0, VOTES[0])
+    first = path.read_text()
+    table.act(1, VOTES[1])
+    second = path.read_text()
+    assert second.startswith(first[: first.rindex("}") - 3])  # appended, not rewritten
+    last = json.loads(second)["moves"][-1]
+    assert last == {"seat": 1, "action": {"type": "vote", "choice": "spend"}}
+    table.act(0, END_TURN)
+    table.direct("undo", count=1)
+    saved = load_record(path)
+    assert saved.moves[-1].directive == "undo"  # type: ignore[union-attr]
+    resumed = replay_record(saved)
+    assert resumed.full_view() == table.state.full_view()
+    again = Table(resumed, path, clock=FakeClock())
+    again.act(0, END_TURN)
+    assert record_of(load_and_replay(path)).to_json() == record_of(again.state).to_json()
+
+
+def load_and_replay(path: Path) -> GameState:
+    return replay_record(load_record(path))
