@@ -43,7 +43,12 @@ def test_nothing_outside_interop_imports_the_optional_libraries() -> None:
 
 @pytest.mark.parametrize(
     ("module", "blocked"),
-    [("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo")],
+    [
+        ("openspiel", "pyspiel"),
+        ("pettingzoo", "pettingzoo"),
+        ("openspiel", "numpy"),
+        ("pettingzoo", "numpy"),
+    ],
 )
 def test_a_missing_extra_is_explained(module: str, blocked: str) -> None:
     done = run(

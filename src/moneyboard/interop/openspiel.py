@@ -18,11 +18,10 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import numpy as np
-
 from moneyboard.interop import MISSING_EXTRA
 
 try:
+    import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(MISSING_EXTRA) from exc

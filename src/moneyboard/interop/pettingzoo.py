@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from moneyboard.interop import MISSING_EXTRA
 
 try:
+    import numpy as np
+    import numpy.typing as npt
     from gymnasium import spaces
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv
