@@ -1,0 +1,324 @@
+"""One test per ruling in src/moneyboard/games/financity/RULINGS.md (named after its number)."""
+
+from __future__ import annotations
+
+import pytest
+
+from moneyboard.engine.claims import Claim
+from moneyboard.engine.errors import IllegalActionError, OptionsError
+from moneyboard.engine.offers import ACCEPT, Propose
+from moneyboard.games.financity.actions import (
+    DONE,
+    REPAY_LOAN,
+    TAKE_LOAN,
+    USE_INSURANCE,
+    BuyShopping,
+    Deposit,
+    Place,
+    Withdraw,
+)
+from moneyboard.games.financity.base import make_cards
+from moneyboard.registry import get_game
+from tests.games.financity.driver import (
+    at,
+    drive,
+    events,
+    give_cash,
+    give_savings,
+    places,
+    start,
+    take_cash,
+)
+
+HARMFUL_TEN = ["broken_phone", "dentist", "flood", "car_repair", "theft", "flu", "parking_fine",
+               "roof_leak", "hospital", "sick_pet"]
+
+
+def test_r01_first_player_token_starts_with_seat_0_and_passes_each_year() -> None:
+    state = start(("city_flat", "shared_house", "farmhouse"))
+    firsts = []
+    for year in (1, 2, 3, 4):
+        drive(state, until=at("plan", year))
+        firsts.append(state.to_move()[0])
+    assert firsts == [0, 1, 2, 0]
+    other = start(("city_flat", "shared_house", "farmhouse"), first_player=2)
+    assert other.to_move() == (2,)
+    with pytest.raises(OptionsError, match="first_player"):
+        start(first_player=3)
+
+
+def test_r02_homes_are_dealt_at_random_and_never_twice() -> None:
+    dealt = set()
+    for seed in range(20):
+        state = start(None, seed=seed, players=6)
+        homes = [p.home.id for p in state.players if p.home]
+        assert len(set(homes)) == 6
+        dealt.add(tuple(homes))
+    assert len(dealt) > 1
+    with pytest.raises(OptionsError, match="same home"):
+        get_game("financity").options({"homes": ["farmhouse", "farmhouse"]})
+
+
+def test_r03_removed_events_are_never_identified_and_years_must_fit_the_deck() -> None:
+    state = start()
+    assert state.view(None)["decks"]["events"] == 18 - 6
+    full = state.full_view()
+    assert len(full["decks"]["events"]) == 18  # no card is marked as removed
+    assert not [e for e in state.log if "removed" in e[0]]
+    with pytest.raises(OptionsError, match="removed_events"):
+        get_game("financity").options({"years": 13})
+
+
+def test_r04_players_start_with_nothing() -> None:
+    state = start()
+    assert state.cash(0) == state.cash(1) == 0
+    assert state.savings_total(0) == 0
+    assert start(start_cash=300).cash(1) == 300
+
+
+def test_r05_every_unit_is_a_ledger_posting() -> None:
+    state = drive(start())
+    state.ledger.audit()
+    assert all(p.key for p in state.ledger.postings)
+
+
+def test_r06_further_occupant_turns_up_a_card_from_the_shopping_deck_at_once() -> None:
+    state = start(("city_flat", "shared_house", "farmhouse"))
+    drive(state, places({0: "shopping"}), until=at("plan"))
+    drive(state, places({0: "shopping"}), until=lambda s: s.to_move() == (1,))
+    before = len(state.face_up["shopping"])
+    state.apply(1, Place("shopping"))
+    assert len(state.face_up["shopping"]) == before + 1
+    assert len(state.face_up["investment"]) == 2
+    assert state.face_up["shopping"][-1] in {c.id for c in state.content.shopping}
+
+
+def test_r07_only_benefit_zones_can_be_chosen() -> None:
+    state = start()
+    assert {a.zone for a in state.legal_actions(0) if isinstance(a, Place)} == {
+        "loans", "extra_jobs", "free_time", "investments", "shopping", "insurance"}
+    reason = state.why_not(0, Place("expenses"))
+    assert reason is not None and reason.key == "why.no_such_zone"
+
+
+def test_r08_over_indebted_token_goes_to_extra_jobs_by_itself() -> None:
+    state = start()
+    state.players[1].loans = 13
+    give_cash(state, 1, 3000)
+    drive(state, until=at("savings"))
+    assert state.players[1].zone == "extra_jobs"
+    assert events(state, "plan.held") == [{"seat": 1, "loans": 13}]
+
+
+def test_r09_money_at_any_time_but_not_before_or_after_the_board() -> None:
+    state = start()
+    drive(state, until=at("plan"))
+    # Seat 1 is not being asked, but may borrow while the marker is on the board.
+    state.apply(1, TAKE_LOAN)
+    assert state.players[1].loans == 6
+    state.apply(1, REPAY_LOAN)
+    assert state.players[1].loans == 5
+    drive(state)
+    assert state.why_not(1, TAKE_LOAN) is not None
+
+
+def test_r10_loans_zone_discount_lasts_until_reorganisation() -> None:
+    state = start(forced={"deck:events": HARMFUL_TEN})
+    drive(state, places({0: "loans"}), until=at("savings"))
+    state.apply(0, TAKE_LOAN)
+    assert state.players[0].loans == 5
+    drive(state, until=at("plan", 2))
+    state.apply(1, TAKE_LOAN)  # seat 1 placed nothing yet in year 2: full six cards
+    assert state.players[1].loans == 6
+
+
+def test_r11_deposits_make_the_fewest_cards_and_withdrawals_return_whole_cards() -> None:
+    assert make_cards(1700, (1000, 500, 100)) == [1000, 500, 100, 100]
+    state = start()
+    drive(state, until=at("savings"))
+    state.apply(0, Deposit(700))
+    assert state.players[0].savings == [500, 100, 100]
+    reason = state.why_not(0, Withdraw(1000))
+    assert reason is not None and reason.key == "why.no_savings_card"
+
+
+def test_r12_savings_asks_everyone_at_once_each_until_done() -> None:
+    state = start()
+    drive(state, until=at("savings"))
+    assert state.to_move() == (0, 1)
+    state.apply(1, Deposit(100))
+    state.apply(1, Deposit(200))
+    assert state.to_move() == (0, 1)
+    state.apply(1, DONE)
+    assert state.to_move() == (0,)
+    with pytest.raises(IllegalActionError, match="multiple of 100"):
+        state.apply(0, Deposit(150))
+    state.apply(0, Deposit(900))  # any multiple of $100 (not only the ladder's values)
+    assert state.savings_total(0) == 900 and state.savings_total(1) == 300
+
+
+def test_r13_an_event_is_paid_from_savings_before_any_loan() -> None:
+    state = start(forced={"deck:events": ["hospital"]})
+    drive(state, places({0: "shopping"}), until=at("shop"))
+    take_cash(state, 0, state.cash(0) - 790)  # just the expenses
+    give_savings(state, 0, [100])
+    drive(state, until=at("cover"))
+    assert state.decision is not None and state.decision.data["purpose"] == "event"
+    reason = state.why_not(0, TAKE_LOAN)
+    assert reason is not None and reason.key == "why.savings_first"
+    state.apply(0, Withdraw(100))
+    assert state.can(0, TAKE_LOAN)
+    lenient = start(forced={"deck:events": ["hospital"]}, event_loans="always")
+    drive(lenient, places({0: "shopping"}), until=at("shop"))
+    take_cash(lenient, 0, lenient.cash(0) - 790)
+    give_savings(lenient, 0, [100])
+    drive(lenient, until=at("cover"))
+    assert lenient.can(0, TAKE_LOAN)
+
+
+def test_r14_what_cannot_be_raised_is_written_off() -> None:
+    state = start(forced={"deck:events": ["hospital"]})
+    state.players[0].loans = 24
+    give_cash(state, 0, 3600)  # the year's minimum repayment (4 cards) and expenses
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    take_cash(state, 0, state.cash(0) - 790 - 600 - 100)
+    drive(state, until=at("plan", 2))
+    assert events(state, "pay.written_off") == [
+        {"seat": 0, "short": 400, "purpose": "event"}]
+    state.ledger.audit()
+
+
+def test_r15_over_indebted_use_savings_first_and_may_not_borrow_to_repay() -> None:
+    state = start()
+    state.players[0].loans = 13
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    give_cash(state, 0, 1000)
+    take_cash(state, 0, state.cash(0) - 790 - 100)
+    give_savings(state, 0, [500])
+    drive(state, until=at("cover"))
+    assert state.decision is not None and state.decision.data["purpose"] == "repay"
+    reason = state.why_not(0, TAKE_LOAN)
+    assert reason is not None and reason.key == "why.no_loan_to_repay"
+    state.apply(0, Withdraw(500))  # 450 more: 550 in all, three cards = 450
+    assert state.players[0].loans == 10
+
+
+def test_r16_over_indebted_may_not_save_borrow_or_buy_until_back_to_12() -> None:
+    state = start()
+    state.players[0].loans = 13
+    give_cash(state, 0, 2000)
+    drive(state, until=at("savings"))
+    assert state.to_move() == (1,)
+    reason = state.why_not(0, TAKE_LOAN)
+    assert reason is not None and reason.key == "why.over_indebted"
+    state.apply(0, REPAY_LOAN)
+    assert state.can(0, TAKE_LOAN)
+
+
+def test_r17_one_purchase_per_year_in_turn_order() -> None:
+    state = start(forced={"deck:shopping": ["dinner_out", "camping", "concert"]})
+    give_cash(state, 0, 1000)
+    give_cash(state, 1, 1000)
+    drive(state, places({0: "shopping", 1: "shopping"}), until=at("shop"))
+    assert state.to_move() == (0,)
+    state.apply(0, BuyShopping(0))
+    assert state.to_move() == (1,)  # the purchase ended seat 0's turn
+    state.apply(1, BuyShopping(0))
+    assert state.players[0].shopping == ["dinner_out"]
+    assert state.players[1].shopping == ["camping"]
+
+
+def test_r18_manual_claims_are_lost_when_the_turn_ends() -> None:
+    state = start(manual_claims=["wellbeing_bonus", "expense_discount"],
+                  forced={"deck:shopping": ["bookshelf", "bicycle"]})
+    give_cash(state, 0, 1000)
+    drive(state, places({0: "shopping"}), until=at("shop"))
+    state.apply(0, BuyShopping(0))  # bookshelf: 10 wellbeing and "+10" every year
+    drive(state, places({0: "extra_jobs"}), until=at("turn"))  # seat 0's Income, year 2
+    assert state.year == 2 and state.to_move() == (0,)
+    wellbeing = state.players[0].wellbeing
+    state.apply(0, Claim("wellbeing_bonus"))
+    assert state.players[0].wellbeing == wellbeing + 10
+    state.apply(0, DONE)
+    drive(state, places({0: "extra_jobs"}), until=at("turn", 3))
+    state.apply(0, DONE)  # forgot: lost
+    drive(state, until=at("savings", 3))
+    assert state.players[0].wellbeing == wellbeing + 10
+    assert events(state, "claim.lost") == [{"seat": 0, "claim": "wellbeing_bonus"}]
+
+
+def test_r19_insured_are_asked_only_about_harmful_events_and_zone_first() -> None:
+    state = start(forced={"deck:events": ["work_bonus", "flood"]})
+    give_cash(state, 0, 500)
+    drive(state, places({0: "insurance"}), until=at("insure"))
+    from moneyboard.games.financity.actions import BUY_TOKEN
+
+    state.apply(0, BUY_TOKEN)
+    drive(state, until=at("plan", 2))
+    assert not events(state, "event.protected_zone")  # a good card is simply received
+    drive(state, places({0: "insurance"}), until=at("event"))
+    state.apply(0, USE_INSURANCE)
+    assert state.players[0].tokens == 1
+    assert events(state, "event.protected_zone")[0]["seat"] == 0
+
+
+def test_r20_wellbeing_never_goes_below_zero() -> None:
+    state = start(forced={"deck:events": ["flu"]})
+    drive(state, places({0: "extra_jobs"}), until=at("plan", 2))
+    assert state.players[0].wellbeing == 0
+    assert events(state, "event.wellbeing")[0]["delta"] == 0
+
+
+def test_r21_no_reorganisation_after_the_last_event_and_ties_go_by_turn_order() -> None:
+    state = start(years=1, forced={"deck:events": ["promotion"]})
+    drive(state)
+    assert not events(state, "reorganise.first")
+    assert events(state, "event.next_year_void")
+    assert state.champion_key(0, 1.0) > state.champion_key(1, 1.0)
+
+
+def test_r22_product_sales_between_players_in_reorganisation() -> None:
+    state = start(forced={"deck:shopping": ["guitar", "spa_day"]})
+    give_cash(state, 0, 1000)
+    drive(state, places({0: "shopping"}), until=at("shop"))
+    state.apply(0, BuyShopping(0))
+    drive(state, until=at("sales"))
+    assert state.zone == 11
+    offer = Propose(1, "sell", "guitar", 120)
+    assert state.can(0, offer)
+    seller_cash, buyer_cash = state.cash(0), state.cash(1)
+    state.apply(0, offer)
+    assert state.to_move() == (1,)
+    state.apply(1, ACCEPT)
+    assert state.players[1].shopping == ["guitar"] and state.players[0].shopping == []
+    assert (state.cash(0) - seller_cash, buyer_cash - state.cash(1)) == (120, 120)
+    wellbeing = state.players[1].wellbeing
+    drive(state, until=at("savings", 2))
+    assert state.players[1].wellbeing == wellbeing + 15  # "+15" from the next Income on
+    nothing = start()
+    reason = nothing.why_not(0, Propose(1, "sell", "guitar", 10))
+    assert reason is not None
+
+
+def test_r23_every_player_meeting_the_criteria_wins_and_one_is_champion() -> None:
+    state = start(years=1, forced={"deck:events": ["good_neighbours"]})
+    for seat in range(2):
+        give_cash(state, seat, 2000)
+        give_savings(state, seat, [500])
+        state.players[seat].wellbeing = 300
+        state.players[seat].investments = ["online_shop"]
+    drive(state)
+    assert state.result is not None and state.result.winners == (0, 1)
+    assert state.result.reason.params["champion"] in (0, 1)
+    nobody = drive(start(years=1))
+    assert nobody.result is not None and nobody.result.winners == ()
+
+
+def test_r24_time_running_out_plays_safe() -> None:
+    state = start(turn_time_limit=30, forced={"deck:events": ["flood"]})
+    assert state.time_limit() == 30.0
+    assert state.timeout(0) == Place("extra_jobs")
+    drive(state, places({1: "insurance"}), until=at("insure"))
+    assert state.timeout(1) == DONE
+    drive(state, until=at("event"))
+    assert state.timeout(1) == USE_INSURANCE
