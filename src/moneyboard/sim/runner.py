@@ -122,7 +122,7 @@ def _run_dask(
     done: dict[int, list[GameOutcome]] = {}
     finished = 0
     try:
-        client = Client(scheduler, set_as_default=False, timeout=10)  # type: ignore[no-untyped-call]
+        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise MoneyboardError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
     with client:
