@@ -1,0 +1,105 @@
+"""Each zone's rule, as the play marker reaches it."""
+
+from __future__ import annotations
+
+from moneyboard.games.financity.actions import (
+    BUY_TOKEN,
+    USE_INSURANCE,
+    BuyInvestment,
+    BuyShopping,
+)
+from tests.games.financity.driver import at, drive, events, give_cash, places, start
+
+
+def test_zone_2_income_and_the_plus_cards_wellbeing_every_later_year() -> None:
+    state = start(forced={"deck:shopping": ["gym", "sofa"]})
+    give_cash(state, 0, 500)
+    drive(state, places({0: "shopping"}), until=at("shop"))
+    state.apply(0, BuyShopping(0))  # gym: 15 now, "+15" every later year, expenses +30
+    assert state.players[0].wellbeing == 15
+    drive(state, places({0: "extra_jobs"}), until=at("savings", 2))
+    assert state.players[0].wellbeing == 30
+    assert events(state, "income.bonus") == [{"seat": 0, "delta": 15, "wellbeing": 30}]
+
+
+def test_zone_4_extra_jobs_pays_80_and_zone_5_gives_50_wellbeing() -> None:
+    state = start()
+    drive(state, places({0: "extra_jobs", 1: "free_time"}), until=at("plan", 2))
+    assert events(state, "zone.extra_jobs") == [{"seat": 0, "amount": 80}]
+    assert state.players[1].wellbeing == 50
+    assert state.players[0].wellbeing == 0
+
+
+def test_zone_6_buys_in_turn_order_and_is_optional() -> None:
+    state = start(("city_flat", "shared_house", "farmhouse"),
+                  forced={"deck:investment": ["online_shop", "laundry", "bakery_share"]})
+    for seat in range(3):
+        give_cash(state, seat, 1000)
+    drive(state, places({0: "investments", 1: "investments", 2: "extra_jobs"}),
+          until=at("invest"))
+    assert state.face_up["investment"] == ["online_shop", "laundry", "bakery_share"]
+    assert state.to_move() == (0,)
+    state.apply(0, BuyInvestment(2))
+    assert state.to_move() == (1,)
+    legal = state.legal_actions(1)
+    assert BuyInvestment(2) not in legal and BuyInvestment(1) in legal
+    drive(state, until=at("plan", 2))
+    assert state.players[0].investments == ["bakery_share"]
+    assert state.players[1].investments == []
+
+
+def test_zone_7_expense_change_counts_from_that_years_expenses() -> None:
+    state = start(forced={"deck:shopping": ["washing_machine", "streaming"]})
+    give_cash(state, 0, 1000)
+    drive(state, places({0: "shopping"}), until=at("shop"))
+    state.apply(0, BuyShopping(0))  # washing machine: expenses -60
+    drive(state, until=at("plan", 2))
+    paid = [e for e in events(state, "expenses.paid") if e["seat"] == 0]
+    assert paid[0]["amount"] == 790 - 60
+    assert paid[0]["less"] == 60
+
+
+def test_zone_8_pays_home_expenses_with_the_shopping_changes() -> None:
+    state = start()
+    state.players[1].shopping = ["internet_plan", "bus_pass"]  # +40 and -20
+    drive(state, until=at("plan", 2))
+    paid = [e for e in events(state, "expenses.paid") if e["seat"] == 1]
+    assert paid[0] == {"home": 670, "more": 40, "less": 20, "seat": 1, "amount": 690}
+
+
+def test_zone_9_protects_this_year_and_sells_one_token_that_protects_later() -> None:
+    state = start(forced={"deck:events": ["flood", "car_repair"]})
+    give_cash(state, 0, 200)
+    drive(state, places({0: "insurance"}), until=at("insure"))
+    state.apply(0, BUY_TOKEN)
+    assert state.players[0].tokens == 1
+    assert state.why_not(0, BUY_TOKEN) is not None  # one token a year: the turn is over
+    drive(state, until=at("event"))
+    state.apply(0, USE_INSURANCE)  # year 1: Zone 9 protects, the token is kept
+    assert state.players[0].tokens == 1
+    drive(state, places({0: "extra_jobs"}), until=at("event", 2))
+    state.apply(0, USE_INSURANCE)  # year 2: outside Zone 9, the token is spent
+    assert state.players[0].tokens == 0
+    assert events(state, "event.protected_token") == [
+        {"seat": 0, "card": "Car Breakdown", "tokens": 0}]
+    assert not [e for e in events(state, "event.cost") if e["seat"] == 0]
+
+
+def test_zone_10_one_card_for_everyone() -> None:
+    state = start(forced={"deck:events": ["work_bonus"]})
+    drive(state, until=at("plan", 2))
+    gains = events(state, "event.gain")
+    assert sorted(e["seat"] for e in gains) == [0, 1]
+    assert all(e["amount"] == 200 for e in gains)
+
+
+def test_zone_11_unbought_cards_go_beneath_two_new_come_up_and_the_token_passes() -> None:
+    state = start(forced={"deck:investment": ["online_shop", "laundry", "food_truck",
+                                              "chef_school"]})
+    drive(state, until=at("plan", 2))
+    pile = state.piles["investment"]
+    assert pile.bottom == ["online_shop", "laundry"]
+    assert state.face_up["investment"] == ["food_truck", "chef_school"]
+    assert state.first == 1
+    assert state.event_card is None
+    assert all(p.zone is None for p in state.players)  # tokens lifted until placed again
