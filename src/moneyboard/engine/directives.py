@@ -121,17 +121,8 @@ class Directives(Kernel):
         if cut < 0:
             moves = sum(1 for m in kept if m.kind in TAKEN_BACK)
             raise self._refuse(msg("why.nothing_to_undo", moves=moves))
-        fresh = self.__class__(
-            self.options,
-            self.status.first_seats,
-            self.seed,
-            forced=self.initial_forced,
-            auto_chance=False,
-        )
-        for move in kept[:cut]:
-            fresh.replay_move(move)
+        fresh = self.rebuilt(kept[:cut], run=False)
         fresh.event("game.undone", count=count)
-        fresh.auto_chance = self.auto_chance
         fresh.seats = self.seats
         fresh.status.paused = self.status.paused
         fresh.moves = history

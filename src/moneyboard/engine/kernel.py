@@ -147,6 +147,10 @@ class TableStatus:
     #: (moves so far, seat, legal actions): lets apply() skip re-checking an action it has
     #: just listed as legal for the very same position.
     listed: tuple[int, int, Sequence[Action]] | None = None
+    #: Whether the history holds every change since the start (a copy for search drops it).
+    history: bool = True
+    #: (history length, chance nodes resolved by :meth:`Kernel.resolve_chance` since then).
+    resolved: tuple[int, int] = (0, 0)
 
 
 def _not_an_answer(state: Any, seat: int, action: Action) -> Message:
@@ -675,6 +679,10 @@ class Kernel:
         if node is None:
             raise IllegalActionError("there is no chance event to resolve now", "why.no_chance")
         with self.all_or_nothing():
+            status = self.status
+            entries = len(self.moves)
+            count = status.resolved[1] + 1 if status.resolved[0] == entries else 1
+            status.resolved = (entries, count)
             self._take_outcome(self._forced_or_drawn(node.stream, node.population))
             self.run()
 
@@ -694,14 +702,64 @@ class Kernel:
     # ----- all or nothing -----------------------------------------------------------------
     @contextmanager
     def all_or_nothing(self) -> Iterator[None]:
-        """Run a change so that, if anything inside raises, the state is exactly as before."""
-        self.status.listed = None
+        """Run a change so that, if anything inside raises, the state is exactly as before.
+
+        A game with its whole history costs nothing for this: on failure it is rebuilt from
+        the history (a game replays exactly). A copy without history is snapshotted first.
+        """
+        status = self.status
+        status.listed = None
+        if status.history:
+            entries = len(self.moves)
+            try:
+                yield
+            except BaseException:
+                self._rebuild(entries)
+                raise
+            return
         snapshot = self._snapshot()
         try:
             yield
         except BaseException:
             self._restore(snapshot)
             raise
+
+    def _rebuild(self, entries: int) -> None:
+        """Become the game as it was after the first ``entries`` entries of its history."""
+        resolved = self.status.resolved
+        fresh = self.rebuilt(self.moves[:entries])
+        if not self.auto_chance and resolved[0] == entries:
+            for _ in range(resolved[1]):
+                fresh.resolve_chance()
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+
+    def rebuilt(self, history: Sequence[Move], run: bool = True) -> Any:
+        """A new state of this game (same options, seats, seed and stacked decks) that has
+        played ``history``, with this state's way of resolving chance (``run``: and has
+        resolved what it resolves by itself)."""
+        fresh = self.__class__(
+            self.options,
+            self.status.first_seats,
+            self.seed,
+            forced=self.initial_forced,
+            auto_chance=False,
+        )
+        for move in history:
+            fresh.replay_move(move)
+        fresh.auto_chance = self.auto_chance
+        if run:
+            fresh.run()
+        return fresh
+
+    def replay_move(self, move: Move) -> None:
+        """Apply one history entry as the live game did (overridden with directives)."""
+        raise NotImplementedError
+
+    def play(self, seat: int, action: Action) -> None:
+        """Carry out an action known to be legal, without checks or the all-or-nothing
+        guarantee: for search and simulation on copies, never for a person's input."""
+        self._act(seat, action)
 
     def _snapshot(self) -> tuple[bytes, list[Event], int, list[Move], int, list[Any], int]:
         log, moves, ledger = self.log, self.moves, self.ledger
@@ -744,4 +802,5 @@ class Kernel:
             copy.ledger.opening = dict(ledger.opening)
         else:
             copy.ledger.opening = dict(copy.ledger.balances)
+            copy.status.history = False
         return copy

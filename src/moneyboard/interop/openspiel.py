@@ -238,11 +238,7 @@ def copy_state(state: GameState) -> GameState:
     The history (log, moves, postings) only ever grows by appending immutable entries, so
     the copy gets new lists holding the same entries; everything else is copied in full.
     """
-    copy = state.clone(with_history=False)
-    copy.log = list(state.log)
-    copy.moves = list(state.moves)
-    copy.ledger.postings = list(state.ledger.postings)
-    copy.ledger.opening = dict(state.ledger.opening)
+    copy: GameState = state.clone()
     return copy
 
 
