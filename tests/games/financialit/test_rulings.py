@@ -463,9 +463,17 @@ def test_r21_happiness_never_goes_below_zero() -> None:
     needs = [RETIREES.goods, FLATMATES.goods, FARMERS.goods]
     run(state, until=lambda s: s.phase == "final")
     lacking = {m.params["seat"]: m.params["delta"] for m in events(state, "goods.lacking")}
-    assert lacking == {s: -min(before[s], 2 * needs[s]) for s in range(3)}
+    taken = {s: -min(before[s], 2 * needs[s]) for s in range(3)}
+    assert lacking == {s: delta for s, delta in taken.items() if delta}
     assert any(before[s] < 2 * needs[s] for s in range(3))  # the floor was reached
     assert all(h.happiness >= 0 for h in state.homes)
+    # A loss at zero says that nothing more could be lost (not "+0").
+    at_zero = run(start(start_goods=0, family_happiness_delta=-10, rounds=1))
+    nothing = events(at_zero, "happiness.none_left")
+    assert {m.params["cause"] for m in nothing} == {"goods.lacking"}
+    assert not [m for m in events(at_zero, "goods.lacking") if m.params["delta"] == 0]
+    text = at_zero.explain(nothing[0])
+    assert "nothing more could be lost" in text and "+0" not in text
 
 
 # ----- Loans and Family Aid -----------------------------------------------------------------

@@ -172,10 +172,14 @@ class FinanciaLitBase(GameState):
             return
         home = self.homes[seat]
         before = home.happiness
-        after = before + delta
-        after = max(after, 0)
+        after = max(before + delta, 0)
         home.happiness = after
         params["seat"] = seat
+        if after == before:  # already at zero: the loss cannot be taken (R21)
+            params["lost"] = -delta
+            params["cause"] = key
+            self.log.append(("happiness.none_left", params))
+            return
         params["delta"] = after - before
         params["happiness"] = after
         self.log.append((key, params))
