@@ -15,13 +15,15 @@ from moneyboard.engine.state import Seat
 from moneyboard.games.monitics import MoniticsState
 from moneyboard.games.monitics.actions import END_TURN, ROLL
 from moneyboard.games.monitics.base import CASH, SAVINGS
+from moneyboard.games.monitics.content import load_content
 from moneyboard.registry import get_game
 
+CONTENT = load_content()
 NAMES = ("Ada", "Bayo", "Chi", "Dayo", "Efe", "Funmi")
 #: Box numbers (1-based) of each kind on the shipped board, first few of each.
 CIRCUMSTANCES_BOXES = (3, 8, 11, 16, 22, 25, 29, 34, 37, 42, 47)
 TAX_BOX = 6
-CRASH_BOX = 13
+CRASH_BOX = 26
 RENT_BOX = 9
 STOCK_BOX = 2
 COMPANY_BOX = 7
@@ -29,12 +31,23 @@ LAST_BOX = 52
 
 
 def start(players: int = 2, *, seed: int = 1, **options: Any) -> MoniticsState:
-    """A new game (seat 0 is about to roll) with the given option overrides."""
+    """A new game (seat 0 is about to roll) with the given option overrides.
+
+    Tests start everyone with $400 (unless they say otherwise) so that their figures stay
+    readable whatever the shipped default is.
+    """
+    options.setdefault("start_cash", 400)
     state = get_game("monitics").new_state(
         [Seat(name) for name in NAMES[:players]], seed=seed, options=options
     )
     assert isinstance(state, MoniticsState)
     return state
+
+
+def value(asset: str, which: str = "market") -> int:
+    """An asset's purchase, market or distress value from the shipped content."""
+    card = CONTENT.asset[asset]
+    return int(getattr(card, which))
 
 
 def set_money(state: MoniticsState, seat: int, cash: int, savings: int = 0) -> None:

@@ -24,6 +24,7 @@ from tests.games.monitics.driver import (
     roll_to,
     set_money,
     start,
+    value,
 )
 
 BOX = CIRCUMSTANCES_BOXES[2]  # box 11: far enough from the start for every die
@@ -113,7 +114,7 @@ def test_forced_sale_sells_the_only_asset_over_30_at_distress_value() -> None:
     roll_to(state, BOX, 2)
     assert "bank_shares" not in state.players[0].assets
     assert "palm_oil" in state.players[0].assets
-    assert state.cash(0) == 130  # distress value of the bank shares
+    assert state.cash(0) == 100 + value("bank_shares", "distress")
     assert "bank_shares" not in state.owners
 
 
@@ -163,10 +164,12 @@ def test_another_player_may_buy_the_distressed_asset_and_the_seller_must_accept(
     give(state, 0, "bank_shares")
     roll_to(state, BOX, 2)
     assert kind(state) == "bid" and state.to_move() == (1,)
-    assert set(state.legal_actions(1)) == {Bid(30), Bid(47), Bid(65), PASS}
-    act(state, Bid(47))
+    low, high = value("bank_shares", "distress"), value("bank_shares")
+    middle = (low + high) // 2
+    assert set(state.legal_actions(1)) == {Bid(low), Bid(middle), Bid(high), PASS}
+    act(state, Bid(middle))
     assert state.owners["bank_shares"] == 1
-    assert state.cash(0) == 147 and state.cash(1) == 400 - 47
+    assert state.cash(0) == 100 + middle and state.cash(1) == 400 - middle
     # Not resold before the buyer's second turn from now.
     assert state.players[1].assets["bank_shares"] == state.players[1].turns + 2
 
@@ -176,7 +179,8 @@ def test_a_pass_sends_the_distressed_asset_to_the_bank() -> None:
     give(state, 0, "bank_shares")
     roll_to(state, BOX, 2)
     act(state, PASS)
-    assert "bank_shares" not in state.owners and state.cash(0) == 130
+    assert "bank_shares" not in state.owners
+    assert state.cash(0) == 100 + value("bank_shares", "distress")
 
 
 # ----- 3 Good Money Habits ----------------------------------------------------------------

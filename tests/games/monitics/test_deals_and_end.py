@@ -37,6 +37,7 @@ from tests.games.monitics.driver import (
     set_money,
     skip_turns,
     start,
+    value,
 )
 
 
@@ -141,7 +142,7 @@ def test_selling_an_asset_at_market_value_covers_a_bill() -> None:
     roll_to(state, RENT_BOX, 3)
     assert reason(state, 0, GIVE_UP) == "why.can_sell"
     act(state, Sell("bank_shares"))
-    assert state.cash(0) + state.savings(0) == 20 + 10 + 65 - 60
+    assert state.cash(0) + state.savings(0) == 20 + 10 + value("bank_shares") - 60
 
 
 def test_a_player_who_cannot_pay_is_out_and_the_last_one_standing_wins() -> None:
@@ -175,20 +176,21 @@ def test_a_crash_offers_each_asset_to_others_but_only_one_deal_per_turn() -> Non
     give(state, 0, "bank_shares", "gold")
     roll_to(state, CRASH_BOX, 5)
     assert kind(state) == "bid" and state.to_move() == (1,)
-    act(state, Bid(30))
+    act(state, Bid(value("bank_shares", "distress")))
     assert state.owners["bank_shares"] == 1
     assert "gold" not in state.owners  # no second deal: the bank bought it
-    assert state.cash(0) == 400 + 30 + 105
+    bought = value("bank_shares", "distress")
+    assert state.cash(0) == 400 + bought + value("gold", "distress")
 
 
 def test_a_bid_above_cash_or_off_the_prices_is_refused() -> None:
     state = start()
     give(state, 0, "duplex")
-    set_money(state, 1, 250)
+    set_money(state, 1, value("duplex") - 1)
     roll_to(state, CRASH_BOX, 5)
     assert kind(state) == "bid"
-    assert reason(state, 1, Bid(310)) == "why.short_of_cash"
-    assert reason(state, 1, Bid(221)) == "why.bad_price"
+    assert reason(state, 1, Bid(value("duplex"))) == "why.short_of_cash"
+    assert reason(state, 1, Bid(value("duplex", "distress") + 1)) == "why.bad_price"
     act(state, PASS)
 
 

@@ -17,7 +17,7 @@ class MoniticsOptions(RuleOptions):
     """Monitics' rule options (defaults follow the rulebook and RULINGS.md)."""
 
     # --- set-up and turns ---
-    start_cash: int = Field(default=400, ge=0, le=100_000)
+    start_cash: int = Field(default=500, ge=0, le=100_000)
     """Cash each player starts with (R1)."""
     first_player: int = Field(default=0, ge=0, le=5)
     """The seat that takes the first turn (R2)."""
