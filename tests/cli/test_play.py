@@ -190,3 +190,46 @@ def test_seats_asked_at_once_are_asked_in_seat_order(monkeypatch: pytest.MonkeyP
     assert prompts == ["Ana", "Cy", "Ana", "Cy"]
     assert out.index("Random plays bid") < out.index("Cy, your move")
     assert "Winner:" in out
+
+
+def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)]
+    first = runner.invoke(app, args, input="1\n2\nq\n")
+    assert first.exit_code == 0, first.output
+    stopped = load_record(record)
+    assert len(stopped.moves) == 2
+    resumed = runner.invoke(app, ["play", "--resume", str(record)], input="1\n" * 20)
+    assert resumed.exit_code == 0, resumed.output
+    assert "Winner:" in resumed.stdout
+    finished = load_record(record)
+    assert finished.moves[:2] == stopped.moves and len(finished.moves) > 2
+    assert replay_record(finished).terminal
+    # The same game played in one go, with the same answers, ends the same.
+    whole = tmp_path / "whole.json"
+    args[-1] = str(whole)
+    again = runner.invoke(app, args, input="1\n2\n" + "1\n" * 20)
+    assert again.exit_code == 0
+    assert replay_record(load_record(whole)).full_view() == replay_record(finished).full_view()
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["play", "--resume", "missing.json"], "cannot read record"),
+        (["play", "--resume", "game.json", "--seed", "3"], "takes no other options"),
+        (["play", "rut-to-riches", "--resume", "game.json"], "is a game of toy"),
+        (["play"], "name the game to play"),
+    ],
+)
+def test_resume_errors_are_one_line(tmp_path: Path, args: list[str], expected: str) -> None:
+    record = tmp_path / "game.json"
+    made = runner.invoke(
+        app, ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)],
+        input="q\n",
+    )
+    assert made.exit_code == 0
+    args = [str(record) if a == "game.json" else a for a in args]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert expected in result.stderr and len(result.stderr.strip().splitlines()) == 1
