@@ -31,7 +31,12 @@ from moneyboard.engine.record import load_record
 from moneyboard.engine.state import Seat, StuckGameError
 from moneyboard.registry import game_ids, get_game
 from moneyboard.terminal import PlaySession, parse_seats
-from moneyboard.terminal.render import board_table, families_table, result_renderable
+from moneyboard.terminal.render import (
+    board_table,
+    event_lines,
+    families_table,
+    result_renderable,
+)
 from moneyboard.terminal.text import names_of
 
 app = typer.Typer(
@@ -156,7 +161,14 @@ def replay_command(
     console = _console()
     title = _game(state.game_id).title
     console.print(Rule(f"{escape(title)} - seed {state.seed}, {len(state.moves)} moves"))
-    view = state.full_view()
+    # The story in plain words, as the terminal tells it during play, then the final state.
+    happened, payments = event_lines(state, state.log, state.ledger.postings)
+    for heading, lines in (("What happened:", happened), ("Money moved:", payments)):
+        if lines:
+            console.print(heading)
+        for line in lines:
+            console.print(Padding(Text(f"- {line}"), (0, 0, 0, 2), expand=False))
+    view = state.view(None)
     console.print(families_table(state, view))
     board = board_table(state, view)
     if board is not None:
@@ -350,7 +362,12 @@ def serve_command(
     ] = "sqlite:///moneyboard-rooms.db",
     max_rooms: Annotated[int, typer.Option(min=1, help="Rooms this server holds at once.")] = 200,
     bot_step: Annotated[
-        float, typer.Option(min=0.0, help="Seconds between two bot moves, so a class can follow.")
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds between two bot moves, so a class can follow (twice that after "
+            "a big event).",
+        ),
     ] = 1.5,
     notify: Annotated[
         bool,
@@ -364,7 +381,9 @@ def serve_command(
 
     if notify and not db.startswith("postgresql"):
         _fail("--notify needs a PostgreSQL database (--db postgresql://...)")
-    settings = Settings(db_url=db, max_rooms=max_rooms, bot_step=bot_step, notify=notify)
+    settings = Settings(
+        db_url=db, max_rooms=max_rooms, bot_step=bot_step, bot_pause=bot_step, notify=notify
+    )
     serve(host, port, settings, quiet=quiet)
 
 

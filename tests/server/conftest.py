@@ -12,6 +12,7 @@ from moneyboard import registry
 from moneyboard.server.app import create_app
 from moneyboard.server.settings import Settings
 from tests.engine.toygame import GAME
+from tests.server.postgres import PostgresCluster
 
 
 @pytest.fixture(autouse=True)
@@ -34,3 +35,23 @@ def settings(tmp_path: Path) -> Settings:
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One PostgreSQL cluster per test process, on loopback, gone afterwards."""
+    try:
+        cluster = PostgresCluster()
+    except FileNotFoundError as exc:
+        pytest.skip(f"PostgreSQL is not installed ({exc}); ./run-tests installs it as root")
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    """A fresh database in the test cluster."""
+    return postgres_cluster.new_database()

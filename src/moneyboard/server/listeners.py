@@ -97,6 +97,8 @@ def update_message(
     if change is not None:
         message["change"] = change.kind
         message["announcements"] = change.announcements
+        if change.narration:
+            message["narration"] = change.narration
         message["rebuilt"] = change.rebuilt
         if change.vote_result is not None:
             message["vote_result"] = change.vote_result

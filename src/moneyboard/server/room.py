@@ -46,6 +46,8 @@ class Change:
     kind: str
     seat: int | None = None
     announcements: list[str] = dataclasses.field(default_factory=list)
+    #: A bot's words on its move ("saves: bills are due"), shown with the move.
+    narration: str = ""
     rebuilt: bool = False
     vote_result: dict[str, Any] | None = None
 
@@ -285,7 +287,7 @@ class Room:
         change = Change("action", seat)
         why = data.get("why")
         if why:
-            change.announcements.append(f"{self.names[seat]} plays {action}: {why}")
+            change.narration = f"{self.names[seat]} plays {action}: {why}"
         return change
 
     def _take_timeout(self, data: dict[str, Any]) -> Change:

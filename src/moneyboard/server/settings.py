@@ -22,8 +22,9 @@ class Settings:
     send_queue: int = 256
     #: Seconds between two bot moves, so a room can follow them.
     bot_step: float = 1.5
-    #: Extra seconds after a bot move that changed a decision of a person (a big event).
-    bot_pause: float = 2.0
+    #: Extra seconds before a bot moves after a big event: a trainer's directive, a timeout,
+    #: a class vote's result, the end of the game.
+    bot_pause: float = 1.5
     #: Seconds between checks of turn timers and the class period.
     tick: float = 0.25
     #: Fan updates out through PostgreSQL LISTEN/NOTIFY (several processes, one database).
