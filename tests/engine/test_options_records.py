@@ -102,3 +102,29 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
         replay_record(parse_record(json.dumps(bad_move)))
     with pytest.raises(RecordError, match="cannot read record"):
         load_record(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"moves": [{"seat": 0}]}, "field 'moves.0.action': Field required"),
+        ({"moves": [{"what": 1}]}, "field 'moves.0': an entry must be an action"),
+        ({"moves": [{"directive": "undo"}]}, "directive 'undo' needs count"),
+        ({"moves": [{"directive": "nap"}]}, "field 'moves.0.directive'"),
+        ({"forced": {"die": [9]}}, "the record's 'forced': forced outcome 9"),
+        ({"forced": {"deck": ["x"]}}, "the record's 'forced': toy has no chance stream 'deck'"),
+        ({"options": {"rounds": 0}}, "the record's 'options': option 'rounds'"),
+        (
+            {"moves": [{"seat": 0, "action": {"type": "keep", "x": 1}}]},
+            "entry 1 of the record does not replay: action 'keep' has no field(s) ['x']",
+        ),
+    ],
+)
+def test_a_bad_record_names_the_entry_and_the_field(
+    toy_game: GameDef, change: dict[str, object], expected: str
+) -> None:
+    record = {"game": "toy", "seats": [{"name": "a"}, {"name": "b"}], **change}
+    with pytest.raises(RecordError) as info:
+        replay_record(parse_record(json.dumps(record)))
+    assert expected in str(info.value)
+    assert len(str(info.value)) < 300  # one clear line, not a dump of every entry kind

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -23,9 +24,10 @@ from pydantic import (
     Field,
     Tag,
     ValidationError,
+    model_validator,
 )
 
-from moneyboard.engine.errors import MoneyboardError, RecordError
+from moneyboard.engine.errors import IllegalActionError, MoneyboardError, RecordError
 from moneyboard.engine.kernel import Move
 from moneyboard.engine.options import describe_validation_error
 from moneyboard.engine.state import GameState, Seat
@@ -84,6 +86,14 @@ class DirectiveMove(BaseModel):
     seat: int | None = Field(default=None, ge=0)
     name: str | None = Field(default=None, min_length=1, max_length=40)
     bot: str | None = None
+
+    @model_validator(mode="after")
+    def _arguments(self) -> DirectiveMove:
+        needed = {"undo": ("count",), "seat": ("seat", "name")}.get(self.directive, ())
+        missing = [name for name in needed if getattr(self, name) is None]
+        if missing:
+            raise ValueError(f"directive {self.directive!r} needs {', '.join(missing)}")
+        return self
 
     def args(self) -> dict[str, Any]:
         """The directive's arguments, as :meth:`GameState.direct` takes them."""
@@ -207,7 +217,14 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
     try:
         return GameRecord.model_validate(data)
     except ValidationError as exc:
-        raise RecordError(f"{source}: {describe_validation_error(exc, 'field')}") from None
+        text = describe_validation_error(exc, "field")
+        # A history entry's kind is in its own keys: leave pydantic's tag out of the path.
+        text = _TAG_IN_PATH.sub(r"\1", text)
+        raise RecordError(f"{source}: {text}") from None
+
+
+#: The tag pydantic puts in the path of an error inside a history entry.
+_TAG_IN_PATH = re.compile(r"(moves\.\d+)\.(?:action|timeout|force|chance|directive)(?=[.'])")
 
 
 def load_record(path: str | Path) -> GameRecord:
@@ -243,6 +260,10 @@ def replay(
             forced=forced,
             auto_chance=False,
         )
+    except IllegalActionError as exc:
+        if exc.key in ("why.bad_outcome", "why.no_such_stream"):
+            raise RecordError(f"the record's 'forced': {exc}") from None
+        raise RecordError(f"the record does not start a game: {exc}") from None
     except MoneyboardError as exc:
         raise RecordError(f"the record does not start a game: {exc}") from None
     codec = game.codec
