@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import Outcome
-from moneyboard.engine.messages import event_json, load_catalogue
+from moneyboard.engine.messages import Message, event_json, load_catalogue, msg
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import (
@@ -39,6 +39,18 @@ from moneyboard.games.financialit.choices import (
 from moneyboard.games.financialit.content import load_content
 from moneyboard.games.financialit.flow import Flow
 from moneyboard.games.financialit.options import FinanciaLitOptions
+
+#: The message key of a draw on each stream (after ``draw.``).
+DRAW_KEYS = {
+    "families": "family",
+    "deck:events": "event",
+    "deck:luxury": "luxury",
+    "deck:short": "short",
+    "deck:long": "long",
+    "income": "income",
+    "skills": "skill",
+    "careers": "career",
+}
 
 
 class FinanciaLitState(Flow, Choices):
@@ -80,6 +92,33 @@ class FinanciaLitState(Flow, Choices):
         if kind == "returns" and which in c.investment and c.investment[which].risky:
             return c.investment[which].returns
         return None
+
+    def describe_draw(self, stream: str, outcome: Outcome) -> Message | None:
+        """A chance draw in a learner's words: the card's name, not its id (None: unknown)."""
+        c = self.content
+        kind, _, which = stream.partition(":")
+        names: dict[str, Any] = {
+            "families": c.family,
+            "deck:events": c.event,
+            "deck:luxury": c.luxury,
+            "deck:short": c.investment,
+            "deck:long": c.investment,
+            "income": c.income_card,
+            "skills": c.skill,
+            "careers": c.career,
+        }
+        if kind == "income":
+            stream = "income"
+        if kind == "returns" and which in c.investment:
+            return msg("draw.returns", card=c.investment[which].name, units=outcome)
+        cards = names.get(stream)
+        if cards is None or outcome not in cards:
+            return None
+        params: dict[str, Any] = {"card": cards[outcome].name}
+        if kind == "income" and which.isdecimal() and int(which) < self.n:
+            params["seat"] = int(which)
+            return msg("draw.income_for", **params)
+        return msg(f"draw.{DRAW_KEYS[stream]}", **params)
 
     # ----- pace ------------------------------------------------------------------------
     def time_limit(self) -> float | None:

@@ -1,0 +1,63 @@
+"""What learners read of a FinanciaLit game: chance draws by card name, and `moneyboard
+replay` telling the game in words (as the terminal does) rather than raw log tuples."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from moneyboard.cli import app
+from moneyboard.engine.record import record_of
+from moneyboard.terminal.text import explain
+from tests.games.financialit.driver import CONTENT, start
+
+runner = CliRunner()
+
+
+def test_every_chance_draw_is_told_by_the_card_name() -> None:
+    state = start(None, seats=4, seed=2)
+    state.playout(random.Random(2))
+    draws = [(key, p) for key, p in state.log if key == "chance.drawn"]
+    streams = {p["stream"].partition(":")[0] for _, p in draws}
+    assert {"families", "deck", "income", "returns"} <= streams
+    names = {
+        **{x.id: x.name for x in CONTENT.families},
+        **{x.id: x.name for x in CONTENT.luxuries},
+        **{x.id: x.name for x in CONTENT.events},
+        **{x.id: x.name for x in CONTENT.investment.values()},
+        **{x.id: x.name for x in CONTENT.income_cards},
+        **{x.id: x.name for x in CONTENT.skills},
+        **{x.id: x.name for x in CONTENT.careers},
+    }
+    for draw in draws:
+        text = explain(state, draw)
+        stream, outcome = draw[1]["stream"], draw[1]["outcome"]
+        assert "Drawn on" not in text and stream not in text, text
+        if stream.startswith("returns:"):
+            card = CONTENT.investment[stream.partition(":")[2]]
+            assert card.name in text and f"{outcome} units" in text
+        else:
+            assert names[outcome] in text, text
+    # A seat's own Income Modifier names the family's player.
+    own = next(d for d in draws if d[1]["stream"].startswith("income:"))
+    seat = int(own[1]["stream"].partition(":")[2])
+    assert state.seats[seat].name in explain(state, own)
+
+
+def test_replay_tells_the_game_in_words(tmp_path: Path) -> None:
+    state = start(None, seats=4, seed=5)
+    state.playout(random.Random(5))
+    path = tmp_path / "game.json"
+    path.write_text(record_of(state).to_json(), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "What happened:" in out and "Money moved:" in out
+    assert "Family card dealt:" in out and "Period 8 begins." in out
+    # No raw log entries or postings: no tuples, no parameter dictionaries, no card ids.
+    assert "('" not in out and "{'" not in out and "Drawn on" not in out
+    assert "from Ana's cash to the bank" in out
+    # The final state and the result follow the story.
+    assert out.index("What happened:") < out.index("Families") < out.index("Winner:")
