@@ -79,6 +79,34 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "happiness_target": st.integers(1, 30),
     "required_career_cards": st.integers(0, 3),
     "required_luxury_items": st.integers(0, 3),
+    "luxury_changes": st.dictionaries(
+        st.sampled_from(sorted(CONTENT.luxury)),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "cost": st.integers(0, 30),
+                "happiness": st.integers(0, 10),
+                "upkeep": st.integers(0, 10),
+            },
+        ),
+        max_size=4,
+    ),
+    "family_changes": st.dictionaries(
+        st.sampled_from(sorted(CONTENT.family)),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "income": st.integers(0, 30),
+                "units": st.integers(0, 50),
+                "happiness": st.integers(0, 30),
+                "goods": st.integers(0, 10),
+                "bills": st.integers(0, 30),
+                "children": st.integers(0, 10),
+                "employer": st.booleans(),
+            },
+        ),
+        max_size=3,
+    ),
 }
 
 

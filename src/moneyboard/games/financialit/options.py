@@ -103,8 +103,7 @@ class FinanciaLitOptions(RuleOptions):
     luxury_upkeep_delta: int = Field(default=0, ge=-3, le=10)
     """Added to the per-period upkeep of every Luxury Item (never below 0)."""
     luxury_changes: dict[str, LuxuryChange] = Field(default_factory=dict)
-    """Changes to single Luxury Items, by item id: new cost, happiness or upkeep (e.g.
-    {jewellery = {cost = 11}}); the all-items deltas above apply on top."""
+    """New cost, happiness or upkeep for single items, e.g. {jewellery = {cost = 11}}."""
     luxury_requires_skills: int = Field(default=0, ge=0, le=10)
     """Skills cards a family must hold before it may buy any Luxury Item."""
     luxury_market_size: int = Field(default=4, ge=1, le=8)
@@ -150,9 +149,7 @@ class FinanciaLitOptions(RuleOptions):
     families: tuple[str, ...] | None = None
     """Family card for each seat in order (family ids); none = dealt at random."""
     family_changes: dict[str, FamilyChange] = Field(default_factory=dict)
-    """Changes to single Family cards, by family id: new income, units, happiness, goods,
-    bills, children, employer, or a new special effect with its text; the all-families
-    deltas below apply on top."""
+    """New figures or special effect (with its text) for single families, by family id."""
     family_income_delta: int = Field(default=0, ge=-10, le=10)
     """Added to every family's starting income."""
     family_units_delta: int = Field(default=0, ge=-10, le=20)
