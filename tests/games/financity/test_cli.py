@@ -1,0 +1,57 @@
+"""``moneyboard play``, ``replay``, ``rules`` and ``bench`` with FinanCity."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from moneyboard.cli import app
+from moneyboard.engine.record import load_record, replay
+from moneyboard.games.financity import GAME
+
+runner = CliRunner()
+
+
+def test_a_person_and_bots_play_to_the_end_and_the_record_replays(tmp_path: Path) -> None:
+    record = tmp_path / "financity.json"
+    variant = tmp_path / "class.toml"
+    variant.write_text('years = 3\nmanual_claims = ["wellbeing_bonus"]\n', encoding="utf-8")
+    seats = "Ana,bot:saver,bot:random"
+    result = runner.invoke(
+        app,
+        ["play", "financity", "--seats", seats, "--seed", "2", "--rules", str(variant),
+         "--record", str(record)],
+        input="1\n" * 2000,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Ana decides" in out
+    assert "Unforeseen Event" in out
+    state = replay(load_record(record), GAME)
+    assert state.terminal and state.year == 3
+    assert any(m.kind == "action" and m.seat == 0 for m in state.moves)
+    shown = runner.invoke(app, ["replay", str(record), "--json"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["result"] == state.full_view()["result"]
+
+
+def test_bots_play_a_full_game() -> None:
+    seats = "bot:saver,bot:investor,bot:spender,bot:random"
+    result = runner.invoke(app, ["play", "financity", "--seats", seats, "--seed", "1"])
+    assert result.exit_code == 0, result.output
+
+
+def test_rules_lists_every_option() -> None:
+    result = runner.invoke(app, ["rules", "financity", "--json"])
+    assert result.exit_code == 0, result.output
+    names = {row["name"] for row in json.loads(result.stdout)["options"]}
+    for name in ("years", "manual_claims", "event_loans", "champion_formula", "loan_band"):
+        assert name in names
+
+
+def test_bench_runs() -> None:
+    result = runner.invoke(app, ["bench", "financity", "--seconds", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "decisions_per_s" in result.stdout
