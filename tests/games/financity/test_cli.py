@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from moneyboard.cli import app
 from moneyboard.engine.record import load_record, replay
-from moneyboard.games.financity import GAME
+from moneyboard.games.financity import GAME, FinanCityState
 
 runner = CliRunner()
 
@@ -30,6 +30,7 @@ def test_a_person_and_bots_play_to_the_end_and_the_record_replays(tmp_path: Path
     assert "Ana decides" in out
     assert "Unforeseen Event" in out
     state = replay(load_record(record), GAME)
+    assert isinstance(state, FinanCityState)
     assert state.terminal and state.year == 3
     assert any(m.kind == "action" and m.seat == 0 for m in state.moves)
     shown = runner.invoke(app, ["replay", str(record), "--json"])
