@@ -69,7 +69,7 @@ def test_a_malformed_action_names_what_is_wrong(client: TestClient) -> None:
     assert seat is not None
     version = room.view(room.tokens[seat])["version"]
     r = room.act(seat, {"type": "fly"}, version)
-    assert r.status_code == 422
+    assert r.status_code == 400
     assert "fly" in r.json()["error"]["message"]
     assert room.trainer_view()["version"] == version
 
@@ -94,13 +94,13 @@ def test_variant_file_and_options_are_checked(client: TestClient) -> None:
     )
     assert ok.status_code == 201
     bad = client.post("/api/rooms", json={"game": "toy", "seats": seats, "options": {"rounds": 99}})
-    assert bad.status_code == 422 and "rounds" in bad.json()["error"]["message"]
+    assert bad.status_code == 400 and "rounds" in bad.json()["error"]["message"]
     unknown = client.post("/api/rooms", json={"game": "chess", "seats": seats})
-    assert unknown.status_code == 422 and "chess" in unknown.json()["error"]["message"]
+    assert unknown.status_code == 400 and "chess" in unknown.json()["error"]["message"]
     broken = client.post("/api/rooms", json={"game": "toy", "seats": seats, "variant": "rounds ="})
-    assert broken.status_code == 422 and "TOML" in broken.json()["error"]["message"]
+    assert broken.status_code == 400 and "TOML" in broken.json()["error"]["message"]
     too_few = client.post("/api/rooms", json={"game": "financialit", "seats": seats[:1]})
-    assert too_few.status_code == 422 and "seats" in too_few.json()["error"]["message"]
+    assert too_few.status_code == 400 and "seats" in too_few.json()["error"]["message"]
 
 
 def test_joining_fills_learner_seats_then_refuses(client: TestClient) -> None:
@@ -108,7 +108,7 @@ def test_joining_fills_learner_seats_then_refuses(client: TestClient) -> None:
     full = client.post(f"/api/rooms/{room.code}/join", json={"name": "Late"})
     assert full.status_code == 409 and full.json()["error"]["code"] == "full"
     blank = client.post(f"/api/rooms/{room.code}/join", json={"name": "   "})
-    assert blank.status_code == 422
+    assert blank.status_code == 400
     nowhere = client.post("/api/rooms/AAAAAA/join", json={"name": "Ana"})
     assert nowhere.status_code == 404
 

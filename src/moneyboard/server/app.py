@@ -17,8 +17,10 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
@@ -54,7 +56,7 @@ from moneyboard.server.storage import Store, make_engine
 log = logging.getLogger("moneyboard.server")
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorResponse} for status in (403, 404, 409, 413, 429, 503)
+    status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 422, 429, 503)
 }
 Auth = Annotated[str | None, Header(description="Bearer token (trainer or seat)")]
 CODE_PATH = "Join code"
@@ -179,10 +181,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def room_error(request: Request, exc: RoomError) -> JSONResponse:
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = "bad_request" if exc.status_code == 400 else "http"
+        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": {"code": "invalid", "message": _invalid(exc)}}, 422)
+
     @app.exception_handler(MoneyboardError)
     async def person_error(request: Request, exc: MoneyboardError) -> JSONResponse:
         message = " ".join(str(exc).split())
-        return JSONResponse({"error": {"code": "bad_request", "message": message}}, 422)
+        return JSONResponse({"error": {"code": "bad_request", "message": message}}, 400)
 
     @app.get("/api/games", summary="Every game the server runs, with its rule options")
     async def games() -> list[dict[str, Any]]:
@@ -438,6 +449,15 @@ class Connection:
             }
         except MoneyboardError as exc:
             return {"type": "refused", "id": ident, "code": "bad_request", "message": str(exc)}
+
+
+def _invalid(exc: RequestValidationError) -> str:
+    """A request that does not match its schema, in words: each wrong field and why."""
+    parts = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "request"
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request is not valid"
 
 
 def _why(exc: ValidationError) -> str:

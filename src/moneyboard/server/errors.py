@@ -34,4 +34,4 @@ def refused(what: str, code: str = "illegal") -> RoomError:
 
 
 def bad_request(what: str) -> RoomError:
-    return RoomError(422, "bad_request", what)
+    return RoomError(400, "bad_request", what)
