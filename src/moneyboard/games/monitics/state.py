@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import event_json, load_catalogue
-from moneyboard.engine.offers import ACCEPT, DECLINE
+from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
 from moneyboard.games.monitics.actions import (
@@ -33,6 +33,12 @@ from moneyboard.games.monitics.actions import (
     USE_OPTION,
     USE_OPTIONS,
     Bid,
+    Buy,
+    BuyCard,
+    PayTax,
+    Repay,
+    RepayFriend,
+    Save,
 )
 from moneyboard.games.monitics.base import DIE
 from moneyboard.games.monitics.choices import (
@@ -120,17 +126,35 @@ class MoniticsState(Choices):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything on a Monitics table is public; a seat's view adds ``you``."""
         data = {
-            **self.kernel_view(),
+            **self.kernel_view(seat),
             "phase": self.phase,
-            "turn": self.turn.to_json(),
+            "this_turn": self.turn.to_json(),
             "finisher": self.finisher,
             "bank_cards": dict(self.stock),
             "bank_assets": [a.id for a in self.content.assets if a.id not in self.owners],
             "players": [self._player_view(s) for s in range(self.n)],
         }
-        if seat is not None:
-            data["you"] = seat
         return data
+
+    def action_cost(self, seat: int, action: Action) -> int | None:
+        """What an action costs in cash, for the views (purchases, savings, repayments, tax)."""
+        o = self.options
+        if isinstance(action, Buy):
+            return self.content.asset[action.asset].purchase
+        if isinstance(action, BuyCard):
+            return o.option_price if action.card == "option" else o.insurance_price
+        if isinstance(action, Save):
+            return action.amount
+        if isinstance(action, Bid | Propose):
+            return action.price
+        if isinstance(action, PayTax):
+            return o.voluntary_tax
+        if isinstance(action, Repay):
+            loan = self.players[seat].loan
+            return None if loan is None else o.loan_ladder[loan][1]
+        if isinstance(action, RepayFriend):
+            return self.players[seat].debts.get(action.lender)
+        return None
 
     def full_view(self) -> dict[str, Any]:
         return {
