@@ -22,8 +22,9 @@ from moneyboard.registry import get_game
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 CONTENT = load_content()
-#: Homes of seats 0 and 1 in the default test game.
+#: Homes of seats 0 and 1 in the default test game; tests read their figures from here.
 HOMES = ("city_flat", "shared_house")
+CITY, SHARED = (CONTENT.home[h] for h in HOMES)
 
 #: Answers any decision: (state, seat, decision kind) -> action, or None for the default.
 Policy = Callable[[FinanCityState, int, str], Action | None]

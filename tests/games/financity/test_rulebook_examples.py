@@ -7,6 +7,7 @@ import pytest
 from moneyboard.games.financity.actions import BuyInvestment, Withdraw
 from moneyboard.games.financity.base import surcharge
 from tests.games.financity.driver import (
+    CITY,
     at,
     at_zone,
     drive,
@@ -75,7 +76,7 @@ def test_outcome_1_expenses_and_the_minimum_are_paid() -> None:
     state.players[0].loans = 6
     drive(state, until=at_zone(9))
     paid = [e for e in events(state, "expenses.paid") if e["seat"] == 0]
-    assert paid[0]["amount"] == 790
+    assert paid[0]["amount"] == CITY.expenses
     assert state.players[0].loans == 5
 
 
@@ -85,7 +86,7 @@ def test_outcome_2_not_over_indebted_borrows_and_counts_again() -> None:
     state = start()
     state.players[0].loans = 12
     drive(state, places({0: "shopping"}), until=at("shop"))
-    take_cash(state, 0, state.cash(0) - 790 - 100)  # enough for expenses, not the minimum
+    take_cash(state, 0, state.cash(0) - CITY.expenses - 100)  # enough for expenses, not the minimum
     drive(state, until=at("cover"))
     assert state.decision is not None and state.decision.data["purpose"] == "repay"
     drive(state, until=at_zone(9))
@@ -99,7 +100,7 @@ def test_outcome_2_over_indebted_pays_what_it_can_and_goes_to_extra_jobs() -> No
     state.players[0].loans = 18
     drive(state, places({1: "shopping"}), until=at("shop"))
     give_cash(state, 0, 500)
-    take_cash(state, 0, state.cash(0) - 790 - 320)  # two cards' worth, not three
+    take_cash(state, 0, state.cash(0) - CITY.expenses - 320)  # two cards' worth, not three
     drive(state, until=at_zone(9))
     p = state.players[0]
     assert p.loans == 16

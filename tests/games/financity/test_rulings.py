@@ -20,6 +20,7 @@ from moneyboard.games.financity.actions import (
 from moneyboard.games.financity.base import make_cards
 from moneyboard.registry import get_game
 from tests.games.financity.driver import (
+    CITY,
     at,
     drive,
     events,
@@ -160,7 +161,7 @@ def test_r12_savings_asks_everyone_at_once_each_until_done() -> None:
 def test_r13_an_event_is_paid_from_savings_before_any_loan() -> None:
     state = start(forced={"deck:events": ["hospital"]})
     drive(state, places({0: "shopping"}), until=at("shop"))
-    take_cash(state, 0, state.cash(0) - 790)  # just the expenses
+    take_cash(state, 0, state.cash(0) - CITY.expenses)  # just the expenses
     give_savings(state, 0, [100])
     drive(state, until=at("cover"))
     assert state.decision is not None and state.decision.data["purpose"] == "event"
@@ -170,7 +171,7 @@ def test_r13_an_event_is_paid_from_savings_before_any_loan() -> None:
     assert state.can(0, TAKE_LOAN)
     lenient = start(forced={"deck:events": ["hospital"]}, event_loans="always")
     drive(lenient, places({0: "shopping"}), until=at("shop"))
-    take_cash(lenient, 0, lenient.cash(0) - 790)
+    take_cash(lenient, 0, lenient.cash(0) - CITY.expenses)
     give_savings(lenient, 0, [100])
     drive(lenient, until=at("cover"))
     assert lenient.can(0, TAKE_LOAN)
@@ -181,7 +182,7 @@ def test_r14_what_cannot_be_raised_is_written_off() -> None:
     state.players[0].loans = 24
     give_cash(state, 0, 3600)  # the year's minimum repayment (4 cards) and expenses
     drive(state, places({1: "shopping"}), until=at("shop"))
-    take_cash(state, 0, state.cash(0) - 790 - 600 - 100)
+    take_cash(state, 0, state.cash(0) - CITY.expenses - 600 - 100)
     drive(state, until=at("plan", 2))
     assert events(state, "pay.written_off") == [
         {"seat": 0, "short": 400, "purpose": "event"}]
@@ -193,7 +194,7 @@ def test_r15_over_indebted_use_savings_first_and_may_not_borrow_to_repay() -> No
     state.players[0].loans = 13
     drive(state, places({1: "shopping"}), until=at("shop"))
     give_cash(state, 0, 1000)
-    take_cash(state, 0, state.cash(0) - 790 - 100)
+    take_cash(state, 0, state.cash(0) - CITY.expenses - 100)
     give_savings(state, 0, [500])
     drive(state, until=at("cover"))
     assert state.decision is not None and state.decision.data["purpose"] == "repay"

@@ -8,7 +8,7 @@ from moneyboard.games.financity.actions import (
     BuyInvestment,
     BuyShopping,
 )
-from tests.games.financity.driver import at, drive, events, give_cash, places, start
+from tests.games.financity.driver import CITY, SHARED, at, drive, events, give_cash, places, start
 
 
 def test_zone_2_income_and_the_plus_cards_wellbeing_every_later_year() -> None:
@@ -55,7 +55,7 @@ def test_zone_7_expense_change_counts_from_that_years_expenses() -> None:
     state.apply(0, BuyShopping(0))  # washing machine: expenses -60
     drive(state, until=at("plan", 2))
     paid = [e for e in events(state, "expenses.paid") if e["seat"] == 0]
-    assert paid[0]["amount"] == 790 - 60
+    assert paid[0]["amount"] == CITY.expenses - 60
     assert paid[0]["less"] == 60
 
 
@@ -64,7 +64,8 @@ def test_zone_8_pays_home_expenses_with_the_shopping_changes() -> None:
     state.players[1].shopping = ["internet_plan", "bus_pass"]  # +40 and -20
     drive(state, until=at("plan", 2))
     paid = [e for e in events(state, "expenses.paid") if e["seat"] == 1]
-    assert paid[0] == {"home": 670, "more": 40, "less": 20, "seat": 1, "amount": 690}
+    assert paid[0] == {"home": SHARED.expenses, "more": 40, "less": 20, "seat": 1,
+                       "amount": SHARED.expenses + 20}
 
 
 def test_zone_9_protects_this_year_and_sells_one_token_that_protects_later() -> None:
