@@ -204,8 +204,6 @@ class MoniticsState(Choices):
             DECLINE,
             LEND,
             REFUSE_LOAN,
-            LEND,
-            REFUSE_LOAN,
             *(Bid(p) for p in prices),
             PASS,
             ROLL,

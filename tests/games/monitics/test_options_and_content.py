@@ -1,0 +1,110 @@
+"""Rule options and content files: every option documented, bad values and files named."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.options import describe_options
+from moneyboard.games.monitics import GAME, MoniticsOptions
+from moneyboard.games.monitics.content import FILES, load_content, parse_content
+
+
+def shipped() -> dict[str, dict[str, Any]]:
+    """The content files as parsed TOML, keyed by file name."""
+    package = "moneyboard.games.monitics"
+    return {
+        name: tomllib.loads(resources.files(package).joinpath("data", name).read_text())
+        for name in FILES
+    }
+
+
+def test_every_option_has_a_meaning_and_the_rulebook_figures_are_defaults() -> None:
+    rows = describe_options(MoniticsOptions)
+    assert all(row["meaning"] for row in rows)
+    o = MoniticsOptions()
+    assert (o.actions_per_turn, o.turn_seconds, o.voluntary_tax, o.tax_penalty) == (2, 120, 25, 50)
+    assert o.tax_debt_surcharge == 10 and o.crash_cash_loss_pct == 60
+    assert o.loan_ladder == ((200, 240), (300, 350), (500, 600))
+    assert (o.major_expense, o.forced_sale_min_value, o.forced_sale_loss_pct) == (40, 30, 30)
+    assert (o.habits_savings_min, o.habits_reward, o.habits_penalty) == (20, 20, 10)
+    assert (o.ownership_reward, o.ownership_penalty, o.wahala_loss_pct) == (50, 20, 40)
+    assert (o.business_grant, o.business_penalty, o.crash_options_needed) == (100, 20, 2)
+    assert (o.final_turns, o.did_well, o.transactions_per_turn) == (2, 1000, 1)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "named"),
+    [
+        ({"start_cash": -5}, "start_cash"),
+        ({"loan_ladder": [[200, 100]]}, "repay at least"),
+        ({"loan_ladder": []}, "at least one loan"),
+        ({"amount_steps": [10, 10]}, "twice"),
+        ({"amount_steps": [0]}, "positive"),
+        ({"asset_market": "bazaar"}, "asset_market"),
+        ({"final_turns_grant": "sometimes"}, "final_turns_grant"),
+        ({"no_such_rule": 1}, "no_such_rule"),
+    ],
+)
+def test_bad_options_are_refused_with_their_name(overrides: dict[str, Any], named: str) -> None:
+    with pytest.raises(OptionsError, match=named):
+        GAME.options(overrides)
+
+
+def test_the_shipped_content_has_four_kinds_of_at_least_16_assets() -> None:
+    content = load_content()
+    assert len(content.assets) >= 16
+    assert {a.kind for a in content.assets} == {"property", "stock", "company", "commodity"}
+    assert {b.id for b in content.bills} == {"rent", "food", "transport", "utilities"}
+    for box in content.boxes:
+        assert box.type in ("bill", "asset", "circumstances", "tax", "crash", "finish")
+
+
+def broken(change: Any) -> str:
+    files = copy.deepcopy(shipped())
+    change(files)
+    with pytest.raises(OptionsError) as caught:
+        parse_content(files)
+    return str(caught.value)
+
+
+def test_broken_content_is_refused_with_a_message_naming_the_problem() -> None:
+    def unknown_bill(f: dict[str, Any]) -> None:
+        f["board.toml"]["boxes"][0] = "bill:school_fees"
+
+    def no_finish(f: dict[str, Any]) -> None:
+        f["board.toml"]["boxes"][-1] = "tax"
+
+    def early_finish(f: dict[str, Any]) -> None:
+        f["board.toml"]["boxes"][3] = "finish"
+
+    def distress_above_market(f: dict[str, Any]) -> None:
+        f["assets.toml"]["asset"][0]["distress"] = 10_000
+
+    def duplicate_asset(f: dict[str, Any]) -> None:
+        f["assets.toml"]["asset"].append(dict(f["assets.toml"]["asset"][0]))
+
+    def bad_kind(f: dict[str, Any]) -> None:
+        f["board.toml"]["boxes"][1] = "asset:crypto"
+
+    def negative_bill(f: dict[str, Any]) -> None:
+        f["bills.toml"]["bill"][0]["amount"] = -1
+
+    assert "school_fees" in broken(unknown_bill)
+    assert "last box must be the finish" in broken(no_finish)
+    assert "box 4" in broken(early_finish)
+    assert "distress value" in broken(distress_above_market)
+    assert "duplicate asset" in broken(duplicate_asset)
+    assert "crypto" in broken(bad_kind)
+    assert "amount" in broken(negative_bill)
+
+
+def test_action_space_is_finite_and_without_repeats() -> None:
+    for players in (2, 6):
+        space = GAME.action_space(GAME.options(), players)
+        assert len(space) == len(set(space))
