@@ -25,6 +25,8 @@ def plan(state: RutState, seat: int) -> Action:
     assert d is not None
     p = state.players[seat]
     cash = state.cash(seat)
+    if "claim" in kinds:
+        return kinds["claim"]
     if d.kind == "books":
         return next(a for a in legal if isinstance(a, Record))
     if d.kind == "dream":
@@ -32,9 +34,9 @@ def plan(state: RutState, seat: int) -> Action:
     if d.kind == "turn":
         if "retire" in kinds:
             return kinds["retire"]
-        for a in legal:
-            if isinstance(a, PayOff) and a.line == "bank" and a.part == 1:
-                return a
+        owed = p.debt["bank"]
+        if owed and state.can(seat, PayOff("bank", owed)):
+            return PayOff("bank", owed)
         return kinds["roll"]
     if d.kind == "deal":
         decks = [a for a in legal if isinstance(a, Deal)]
@@ -74,6 +76,4 @@ def plan(state: RutState, seat: int) -> Action:
     if d.kind == "mentor":
         fee = state.mentor_fee(seat)
         return kinds["enter_circle"] if "enter_circle" in kinds and fee <= cash else kinds["pass"]
-    if d.kind == "payday":
-        return kinds["claim_payday"]
     return kinds.get("pass", legal[0])

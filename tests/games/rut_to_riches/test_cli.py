@@ -38,7 +38,7 @@ def test_play_then_replay(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Winner" in result.stdout or "winner" in result.stdout
-    state = replay(load_record(record))
+    state = replay(load_record(record), GAME)
     assert state.terminal
     shown = runner.invoke(app, ["replay", str(record), "--json"])
     assert shown.exit_code == 0, shown.output
@@ -48,7 +48,7 @@ def test_play_then_replay(tmp_path: Path) -> None:
 def test_rules_lists_every_option() -> None:
     result = runner.invoke(app, ["rules", "rut-to-riches"])
     assert result.exit_code == 0, result.output
-    for name in ("turn_limit", "declare_payday", "auditor", "decision_seconds", "dream_margin"):
+    for name in ("turn_limit", "manual_claims", "auditor", "decision_seconds", "dream_margin"):
         assert name in result.stdout
 
 

@@ -20,7 +20,7 @@ from tests.games.rut_to_riches.helpers import assert_totals_kept
 OPTIONS = st.fixed_dictionaries(
     {
         "turn_limit": st.integers(2, 12),
-        "declare_payday": st.booleans(),
+        "manual_claims": st.sampled_from([[], ["payday"]]),
         "auditor": st.booleans(),
         "audit_every": st.integers(1, 4),
         "dice": st.integers(1, 2),
@@ -75,7 +75,7 @@ def test_replaying_the_record_gives_the_same_game(
 ) -> None:
     state = play(seed, players, options, check_legal=False)
     record = parse_record(record_of(state).to_json())
-    again = replay(record)
+    again = replay(record, GAME)
     assert json.dumps(again.full_view(), sort_keys=True) == json.dumps(
         state.full_view(), sort_keys=True
     )

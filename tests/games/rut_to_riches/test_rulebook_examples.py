@@ -26,7 +26,8 @@ def test_pay_day_1000_borrows_up_to_8000() -> None:
     assert state.loan_room(0) == 8000
     assert state.why_not(0, Borrow(8000)) is None
     reason = state.why_not(0, Borrow(8100))
-    assert reason is not None and reason.key == "why.rut.loan_limit"
+    assert reason is not None and reason.key == "why.amount_range"
+    assert state.explain(reason) == "The amount must be between 100 and 8000."
 
 
 def test_pay_day_1010_still_borrows_8000() -> None:
@@ -71,7 +72,7 @@ def car_loan_state() -> RutState:
 
 def test_paying_off_8500_of_a_17000_car_loan_leaves_170() -> None:
     state = car_loan_state()
-    act(state, 0, PayOff("car", 2))
+    act(state, 0, PayOff("car", 8500))
     p = state.players[0]
     assert p.debt["car"] == 8500
     assert p.exp["car"] == 170
@@ -81,7 +82,7 @@ def test_paying_off_8500_of_a_17000_car_loan_leaves_170() -> None:
 def test_paying_off_4250_cuts_the_payment_by_90() -> None:
     """The rulebook's $85 (rounded up to $90) is the cut, so the payment becomes $250."""
     state = car_loan_state()
-    act(state, 0, PayOff("car", 4))
+    act(state, 0, PayOff("car", 4250))
     p = state.players[0]
     assert p.debt["car"] == 17000 - 4250
     assert p.exp["car"] == 340 - 90 == 250
@@ -91,7 +92,7 @@ def test_paying_off_4250_cuts_the_payment_by_90() -> None:
 
 def test_paying_off_the_whole_loan_clears_the_payment() -> None:
     state = car_loan_state()
-    act(state, 0, PayOff("car", 1))
+    act(state, 0, PayOff("car", 17000))
     p = state.players[0]
     assert p.debt["car"] == 0 and p.exp["car"] == 0
 

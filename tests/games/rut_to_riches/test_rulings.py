@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from moneyboard.engine import Seat
+from moneyboard.engine.claims import Claim
+from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.record import record_of, replay
 from moneyboard.games.rut_to_riches import GAME
 from moneyboard.games.rut_to_riches.actions import (
     BUY,
-    PASS,
     Borrow,
     BuyShares,
-    ClaimPayDay,
     Deal,
     EnterCircle,
-    Offer,
+    Pass,
     PayOff,
     Rejoin,
     Retire,
@@ -45,6 +45,11 @@ def skip(state: RutState, seat: int) -> None:
     state.players[seat].lost_turns += 1
 
 
+def passing(state: RutState) -> Pass:
+    """The Pass that answers the decision asked now (it names what is let go)."""
+    return state.pass_now()
+
+
 def test_opening_tie_is_rolled_again_among_the_tied() -> None:
     state = start(jobs=("janitor", "teacher", "nurse"), opening=[5, 5, 2, 3, 4])
     assert state.first == 1
@@ -62,31 +67,68 @@ def test_shared_dreams_are_allowed() -> None:
     assert [p.dream for p in state.players] == ["cabin", "cabin"]
 
 
-def test_declared_pay_day_can_be_forfeited_with_its_expenses_card() -> None:
-    state = start(options={"declare_payday": True})
+def test_declared_pay_day_is_lost_with_its_expenses_card_when_the_next_player_rolls() -> None:
+    """R7: Pay Day is a claim; the next player's roll ends it, and the Expenses card too."""
+    state = start(options={"manual_claims": ["payday"]})
     state.players[0].position = 5
     force(state, "die", 1)
     cash = state.cash(0)
     act(state, 0, Roll())
-    assert kind(state) == "payday"
-    act(state, 0, PASS)
+    assert state.current == 1 and kind(state) == "turn"
+    assert Claim("payday") in state.legal_actions(0)  # not asked, but may still claim
+    force(state, "die", 1)
+    act(state, 1, Roll())
     assert state.cash(0) == cash
-    assert "rut.payday_forfeited" in keys(state)
+    assert "claim.lost" in keys(state)
+    assert "rut.expense" not in keys(state)
+    reason = state.why_not(0, Claim("payday"))
+    assert reason is not None and reason.key == "why.nothing_to_claim"
+
+
+def test_declared_pay_day_is_collected_when_claimed_in_the_players_turn() -> None:
+    """Claimed while the turn is still on (here at Choose A Deal): the Expenses card follows."""
+    state = start(options={"manual_claims": ["payday"]}, forced={"deck:expenses": ["ex_fines"]})
+    state.players[0].position = 23
+    force(state, "die", 2)  # passes Start Here (Pay Day), lands on a Deal square
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    assert kind(state) == "deal" and state.cash(0) == cash
+    act(state, 0, Claim("payday"))
+    assert state.cash(0) == cash + 700
+    act(state, 0, Deal("none"))
+    assert state.cash(0) == cash + 700 - 100
+    assert "rut.expense" in keys(state)
+
+
+def test_declared_pay_day_claimed_after_the_turn_brings_no_expenses_card() -> None:
+    state = start(options={"manual_claims": ["payday"]}, forced={"deck:expenses": ["ex_fines"]})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    act(state, 0, Claim("payday"))  # during the next player's turn decision
+    assert state.cash(0) == cash + 700
     assert "rut.expense" not in keys(state)
 
 
-def test_declared_pay_day_is_collected_when_claimed() -> None:
-    state = start(options={"declare_payday": True}, forced={"deck:expenses": ["ex_fines"]})
-    state.players[0].position = 5
-    force(state, "die", 1)
+def test_declared_pay_day_in_the_inner_circle() -> None:
+    """The Inner Circle's Pay Days must be declared too (and bring no Expenses card)."""
+    state = start(options={"manual_claims": ["payday"]})
+    p = state.players[0]
+    p.circle, p.position = "inner", 3
+    force(state, "die", 1)  # lands on Pay Day + Choose A Deal (4)
     cash = state.cash(0)
     act(state, 0, Roll())
-    act(state, 0, ClaimPayDay())
-    assert state.cash(0) == cash + 700 - 100
+    assert kind(state) == "deal"
+    assert state.status.claims == [(0, "payday", ("payday", 0, False))]
+    act(state, 0, Claim("payday"))
+    assert state.cash(0) == cash + 700
+    act(state, 0, Deal("none"))
+    assert "rut.expense" not in keys(state)
 
 
 def test_negative_pay_day_cannot_be_forfeited() -> None:
-    state = start(options={"declare_payday": True}, forced={"deck:expenses": ["ex_fines"]})
+    state = start(options={"manual_claims": ["payday"]}, forced={"deck:expenses": ["ex_fines"]})
     state.players[0].set_expense("general", state.players[0].exp["general"] + 1000)
     set_cash(state, 0, 2000)
     state.players[0].position = 5
@@ -111,14 +153,17 @@ def test_overdraft_is_repaid_in_hundreds() -> None:
     state = start()
     p = state.players[0]
     act(state, 0, Borrow(500))
-    act(state, 0, PayOff("bank", 4))
+    act(state, 0, PayOff("bank", 200))
     assert p.debt["bank"] == 300 and p.exp["bank"] == 30
 
 
 def test_taxes_and_fixed_expenses_cannot_be_paid_off() -> None:
     state = start()
-    reason = state.why_not(0, PayOff("taxes", 1))
-    assert reason is not None and reason.key == "why.rut.not_elective"
+    for line in ("taxes", "general", "insurance", "childcare", "mortgage"):
+        reason = state.why_not(0, PayOff(line, 100))
+        assert reason is not None and reason.key == "why.amount_unavailable", line
+        reason = state.check_pay_off(0, PayOff(line, 100))
+        assert reason is not None and reason.key == "why.rut.not_elective", line
 
 
 def test_tax_cut_again_on_each_entry() -> None:
@@ -174,7 +219,7 @@ def test_bankruptcy_halves_car_and_card_debt_then_puts_a_player_out() -> None:
     p = state.players[0]
     p.set_expense("general", p.exp["general"] + 750)  # nett -50
     set_cash(state, 0, 0)
-    state.bankruptcy(0)
+    state.step_bankruptcy(0)
     assert p.debt["car"] == 2000 and p.exp["car"] == 30
     assert p.debt["credit_card"] == 1000 and p.exp["credit_card"] == 30
     assert not p.out
@@ -182,7 +227,7 @@ def test_bankruptcy_halves_car_and_card_debt_then_puts_a_player_out() -> None:
     q = state2.players[0]
     q.set_expense("general", q.exp["general"] + 5000)
     set_cash(state2, 0, 0)
-    state2.bankruptcy(0)
+    state2.step_bankruptcy(0)
     assert q.out
 
 
@@ -203,13 +248,13 @@ def test_open_share_card_asks_every_player_at_once_and_cards_come_one_by_one() -
     assert state.decision is not None and state.decision.seats == (0, 1, 2)
     act(state, 1, BuyShares(100))
     assert state.to_move() == (0, 2)
-    act(state, 0, PASS)
-    act(state, 2, PASS)
+    act(state, 0, passing(state))
+    act(state, 2, passing(state))
     assert state.decision is not None and state.decision.data["price"] == 5
     act(state, 1, SellShares(2))
     assert state.players[1].shares["TKNO"].count == 50
-    act(state, 0, PASS)
-    act(state, 2, PASS)
+    act(state, 0, passing(state))
+    act(state, 2, passing(state))
     assert keys(state).count("rut.market") == 1
     assert state.players[1].shares["TKNO"].cost == 50
 
@@ -223,15 +268,15 @@ def test_dividends_are_passive_income_and_survive_a_split_but_not_a_reverse_spli
     state = share_state("sh_reit_50", "sh_tkno_split")
     set_cash(state, 1, 10000)
     act(state, 1, BuyShares(100))
-    act(state, 0, PASS)
-    act(state, 2, PASS)
+    act(state, 0, passing(state))
+    act(state, 2, passing(state))
     assert state.players[1].passive == 100
     state2 = share_state("sh_grnx_4", "sh_grnx_reverse")
     act(state2, 1, BuyShares(100))
     state2.players[1].shares["GRNX"].dividend = 40
     state2.players[1].recount_passive()
-    act(state2, 0, PASS)
-    act(state2, 2, PASS)
+    act(state2, 0, passing(state2))
+    act(state2, 2, passing(state2))
     lot = state2.players[1].shares["GRNX"]
     assert lot.count == 50 and lot.dividend == 0
 
@@ -239,8 +284,8 @@ def test_dividends_are_passive_income_and_survive_a_split_but_not_a_reverse_spli
 def test_company_bankruptcy_erases_shares_and_dividends() -> None:
     state = share_state("sh_medi_10", "sh_medi_bust")
     act(state, 2, BuyShares(10))
-    act(state, 0, PASS)
-    act(state, 1, PASS)
+    act(state, 0, passing(state))
+    act(state, 1, passing(state))
     assert "MEDI" not in state.players[2].shares
 
 
@@ -279,29 +324,54 @@ def test_resale_with_commission() -> None:
     state = opportunity("re_condo_2br")
     set_cash(state, 1, 10000)
     seller_cash = state.cash(0)
-    act(state, 0, Offer(1, 500))
-    assert kind(state) == "resale"
-    act(state, 1, BUY)
+    act(state, 0, Propose(1, "sell", "re_condo_2br", 500))
+    assert kind(state) == "offer"
+    act(state, 1, ACCEPT)
     assert state.cash(1) == 10000 - 500 - 4000
     assert state.cash(0) == seller_cash + 500
     assert state.players[1].holdings[0].card == "re_condo_2br"
 
 
 def test_declined_resale_returns_the_card_and_each_buyer_is_asked_once() -> None:
-    state = opportunity("re_condo_2br")
-    act(state, 0, Offer(1, 200))
-    act(state, 1, PASS)
-    assert kind(state) == "opportunity"
-    reason = state.why_not(0, Offer(1, 0))
+    state = opportunity("re_condo_2br", jobs=("janitor", "teacher", "nurse"))
+    act(state, 0, Propose(1, "sell", "re_condo_2br", 200))
+    act(state, 1, DECLINE)
+    assert kind(state) == "opportunity" and state.to_move() == (0,)
+    reason = state.why_not(0, Propose(1, "sell", "re_condo_2br", 0))
     assert reason is not None and reason.key == "why.rut.already_offered"
+    act(state, 0, Propose(2, "sell", "re_condo_2br", 0))
+    act(state, 2, DECLINE)
+    reason = state.why_not(0, Propose(1, "sell", "re_condo_2br", 0))
+    assert reason is not None and reason.key == "why.offer_limit"  # one offer per other player
+    act(state, 0, passing(state))
+    assert "re_condo_2br" in state.decks["real_estate"].discards
+
+
+def test_only_the_card_on_the_table_can_be_offered_and_only_if_it_allows_it() -> None:
+    state = opportunity("re_condo_2br")
+    reason = state.why_not(0, Propose(1, "sell", "re_house_3br", 0))
+    assert reason is not None and reason.key == "why.rut.not_on_table"
+    shop = opportunity("pe_medical")
+    reason = shop.why_not(0, Propose(1, "sell", "pe_medical", 0))
+    assert reason is not None and reason.key == "why.rut.not_resellable"
+
+
+def test_a_buyer_who_cannot_pay_cannot_accept() -> None:
+    state = opportunity("re_condo_2br")
+    set_cash(state, 1, 0)
+    state.players[1].bankrupt = True  # no overdraft either
+    act(state, 0, Propose(1, "sell", "re_condo_2br", 500))
+    reason = state.why_not(1, ACCEPT)
+    assert reason is not None and reason.key == "why.rut.cannot_afford"
+    act(state, 1, DECLINE)
 
 
 def test_opportunity_expires_when_the_next_player_moves() -> None:
     state = opportunity("re_condo_2br")
-    act(state, 0, PASS)
+    act(state, 0, passing(state))
     assert state.table is None
     assert state.current == 1 and kind(state) == "turn"
-    assert "re_condo_2br" in state.discards["real_estate"]
+    assert "re_condo_2br" in state.decks["real_estate"].discards
 
 
 def test_market_offer_is_put_to_every_matching_holder() -> None:
@@ -314,7 +384,7 @@ def test_market_offer_is_put_to_every_matching_holder() -> None:
     act(state, 0, Sell())
     assert state.cash(0) == 1000 + 65000 - 41000
     assert state.players[0].holdings == []
-    act(state, 1, PASS)
+    act(state, 1, passing(state))
     assert len(state.players[1].holdings) == 1
 
 
@@ -324,7 +394,7 @@ def test_market_forces_for_the_current_player_only() -> None:
     give(state, 1, "re_house_3br")
     set_cash(state, 0, 5000)
     set_cash(state, 1, 5000)
-    act(state, 0, PASS)
+    act(state, 0, passing(state))
     assert state.cash(0) == 4000 and state.cash(1) == 5000
 
 
@@ -343,15 +413,16 @@ def test_insurance_cancels_matching_expenses_and_retired_players_take_no_jobs() 
     assert "medical" in p.immunities and p.exp["insurance"] == 150
     assert state.opportunity_problem(0, state.opp("pe_tutoring")) is None
     p.retired = True
-    assert state.opportunity_problem(0, state.opp("pe_tutoring")) == "why.rut.retired_no_job"
+    reason = state.opportunity_problem(0, state.opp("pe_tutoring"))
+    assert reason is not None and reason.key == "why.rut.retired_no_job"
 
 
 def test_simple_deck_reshuffles_its_discards() -> None:
     state = start()
-    state.discards["market"] = list(state.piles["market"])
-    state.piles["market"] = []
+    market = state.decks["market"]
+    market.discards, market.cards = list(market.cards), []
     state.rebuild("market")
-    assert len(state.piles["market"]) == len(state.c.decks["market"])
+    assert len(market.cards) == len(state.c.decks["market"])
 
 
 def test_surrender_deck_takes_back_cards_but_not_privileged_ones() -> None:
@@ -361,10 +432,10 @@ def test_surrender_deck_takes_back_cards_but_not_privileged_ones() -> None:
     state.players[1].cards.append(("personal", "pe_medical"))
     state.players[1].cards.append(("personal", "pe_bakery"))
     for deck in ("real_estate", "personal"):
-        state.piles[deck] = []
+        state.decks[deck].cards = []
         state.rebuild(deck)
-    assert state.piles["real_estate"] == ["re_condo_2br"]
-    assert state.piles["personal"] == ["pe_bakery"]
+    assert state.decks["real_estate"].cards == ["re_condo_2br"]
+    assert state.decks["personal"].cards == ["pe_bakery"]
     assert state.players[0].holdings[0].card == "re_condo_2br"  # the asset stays
     assert ("personal", "pe_anyway") in state.players[1].cards
 
@@ -447,7 +518,7 @@ def test_retirement_needs_more_passive_than_active_income() -> None:
 
 
 def test_retired_players_are_immune_to_lose_your_mentor_and_need_not_declare() -> None:
-    state = start(options={"declare_payday": True})
+    state = start(options={"manual_claims": ["payday"]})
     retire_ready(state)
     p = state.players[0]
     p.retired = True
@@ -524,23 +595,23 @@ def test_calling_time_ends_at_the_turn_boundary_and_replays() -> None:
     assert isinstance(state, RutState)
     while state.decision is not None and state.decision.kind == "dream":
         act(state, state.to_move()[0], state.legal_actions(state.to_move()[0])[0])
-    state.call_time()
+    state.direct("call_time")
     assert state.result is None
     seat = state.to_move()[0]
     while state.result is None:
         seat = state.to_move()[0]
         act(state, seat, state.fallback_action(seat) or Roll())
     assert state.result.reason.key == "rut.end_time"
-    again = replay(record_of(state))
+    again = replay(record_of(state), GAME)
     assert again.full_view() == state.full_view()
 
 
 def test_decision_time_limit_answers_with_pass() -> None:
     state = opportunity("re_condo_2br", jobs=("janitor", "teacher"))
     assert state.time_limit() is None
-    assert state.fallback_action(0) == PASS
+    assert state.fallback_action(0) == Pass("re_condo_2br")
     state.timeout(0)
-    assert state.table is None and "re_condo_2br" in state.discards["real_estate"]
+    assert state.table is None and "re_condo_2br" in state.decks["real_estate"].discards
     timed = start(options={"decision_seconds": 15})
     assert timed.time_limit() == 15.0
     assert timed.fallback_action(0) == Roll()
@@ -579,7 +650,7 @@ def test_optional_expense_may_be_declined() -> None:
     cash = state.cash(0)
     act(state, 0, Roll())
     assert kind(state) == "expense"
-    act(state, 0, PASS)
+    act(state, 0, passing(state))
     assert state.cash(0) == cash + 700
 
 

@@ -1,22 +1,36 @@
-"""Rut to Riches actions, and the finite ladders that turn amounts into a fixed action set."""
+"""Rut to Riches actions, and the ladders random play and RL choose amounts from.
+
+Amounts a person may choose freely (a loan, a pay-off, a lot of shares) are declared as
+:class:`~moneyboard.engine.actions.Amount` fields; the game says the range allowed now.
+Selling a drawn card to another player is the kernel's offer (``Propose``/``Accept``/
+``Decline``), listed here with the game's own actions.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import ClassVar
 
-from moneyboard.engine.actions import Action
+from moneyboard.engine.actions import Action, Amount
+from moneyboard.engine.claims import Claim
+from moneyboard.engine.offers import OFFER_ACTIONS
 
-#: Overdraft amounts a player may take in one go ($100 multiples).
+#: Overdraft amounts random play and RL choose from (a person may borrow any $100 multiple).
 BORROW_LADDER = (100, 500, 1000, 2000, 5000, 10000, 20000, 50000)
+#: Pay-off amounts random play and RL choose from (a person may pay any $100 multiple, or
+#: the whole debt).
+PAYOFF_LADDER = (100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
 #: Debt lines that may be paid off (the rulebook's elective expenses).
 PAYOFF_LINES = ("bank", "credit_card", "car", "education", "home", "business")
-#: Paying off all (1), half (2) or a quarter (4) of a debt.
-PAYOFF_PARTS = (1, 2, 4)
-#: Shares bought in one go.
+#: Share lots random play and RL choose from (a person may buy any multiple of 10).
 SHARE_LOTS = (10, 50, 100, 500, 1000)
-#: Commissions asked when a drawn card is resold to another player.
+#: Commissions random play and RL ask when selling a drawn card on (a person names any).
 COMMISSIONS = (0, 200, 500, 1000)
+#: The largest commission a seller may ask.
+MAX_COMMISSION = 100_000
+#: The word the offers use for selling a drawn card on.
+SELL_CARD = "sell"
 DEAL_KINDS = ("real_estate", "shares", "personal", "venture", "none")
 
 
@@ -51,19 +65,23 @@ class Rejoin(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Borrow(Action):
-    """Take a bank overdraft of ``amount``."""
+    """Take a bank overdraft of ``amount`` (a multiple of $100); the turn goes on."""
 
     kind: ClassVar[str] = "borrow"
+    keeps_decision: ClassVar[bool] = True
+    amounts: ClassVar[Mapping[str, Amount]] = {"amount": Amount(step=100, ladder=BORROW_LADDER)}
     amount: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PayOff(Action):
-    """Pay off 1/``part`` of the debt on ``line``."""
+    """Pay ``amount`` off the debt on ``line``: a multiple of $100, or all that is owed."""
 
     kind: ClassVar[str] = "pay_off"
+    keeps_decision: ClassVar[bool] = True
+    amounts: ClassVar[Mapping[str, Amount]] = {"amount": Amount(step=1, ladder=PAYOFF_LADDER)}
     line: str
-    part: int
+    amount: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -83,25 +101,18 @@ class Buy(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Do nothing with what is on offer."""
+    """Let ``what`` go: the card on the table, the mentor's offer, a share or market card."""
 
     kind: ClassVar[str] = "pass"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Offer(Action):
-    """Offer the card you drew to another player for a commission."""
-
-    kind: ClassVar[str] = "offer"
-    to: int
-    commission: int
+    what: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyShares(Action):
-    """Buy ``count`` shares at the open card's price."""
+    """Buy ``count`` shares (a multiple of 10) at the open card's price."""
 
     kind: ClassVar[str] = "buy_shares"
+    amounts: ClassVar[Mapping[str, Amount]] = {"count": Amount(step=10, ladder=SHARE_LOTS)}
     count: int
 
 
@@ -128,15 +139,8 @@ class EnterCircle(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class ClaimPayDay(Action):
-    """Declare your Pay Day."""
-
-    kind: ClassVar[str] = "claim_payday"
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
 class Record(Action):
-    """Write your totals on your sheets (Auditor mode)."""
+    """Write your totals on your sheets (bookkeeping mode)."""
 
     kind: ClassVar[str] = "record"
     cash: int
@@ -146,12 +150,14 @@ class Record(Action):
 
 
 ROLL, RETIRE, REJOIN = Roll(), Retire(), Rejoin()
-BUY, PASS, SELL, ENTER, CLAIM = Buy(), Pass(), Sell(), EnterCircle(), ClaimPayDay()
-BORROWS = tuple(Borrow(a) for a in BORROW_LADDER)
-PAYOFFS = {(line, part): PayOff(line, part) for line in PAYOFF_LINES for part in PAYOFF_PARTS}
+BUY, SELL, ENTER = Buy(), Sell(), EnterCircle()
 DEALS = {d: Deal(d) for d in DEAL_KINDS}
-SHARE_BUYS = tuple(BuyShares(c) for c in SHARE_LOTS)
 SHARE_SELLS = (SellShares(1), SellShares(2))
+#: The actions on the ladders, made once (random play, bots and RL choose among them).
+BORROWS = tuple(Borrow(a) for a in BORROW_LADDER)
+PAYOFFS = {line: tuple(PayOff(line, a) for a in PAYOFF_LADDER) for line in PAYOFF_LINES}
+SHARE_BUYS = tuple(BuyShares(c) for c in SHARE_LOTS)
+PAYDAY_CLAIM = Claim("payday")
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseDream,
@@ -163,11 +169,11 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Deal,
     Buy,
     Pass,
-    Offer,
     BuyShares,
     SellShares,
     Sell,
     EnterCircle,
-    ClaimPayDay,
     Record,
+    Claim,
+    *OFFER_ACTIONS,
 )

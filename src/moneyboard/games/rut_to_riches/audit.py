@@ -1,4 +1,5 @@
-"""The Auditor: learners keep their own totals; the engine audits them at set intervals.
+"""Bookkeeping mode and the Auditor: learners keep their own totals; every few rounds each
+player's Auditor (the player on their right) checks them and claims the penalties (R27).
 
 Each entry pairs the true totals with what the learner wrote (cash, total income, total
 expenses, Pay Day). An *original* mistake is a figure that differs both from the truth and
@@ -10,13 +11,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from moneyboard.engine.ledger import BANK
-from moneyboard.engine.state import GameState
-from moneyboard.games.rut_to_riches.core import ACCOUNTS, RutCore
-from moneyboard.games.rut_to_riches.sheet import Player
+from moneyboard.engine import Message, msg
+from moneyboard.games.rut_to_riches.actions import Record
+from moneyboard.games.rut_to_riches.base import ACCOUNTS, RutBase
 
 Totals = tuple[int, int, int, int]
 LINES = ("cash", "income", "expenses", "payday")
+#: The largest figure a learner may write (a guard against absurd entries).
+MAX_FIGURE = 10**12
 
 
 class Mistake(NamedTuple):
@@ -52,65 +54,74 @@ def original_mistakes(
     return found
 
 
-def last_true(p: Player) -> Totals | None:
-    """The true totals when the player last wrote (or was audited): a change since asks again."""
-    if p.entries:
-        return p.entries[-1][0]
-    return p.audit_base[0] if p.audit_base else None
+class Audit(RutBase):
+    """Entries after each change, and the Auditors' checks every few rounds."""
 
+    def record_choices(self, seat: int) -> tuple[Record, ...]:
+        """Entries random play and bots write: the true totals, and two typical slips."""
+        cash, income, expenses, payday = self.totals(seat)
+        return (
+            Record(cash, income, expenses, payday),
+            Record(cash + 100, income, expenses, payday),
+            Record(cash, income, expenses + 100, payday),
+        )
 
-class Audit(RutCore):
-    """Bookkeeping mode: entries after each change and audits every few rounds."""
+    def check_record(self, seat: int, a: Record) -> Message | None:
+        if any(abs(x) > MAX_FIGURE for x in (a.cash, a.income, a.expenses, a.payday)):
+            return msg("why.rut.figure_too_large")
+        return None
 
-    def behind(self) -> list[int]:
-        """Players whose totals changed since they last wrote them (or were audited)."""
-        return [
-            s for s, p in enumerate(self.players) if not p.out and last_true(p) != self.totals(s)
-        ]
-
-    def books(self) -> bool:
-        """Ask every player whose totals changed since they last wrote to write them now."""
-        behind = self.behind()
-        if not behind:
-            return False
-        self.writers = behind
-        GameState.ask(self, tuple(behind), "books")
-        return True
-
-    def record(self, seat: int, written: Totals) -> None:
+    def do_record(self, seat: int, a: Record) -> None:
         p = self.players[seat]
+        written = (a.cash, a.income, a.expenses, a.payday)
         p.entries.append((self.totals(seat), written))
         p.entered = written
         p.entries_made += 1
-        self.note("rut.recorded", {"seat": seat})
-        self.writers.remove(seat)
-        if self.writers:
-            GameState.ask(self, tuple(self.writers), "books")
-        else:
-            self.decision = None
+        self.event("rut.recorded", seat=seat)
 
-    def audit_all(self) -> None:
-        """The Auditor checks every sheet, charges each original mistake and corrects the sheet."""
+    def auditor_of(self, seat: int) -> int | None:
+        """The player on ``seat``'s right who is still in the game (None if there is none)."""
+        for k in range(1, self.n):
+            other = (seat - k) % self.n
+            if not self.players[other].out:
+                return other
+        return None
+
+    def step_audit(self) -> None:
+        """Each Auditor checks their neighbour's sheets, claims the penalty for each original
+        mistake (at most the cash held) and corrects the sheets."""
         penalty = self.options.audit_penalty
         for seat, p in enumerate(self.players):
-            if p.out or p.audit_base is None:
+            auditor = self.auditor_of(seat)
+            if p.out or p.audit_base is None or auditor is None:
                 continue
             found = original_mistakes(p.audit_base, p.entries)
             for m in found:
-                self.note(
+                self.event(
                     "rut.audit_mistake",
-                    {
-                        "seat": seat,
-                        "entry": m.entry,
-                        "line": m.line,
-                        "written": m.written,
-                        "expected": m.expected,
-                    },
+                    seat=seat,
+                    auditor=auditor,
+                    entry=m.entry,
+                    line=m.line,
+                    written=m.written,
+                    expected=m.expected,
                 )
             charge = min(self.cash(seat), penalty * len(found))
             if charge:
-                self.ledger.post(ACCOUNTS[seat], BANK, charge, "rut.audit_penalty", {"seat": seat})
-            self.note("rut.audited", {"seat": seat, "mistakes": len(found), "charged": charge})
+                self.ledger.transfer(
+                    [
+                        (
+                            ACCOUNTS[seat],
+                            ACCOUNTS[auditor],
+                            charge,
+                            "rut.audit_penalty",
+                            {"seat": seat, "auditor": auditor},
+                        )
+                    ]
+                )
+            self.event(
+                "rut.audited", seat=seat, auditor=auditor, mistakes=len(found), charged=charge
+            )
             totals = self.totals(seat)
             p.entered = totals
             p.audit_base = (totals, totals)

@@ -1,62 +1,56 @@
-"""The squares a token lands on, Find A Mentor and the Inner Circle, retirement and winning."""
+"""The squares a token lands on, Find A Mentor and the Inner Circle, Mentor Advice, Lose Your
+Mentor, retiring, rejoining the Rut, and buying your Dream."""
 
 from __future__ import annotations
 
+from moneyboard.engine import Message, msg
 from moneyboard.engine.ledger import BANK
-from moneyboard.games.rut_to_riches.core import ACCOUNTS, INNER_KINDS, RUT_KINDS, RutCore
+from moneyboard.games.rut_to_riches.actions import EnterCircle, Rejoin, Retire
+from moneyboard.games.rut_to_riches.base import ACCOUNTS, CONTENT, RutBase
 from moneyboard.games.rut_to_riches.money import half_of_cash, tax_cut
 
-#: The decks a player may pick on a Deal square, in the Rut and in the Inner Circle.
-DEALS_IN_RUT = ("real_estate", "shares", "personal", "none")
-DEALS_IN_CIRCLE = ("real_estate", "shares", "personal", "venture", "none")
+ADVICE = CONTENT.advice
 #: Squares that do nothing more when landed on (the Pay Day was paid on the way).
 NOTHING_ON_LANDING = frozenset({"payday", "payday_advice"})
 
 
-class Circle(RutCore):
-    """Landing, mentors, the Inner Circle, retirement and the two ways to win."""
+class Circle(RutBase):
+    """Landing, mentors, the Inner Circle, retirement and the Dream."""
 
     def step_land(self, seat: int) -> None:
-        """What the square landed on does, then the turn's end.
-
-        The square's own step runs at once (it would be the next step anyway), with the
-        turn's end on the agenda under it; a square with nothing to do ends the turn at once.
-        """
+        """What the square landed on does (the turn's end is already on the agenda)."""
         p = self.players[seat]
-        kind = (INNER_KINDS if p.circle == "inner" else RUT_KINDS)[p.position]
-        # (On a Pay Day and Advice square the advice card came with the passing steps.)
-        if p.out or p.bankrupt or kind in NOTHING_ON_LANDING or (kind == "expenses" and p.retired):
-            self.step_turn_end(seat)
+        square = self.square(p)
+        kind = square.kind
+        if p.out or p.bankrupt or kind in NOTHING_ON_LANDING:
             return
-        self.agenda.append(("turn_end", seat))
         if kind in {"deal", "payday_deal"}:
-            decks = DEALS_IN_CIRCLE if p.circle == "inner" else DEALS_IN_RUT
-            self.ask(seat, "deal", decks=list(decks))
+            self.decide(seat, "deal", decks=list(self.deal_decks(seat)))
         elif kind == "personal":
-            self.step_opportunity(seat, "personal")
+            self.then(("opportunity", seat, "personal"))
         elif kind == "expenses":
-            self.step_expense(seat)
+            if p.retired:  # R31: a retired player picks up no Expenses card
+                self.event("rut.retired_no_expenses", seat=seat)
+            else:
+                self.then(("expense", seat))
         elif kind == "mentor":
-            self.ask(seat, "mentor", fee=self.track(p)[p.position].fee)
+            self.decide(seat, "mentor", fee=square.fee)
         elif kind == "dream":
-            self.step_dream(seat, self.track(p)[p.position].dream)
+            self.then(("dream", seat, square.dream))
         elif kind == "lose_mentor":
-            self.step_lose_mentor(seat)
-
-    def deal_decks(self, seat: int) -> tuple[str, ...]:
-        return DEALS_IN_CIRCLE if self.players[seat].circle == "inner" else DEALS_IN_RUT
-
-    def choose_deal(self, seat: int, deck: str) -> None:
-        self.decision = None
-        if deck == "none":
-            self.note("rut.no_deal", {"seat": seat})
-        else:
-            self.step_opportunity(seat, deck)  # the card is drawn at once
+            self.then(("lose_mentor", seat))
 
     # ----- mentors ------------------------------------------------------------------------
     def mentor_fee(self, seat: int) -> int:
         p = self.players[seat]
         return self.c.board.rut[p.position].fee if p.circle == "rut" else 0
+
+    def check_enter_circle(self, seat: int, a: EnterCircle) -> Message | None:
+        fee = self.mentor_fee(seat)
+        return None if self.can_raise(seat, fee) else msg("why.rut.cannot_afford", amount=fee)
+
+    def do_enter_circle(self, seat: int, a: EnterCircle) -> None:
+        self.enter_circle(seat)
 
     def enter_circle(self, seat: int) -> None:
         """Join the Inner Circle: fee paid, taxes cut, business boosts on, token moves next turn."""
@@ -72,24 +66,25 @@ class Circle(RutCore):
             cut = tax_cut(p.exp[line], percent)
             if cut:
                 p.set_expense(line, p.exp[line] - cut)
-                self.note(
-                    "rut.tax_cut", {"seat": seat, "line": line, "amount": cut, "now": p.exp[line]}
-                )
+                self.event("rut.tax_cut", seat=seat, line=line, amount=cut, now=p.exp[line])
         for h in p.holdings:
             h.boost = self.opp(h.card).inner_bonus
         p.recount_passive()
-        self.note("rut.found_mentor", {"seat": seat, "fee": fee})
+        self.event("rut.found_mentor", seat=seat, fee=fee)
+
+    def decline_mentor(self, seat: int) -> None:
+        self.event("rut.declined_mentor", seat=seat)
 
     def step_lose_mentor(self, seat: int) -> None:
         p = self.players[seat]
         if p.retired:
-            self.note("rut.mentor_immune", {"seat": seat})
+            self.event("rut.mentor_immune", seat=seat)
             return
         self.leave_circle(seat)
         lost = half_of_cash(self.cash(seat))
         if lost:
             self.ledger.post(ACCOUNTS[seat], BANK, lost, "rut.lost_mentor", {"seat": seat})
-        self.note("rut.lost_mentor", {"seat": seat, "amount": lost})
+        self.event("rut.lost_mentor", seat=seat, amount=lost)
 
     def leave_circle(self, seat: int) -> None:
         """Back to the Rut next turn; Inner-Circle-only boosts end (tax cuts stay)."""
@@ -101,6 +96,35 @@ class Circle(RutCore):
         for h in p.holdings:
             h.boost = 0
         p.recount_passive()
+
+    # ----- mentor advice ------------------------------------------------------------------
+    def step_advice(self, seat: int) -> None:
+        p = self.players[seat]
+        if not p.out and not p.bankrupt:
+            self.draw_card("advice", ("advice_drawn", seat))
+
+    def step_advice_drawn(self, seat: int, card_id: str) -> None:
+        self.decks["advice"].take(card_id)
+        a = ADVICE[card_id]
+        p = self.players[seat]
+        self.event("rut.advice", seat=seat, card=card_id, title=a.title)
+        if a.kind == "immunity":
+            p.immunities.update(a.immunities)
+            p.cards.append(("advice", card_id))
+            return
+        self.decks["advice"].discard(card_id)
+        if a.kind == "cash":
+            self.gain(seat, a.amount, "rut.advice_cash", card=card_id)
+        elif a.kind == "cut":
+            cut = tax_cut(p.exp[a.line], a.percent)
+            p.set_expense(a.line, p.exp[a.line] - cut)
+            self.event("rut.expense_cut", seat=seat, line=a.line, amount=cut)
+        else:
+            for h in p.holdings:
+                if a.tag in h.tags:
+                    h.boost += a.amount
+            p.recount_passive()
+            self.event("rut.boost", seat=seat, tag=a.tag, amount=a.amount)
 
     # ----- retirement ---------------------------------------------------------------------
     def next_mentor(self, seat: int) -> int:
@@ -115,43 +139,65 @@ class Circle(RutCore):
         return p.position
 
     def retire_fee(self, seat: int) -> int:
-        p = self.players[seat]
-        if self.member(p):
+        """The Find A Mentor fee a retiring player pays (none if already a member)."""
+        if self.member(self.players[seat]):
             return 0
         return self.c.board.rut[self.next_mentor(seat)].fee
 
-    def retire(self, seat: int) -> None:
-        p = self.players[seat]
-        # Any overdraft for the Find A Mentor fee is taken on the income the player has
-        # before retiring (the same figures the check used).
-        self.raise_cash(seat, self.retire_fee(seat))
-        p.retired = True
+    def gifts(self, seat: int) -> list[tuple[int, int]]:
+        """What each other player still in the game pays a retiring player: the gift, or all
+        their cash if less (no one borrows for a gift)."""
         gift = self.options.retirement_gift
-        for other in self.turn_order(seat)[1:]:
-            q = self.players[other]
+        out = []
+        for other in self.playing(seat)[1:]:
             paid = min(gift, self.cash(other))
-            if paid and not q.out:
-                self.ledger.post(
-                    ACCOUNTS[other],
-                    ACCOUNTS[seat],
-                    paid,
-                    "rut.retirement_gift",
-                    {"seat": other, "to": seat},
-                )
+            if paid:
+                out.append((other, paid))
+        return out
+
+    def check_retire(self, seat: int, a: Retire) -> Message | None:
+        p = self.players[seat]
+        if p.retired:
+            return msg("why.rut.already_retired")
+        if p.passive <= p.active:
+            return msg("why.rut.passive_too_low", passive=p.passive, active=p.active)
+        fee = self.retire_fee(seat) - sum(paid for _, paid in self.gifts(seat))
+        if not self.can_raise(seat, fee):
+            return msg("why.rut.cannot_afford", amount=fee)
+        return None
+
+    def do_retire(self, seat: int, a: Retire) -> None:
+        """The gifts arrive first, then the Find A Mentor fee is raised (R22)."""
+        p = self.players[seat]
+        fee = self.retire_fee(seat)
+        gifts = self.gifts(seat)
+        if gifts:
+            self.ledger.transfer(
+                [
+                    (ACCOUNTS[other], ACCOUNTS[seat], paid, "rut.retirement_gift",
+                     {"seat": other, "to": seat})
+                    for other, paid in gifts
+                ]
+            )
+        # Any overdraft for the fee is taken on the income the player has before retiring.
+        self.raise_cash(seat, fee)
+        p.retired = True
         p.salary = 0
         p.part_time = 0
         p.set_expense("taxes", 0)
         p.set_expense("part_time_taxes", 0)
-        self.note("rut.retired", {"seat": seat, "passive": p.passive})
+        self.event("rut.retired", seat=seat, passive=p.passive)
         if not self.member(p):
             # A player on the way out of the Inner Circle goes to the Rut's next mentor too.
             p.position = self.next_mentor(seat)
             p.circle, p.pending = "rut", ""
             self.enter_circle(seat)
-        self.decision = None
         self.then(("turn_end", seat))
 
-    def rejoin(self, seat: int) -> None:
+    def check_rejoin(self, seat: int, a: Rejoin) -> Message | None:
+        return None if self.players[seat].retired else msg("why.rut.not_retired")
+
+    def do_rejoin(self, seat: int, a: Rejoin) -> None:
         """A retired player takes a job again: the Job card's own salary and taxes come back."""
         p = self.players[seat]
         job = self.c.jobs[p.job]
@@ -159,11 +205,10 @@ class Circle(RutCore):
         p.salary = job.salary
         p.set_expense("taxes", job.taxes)
         self.leave_circle(seat)
-        self.note("rut.rejoined", {"seat": seat, "salary": job.salary})
-        self.decision = None
+        self.event("rut.rejoined", seat=seat, salary=job.salary)
         self.then(("turn_end", seat))
 
-    # ----- winning ------------------------------------------------------------------------
+    # ----- the Dream ------------------------------------------------------------------------
     def step_dream(self, seat: int, dream: str | None) -> None:
         p = self.players[seat]
         if dream != p.dream:
@@ -172,7 +217,6 @@ class Circle(RutCore):
         if p.retired and p.passive >= need:
             self.win([seat], "rut.win_dream")
         else:
-            self.note(
-                "rut.dream_visit",
-                {"seat": seat, "passive": p.passive, "need": need, "retired": p.retired},
+            self.event(
+                "rut.dream_visit", seat=seat, passive=p.passive, need=need, retired=p.retired
             )

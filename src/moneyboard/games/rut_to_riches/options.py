@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from pydantic import Field
 
 from moneyboard.engine.options import RuleOptions
@@ -18,14 +16,13 @@ class RutOptions(RuleOptions):
     """Minutes in a class period: the driver calls time and the game is scored at the next turn."""
     decision_seconds: int | None = Field(default=None, ge=5, le=600)
     """Seconds a player has for a decision; then the driver answers 'pass' (the do-nothing move)."""
-    declare_payday: bool = False
-    """Players must declare each Pay Day or forfeit it and its Expenses card (not when retired)."""
     auditor: bool = False
-    """Learners write their own totals after each change (R27); the engine audits them."""
+    """Learners write their own totals after each change; each player's Auditor (the player
+    on their right) checks them every ``audit_every`` rounds (R27)."""
     audit_every: int = Field(default=10, ge=1, le=200)
     """Rounds between audits when the auditor is on (the rulebook pauses every 30 minutes)."""
     audit_penalty: int = Field(default=100, ge=0, le=10_000)
-    """Dollars charged for each original mistake found by the Auditor."""
+    """Dollars the Auditor claims from the player for each original mistake found."""
     dice: int = Field(default=1, ge=1, le=2)
     """Dice rolled to move (the same on both tracks)."""
     share_cards: int = Field(default=2, ge=1, le=3)
@@ -48,26 +45,3 @@ class RutOptions(RuleOptions):
     """Passive income that wins for a retired player anywhere on the board."""
     bankrupt_turns: int = Field(default=3, ge=0, le=20)
     """Turns lost on bankruptcy."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class HotOptions:
-    """The options read on every turn or decision, copied to plain attributes.
-
-    Reading a field of a pydantic model goes through its ``__getattr__`` hook, which keeps
-    CPython from caching the lookup (about four times slower than a slot); these fields are
-    read several times a decision, so the state keeps this copy beside its ``options``.
-    """
-
-    dice: int
-    share_cards: int
-    declare_payday: bool
-    auditor: bool
-    loan_multiple_rut: int
-    loan_multiple_inner: int
-    loan_rate_percent: int
-    card_rate_percent: int
-
-    @classmethod
-    def of(cls, options: RutOptions) -> HotOptions:
-        return cls(*[getattr(options, f.name) for f in dataclasses.fields(cls)])

@@ -153,6 +153,13 @@ class Player:
         self.entries: list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]] = []
         self.entries_made = 0
 
+    def last_written(self) -> tuple[int, int, int, int] | None:
+        """The true totals when the player last wrote them (or was audited); bookkeeping
+        mode asks again once they change."""
+        if self.entries:
+            return self.entries[-1][0]
+        return self.audit_base[0] if self.audit_base else None
+
     # ----- figures ------------------------------------------------------------------------
     @property
     def active(self) -> int:

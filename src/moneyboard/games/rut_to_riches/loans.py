@@ -1,0 +1,191 @@
+"""Bank overdrafts, paying debts off, and bankruptcy."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from moneyboard.engine import Message, msg
+from moneyboard.engine.ledger import BANK
+from moneyboard.games.rut_to_riches.actions import (
+    BORROW_LADDER,
+    BORROWS,
+    PAYOFF_LADDER,
+    PAYOFF_LINES,
+    PAYOFFS,
+    Borrow,
+    PayOff,
+)
+from moneyboard.games.rut_to_riches.base import ACCOUNTS, RutBase
+from moneyboard.games.rut_to_riches.money import payoff_reduction
+
+#: Order in which bankruptcy pays debts down: the dearest money first.
+BANKRUPTCY_PAYDOWN = ("bank", "credit_card", "business", "car", "education", "home")
+
+
+def payoff_step(line: str) -> int:
+    """What a part of a debt is a multiple of: $100 for the overdraft (lent in $100s), $50
+    for other debts (so the rulebook's own $4,250 example can be paid, R11).
+
+    >>> payoff_step("bank"), payoff_step("car")
+    (100, 50)
+    """
+    return 100 if line == "bank" else 50
+
+
+class Loans(RutBase):
+    """Borrowing and repaying (at the start of a turn), and what bankruptcy does."""
+
+    # ----- borrowing ------------------------------------------------------------------------
+    def borrow_range(self, seat: int) -> tuple[int, int] | None:
+        """The overdraft a player may take now: $100 up to the room left under the limit."""
+        room = self.loan_room(seat)
+        return (100, room) if room >= 100 else None
+
+    def check_borrow(self, seat: int, a: Borrow) -> Message | None:
+        if self.players[seat].bankrupt:
+            return msg("why.rut.bankrupt_no_loans")
+        room = self.loan_room(seat)
+        if a.amount > room:
+            return msg("why.rut.loan_limit", amount=a.amount, room=room)
+        return None
+
+    def do_borrow(self, seat: int, a: Borrow) -> None:
+        self.borrow(seat, a.amount)
+        self.books_now()
+
+    # ----- paying off -------------------------------------------------------------------------
+    def payoff_range(self, seat: int, line: str) -> tuple[int, int] | None:
+        """What a player may pay off ``line`` now: from one step (or the whole debt, if less)
+        up to the whole debt (the check says whether the cash covers it)."""
+        if line not in PAYOFF_LINES:
+            return None
+        owed = self.players[seat].debt[line]
+        return (min(owed, payoff_step(line)), owed) if owed else None
+
+    def check_pay_off(self, seat: int, a: PayOff) -> Message | None:
+        """Elective debts only, in full or in parts (multiples of $50; of $100 for the
+        overdraft), from cash (R11)."""
+        if a.line not in PAYOFF_LINES:
+            return msg("why.rut.not_elective", line=a.line)
+        owed = self.players[seat].debt[a.line]
+        if not owed:
+            return msg("why.rut.no_debt", line=a.line)
+        if a.amount > owed:
+            return msg("why.rut.more_than_owed", amount=a.amount, owed=owed, line=a.line)
+        step = payoff_step(a.line)
+        if a.amount != owed and a.amount % step:
+            return msg("why.rut.payoff_step", amount=a.amount, step=step)
+        if a.amount > self.cash(seat):
+            return msg("why.rut.cannot_afford", amount=a.amount)
+        return None
+
+    def do_pay_off(self, seat: int, a: PayOff) -> None:
+        self.pay_off(seat, a.line, a.amount)
+        self.books_now()
+
+    def payoff_choices(self, seat: int) -> list[PayOff]:
+        """Pay-offs for random play, bots and RL: for each debt, the ladder's amounts that
+        the range allows now (a person may name any amount, the whole debt included)."""
+        out: list[PayOff] = []
+        cash = self.cash(seat)
+        debt = self.players[seat].debt
+        for line in PAYOFF_LINES:
+            most = min(debt[line], cash)
+            out += PAYOFFS[line][: bisect_right(PAYOFF_LADDER, most)]  # the ladder is sorted
+        return out
+
+    def borrow_choices(self, seat: int) -> tuple[Borrow, ...]:
+        """Loans for random play, bots and RL: the ladder's amounts within the limit."""
+        return BORROWS[: bisect_right(BORROW_LADDER, self.loan_room(seat))]  # a sorted ladder
+
+    def pay_off(self, seat: int, line: str, paid: int) -> None:
+        """Pay ``paid`` off a debt; its payment falls by the pro-rated share, rounded up to the
+        next 10 (the overdraft's stays at the interest rate on what is still owed)."""
+        p = self.players[seat]
+        balance, payment = p.debt[line], p.exp[line]
+        left = balance - paid
+        p.debt[line] = left
+        if line == "bank":
+            interest = left * self.options.loan_rate_percent // 100
+            cut = payment - interest
+            p.set_expense("bank", interest)
+        else:
+            cut = payoff_reduction(balance, payment, paid)
+            p.set_expense(line, 0 if left == 0 else payment - cut)
+        self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
+        self.event("rut.paid_off", seat=seat, line=line, amount=paid, cut=cut, left=left)
+
+    # ----- bankruptcy -------------------------------------------------------------------------
+    def step_bankruptcy(self, seat: int) -> None:
+        """Sell to the bank at half the deposit and pay down debts; halve car and card debt if
+        that is not enough; out of the game if even that leaves the Pay Day negative (R12)."""
+        p = self.players[seat]
+        p.bankrupt = True
+        self.event("rut.bankrupt", seat=seat)
+        while p.payday <= 0 and (p.holdings or p.shares):
+            self.sell_worst(seat)
+            self.pay_down(seat)
+        self.pay_down(seat)
+        if p.payday < 0:
+            for line in ("car", "credit_card"):
+                wiped, cut = p.debt[line] // 2, p.exp[line] // 2
+                p.debt[line] -= wiped
+                p.set_expense(line, p.exp[line] - cut)
+            self.event("rut.downsized_debts", seat=seat)
+            self.pay_down(seat)
+        if p.payday < 0:
+            self.put_out(seat)
+            return
+        p.lost_turns = self.options.bankrupt_turns
+
+    def sell_worst(self, seat: int) -> None:
+        """Sell the asset with the lowest income to the bank for half its deposit (or cost)."""
+        p = self.players[seat]
+        options: list[tuple[int, int, str, int]] = []
+        for i, h in enumerate(p.holdings):
+            options.append((h.cashflow + h.boost, 0, h.card, i))
+        for symbol, s in sorted(p.shares.items()):
+            options.append((s.dividend, 1, symbol, -1))
+        options.sort()
+        _, kind, name, index = options[0]
+        if kind == 0:
+            h = p.holdings.pop(index)
+            proceeds = h.deposit // 2
+            self.return_card(seat, self.opp(h.card).deck, h.card)
+            title = h.title
+        else:
+            s = p.shares.pop(name)
+            proceeds = s.cost // 2
+            title = name
+        p.recount_passive()
+        self.gain(seat, proceeds, "rut.bankrupt_sale")
+        self.event("rut.bankrupt_sale", seat=seat, asset=title, amount=proceeds)
+
+    def pay_down(self, seat: int) -> None:
+        """Use cash to pay off debts, dearest first, until the Pay Day is positive."""
+        p = self.players[seat]
+        for line in BANKRUPTCY_PAYDOWN:
+            if p.payday > 0:
+                return
+            cash = self.cash(seat)
+            if p.debt[line] and cash:
+                paid = min(cash, p.debt[line])
+                if line == "bank":
+                    paid -= paid % 100
+                if paid:
+                    self.pay_off(seat, line, paid)
+
+    def put_out(self, seat: int) -> None:
+        """A player out of the game (R33): cash back to the bank, cards back to their decks,
+        debts written off; they answer nothing more, and their Auditor's duty passes on."""
+        p = self.players[seat]
+        p.out = True
+        cash = self.cash(seat)
+        if cash:
+            self.ledger.post(ACCOUNTS[seat], BANK, cash, "rut.out_cash", {"seat": seat})
+        for deck, card in list(p.cards):
+            self.return_card(seat, deck, card)
+        for line in PAYOFF_LINES:
+            p.debt[line] = 0
+            p.set_expense(line, 0)
+        self.event("rut.out", seat=seat)
