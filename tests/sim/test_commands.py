@@ -1,0 +1,90 @@
+"""``moneyboard simulate`` and ``moneyboard tournament`` end to end on the toy game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from moneyboard.cli import app
+from moneyboard.sim.tables import GAME_COLUMNS
+
+runner = CliRunner()
+
+
+def simulate(out: Path, *extra: str) -> str:
+    args = ["simulate", "toy", "--games", "6", "--seats", "saver,random", "--out", str(out)]
+    result = runner.invoke(app, [*args, *extra])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_simulate_writes_tables_and_a_report(tmp_path: Path) -> None:
+    output = simulate(tmp_path, "--jobs", "1")
+    games = pd.read_parquet(tmp_path / "games.parquet")
+    assert list(games.columns) == list(GAME_COLUMNS)
+    assert len(games) == 6 * 2
+    assert sorted(set(games["seed"])) == list(range(6))
+    assert games.groupby("seed")["winner"].sum().min() >= 1
+    from_csv = pd.read_csv(tmp_path / "games.csv", keep_default_na=False)
+    pd.testing.assert_frame_equal(games, from_csv, check_dtype=False)
+    rounds = pd.read_parquet(tmp_path / "rounds.parquet")
+    assert len(rounds) == 6 * 2 * 3  # three rounds by default
+    report = (tmp_path / "report.html").read_text()
+    for heading in ("Who wins", "Scores and length", "Debt over time", "What decides games"):
+        assert heading in report
+    assert report.count("<svg") >= 4
+    assert "6 of 6 games" in output
+
+
+def test_simulate_gives_the_same_table_on_one_core_and_on_two(tmp_path: Path) -> None:
+    simulate(tmp_path / "one", "--jobs", "1")
+    simulate(tmp_path / "two", "--jobs", "2")
+    for name in ("games.csv", "rounds.csv", "cards.csv"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+
+
+def test_compare_runs_the_same_seeds_under_both_rule_sets(tmp_path: Path) -> None:
+    short, long = tmp_path / "short.toml", tmp_path / "long.toml"
+    short.write_text("[options]\nrounds = 2\n")
+    long.write_text("[options]\nrounds = 6\n")
+    simulate(tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long))
+    games = pd.read_parquet(tmp_path / "out" / "games.parquet")
+    assert set(games["rules"]) == {"A", "B"}
+    a, b = games[games["rules"] == "A"], games[games["rules"] == "B"]
+    assert list(a["seed"]) == list(b["seed"])
+    assert (a["rounds"] == 2).all() and (b["rounds"] == 6).all()
+    compare = pd.read_csv(tmp_path / "out" / "compare.csv").set_index("figure")
+    length = compare.loc["game length (decisions)"]
+    assert length["B vs A"] == "higher (95% sure)"
+    assert length["low"] > 0
+    assert "Rule sets compared" in (tmp_path / "out" / "report.html").read_text()
+
+
+def test_mistakes_are_one_line_and_write_nothing(tmp_path: Path) -> None:
+    bad_rules = tmp_path / "bad.toml"
+    bad_rules.write_text("[options]\nrounds = 99\n")
+    cases = [
+        (["--seats", "saver,genius"], "genius"),
+        (["--seats", "saver"], "not 1"),
+        (["--seats", "saver,random", "--rules", str(bad_rules)], "rounds"),
+        (["--seats", "saver,random", "--rules", str(tmp_path / "missing.toml")], "missing"),
+    ]
+    for extra, words in cases:
+        out = tmp_path / "out"
+        result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--out", str(out), *extra])
+        assert result.exit_code == 1, result.output
+        assert words in result.output
+        assert "Traceback" not in result.output
+        assert not out.exists()
+
+
+def test_tournament_reports_win_rates_and_margins() -> None:
+    args = ["tournament", "toy", "--seats", "search:30,random", "--games", "5", "--jobs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "10 games" in result.output  # two seatings, five seeds each
+    assert "Win rate per bot" in result.output
+    assert "Margins" in result.output
+    assert "search:30" in result.output
