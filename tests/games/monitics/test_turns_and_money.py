@@ -86,6 +86,10 @@ def test_the_tax_may_count_as_an_action_under_the_option() -> None:
     roll_to(state, STOCK_BOX, 2)
     act(state, PAY_TAX)
     assert state.turn.actions_left == 1
+    state = start(tax_counts_as_action=True)
+    act(state, PAY_TAX)  # before rolling: still one of this turn's two
+    act(state, ROLL)
+    assert state.turn.actions_left == 1
 
 
 def test_the_board_is_complete_when_a_roll_reaches_or_passes_the_last_box() -> None:

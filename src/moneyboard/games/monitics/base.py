@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from moneyboard.engine.ledger import BANK
 from moneyboard.engine.state import GameState
 from moneyboard.games.monitics.content import Content
+from moneyboard.games.monitics.figures import Figures
 from moneyboard.games.monitics.options import MoniticsOptions
 
 #: The ledger accounts of each seat's cash and savings.
@@ -157,7 +158,7 @@ class MoniticsBase(GameState):
     phase: str
     turn_count: int
     #: Actions fixed by the rule options (built once per option set).
-    figures: Any
+    figures: Figures
 
     # ----- money, always explained -------------------------------------------------------
     def cash(self, seat: int) -> int:

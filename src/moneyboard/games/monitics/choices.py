@@ -371,7 +371,7 @@ class Choices(Flow):
         o = self.options
         if self.players[seat].tax_card:
             return msg("why.tax_card_held")
-        if o.tax_counts_as_action and self._in_turn() and self.turn.actions_left <= 0:
+        if o.tax_counts_as_action and self.turn.actions_left <= 0:
             return NO_ACTIONS_LEFT
         if self.cash(seat) < o.voluntary_tax:
             return msg("why.short_of_cash", price=o.voluntary_tax, cash=self.cash(seat))
@@ -381,7 +381,7 @@ class Choices(Flow):
         o = self.options
         self.spend(seat, o.voluntary_tax, "tax.voluntary")
         self.players[seat].tax_card = True
-        if o.tax_counts_as_action and self._answering_turn():
+        if o.tax_counts_as_action:
             self._use_action()
 
     # ----- deals between players ---------------------------------------------------------
