@@ -165,6 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await manager.stop()
             if fanout is not None:
                 fanout.stop()
+            store.close()
             engine.dispose()
 
     app = FastAPI(

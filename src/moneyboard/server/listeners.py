@@ -58,18 +58,60 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), default=str)
 
 
-def view_for(room: Room, role: str, seat: int | None) -> dict[str, Any] | None:
-    """The game as ``role`` may see it (``None`` before the game starts)."""
-    state = room.state
-    if state is None:
+def trainer_view(room: Room) -> dict[str, Any] | None:
+    """The whole game for the trainer (``None`` before the game starts)."""
+    if room.state is None:
         return None
-    if role == "trainer":
-        full = state.full_view()
-        # The growing history goes out as events, one update at a time, not again and again.
-        full.pop("log", None)
-        full.pop("postings", None)
-        return full
-    return state.view(seat if role == "seat" else None)
+    full = room.state.full_view()
+    # The growing history goes out as events, one update at a time, not again and again.
+    full.pop("log", None)
+    full.pop("postings", None)
+    return full
+
+
+def seat_part(room: Room, seat: int, public: dict[str, Any] | None) -> dict[str, Any]:
+    """What only ``seat`` gets: its legal and refused actions, and ``mine``, the parts of its
+    view that differ from the public view (its view is ``{**view, **mine}``)."""
+    part: dict[str, Any] = {"you": seat}
+    mine: dict[str, Any] = {}
+    if room.state is not None and public is not None:
+        view = room.state.view(seat)
+        mine = {k: v for k, v in view.items() if k not in public or public[k] != v}
+    kernel_legal = mine.pop("legal", None)
+    kernel_refused = mine.pop("refused", None)
+    if kernel_legal is not None and room.running:
+        part["legal"], part["refused"] = kernel_legal, kernel_refused or []
+    else:
+        part["legal"], part["refused"] = room.legal_json(seat)
+    part["mine"] = mine
+    part["voted"] = seat in room.votes
+    return part
+
+
+def shared_message(
+    room: Room, view: dict[str, Any] | None, change: Change | None, events: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The part of an update every listener of one kind shares."""
+    message: dict[str, Any] = {
+        "type": "update",
+        "version": room.version,
+        "room": room.info(),
+        "view": view,
+        "events": events,
+    }
+    if change is not None:
+        message["change"] = change.kind
+        message["announcements"] = change.announcements
+        if change.narration:
+            message["narration"] = change.narration
+        message["rebuilt"] = change.rebuilt
+        if change.vote_result is not None:
+            message["vote_result"] = change.vote_result
+    return message
+
+
+def public_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for e in events if not e["key"].startswith(TRAINER_ONLY_PREFIXES)]
 
 
 def update_message(
@@ -79,29 +121,13 @@ def update_message(
     change: Change | None,
     events: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    """The ``update`` message for one kind of listener."""
-    message: dict[str, Any] = {
-        "type": "update",
-        "version": room.version,
-        "room": room.info(),
-        "role": role,
-        "view": view_for(room, role, seat),
-    }
+    """The ``update`` message for one listener, as one dictionary."""
+    if role == "trainer":
+        return {**shared_message(room, trainer_view(room), change, events), "role": role}
+    public = room.state.view(None) if room.state is not None else None
+    message = {**shared_message(room, public, change, public_events(events)), "role": role}
     if role == "seat" and seat is not None:
-        message["you"] = seat
-        message["legal"], message["refused"] = room.legal_json(seat)
-        message["voted"] = seat in room.votes
-    if role != "trainer":
-        events = [e for e in events if not e["key"].startswith(TRAINER_ONLY_PREFIXES)]
-    message["events"] = events
-    if change is not None:
-        message["change"] = change.kind
-        message["announcements"] = change.announcements
-        if change.narration:
-            message["narration"] = change.narration
-        message["rebuilt"] = change.rebuilt
-        if change.vote_result is not None:
-            message["vote_result"] = change.vote_result
+        message.update(seat_part(room, seat, public))
     return message
 
 
@@ -119,14 +145,28 @@ def new_events(room: Room) -> list[dict[str, Any]]:
 
 
 def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> None:
-    """Send every listener of ``room`` its update after ``change``."""
+    """Send every listener of ``room`` its update after ``change``.
+
+    The public part is built and encoded once; a seat's message is that text with its own
+    part appended, so six listeners cost one public view and five small seat parts.
+    """
     events = new_events(room)
+    if not listeners:
+        return
+    public = room.state.view(None) if room.state is not None else None
+    shared = _dumps(shared_message(room, public, change, public_events(events)))
     built: dict[str, str] = {}
     for listener in list(listeners):
         key = listener.key()
         text = built.get(key)
         if text is None:
-            text = _dumps(update_message(room, listener.role, listener.seat, change, events))
+            if listener.role == "trainer":
+                text = _dumps(update_message(room, "trainer", None, change, events))
+            elif listener.role == "seat" and listener.seat is not None:
+                part = {"role": "seat", **seat_part(room, listener.seat, public)}
+                text = shared[:-1] + "," + _dumps(part)[1:]
+            else:
+                text = shared[:-1] + ',"role":"public"}'
             built[key] = text
         listener.send(text)
 

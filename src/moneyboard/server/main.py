@@ -18,7 +18,7 @@ def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> N
         app,
         host=host,
         port=port,
-        ws="websockets",
+        ws="websockets-sansio",
         log_level="warning" if quiet else "info",
         ws_max_size=settings.max_message_bytes,
         lifespan="on",

@@ -90,6 +90,7 @@ class Room:
         #: When the current decision began (monotonic seconds), for turn timers.
         self.asked_at = time.monotonic()
         self.log_seen = 0
+        self._info: tuple[tuple[int, int, str], dict[str, Any]] | None = None
 
     # ----- reading -----------------------------------------------------------------------
     @property
@@ -441,7 +442,15 @@ class Room:
         ]
 
     def info(self) -> dict[str, Any]:
-        """What anyone with the join code may know about the room."""
+        """What anyone with the join code may know about the room (built once per change)."""
+        key = (self.version, self.seq, self.status)
+        if self._info is not None and self._info[0] == key:
+            return self._info[1]
+        info = self._build_info()
+        self._info = (key, info)
+        return info
+
+    def _build_info(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "game": self.game.id,
@@ -470,6 +479,11 @@ class Room:
             reason = state.why_not(seat, action)
             if reason is not None:
                 others.append(
-                    {"action": action.to_json(), "text": str(action), "why": state.explain(reason)}
+                    {
+                        "action": action.to_json(),
+                        "text": str(action),
+                        "reason": state.explain(reason),
+                        "key": reason.key,
+                    }
                 )
         return out, others

@@ -8,6 +8,7 @@ processes sharing one database can never both write the same step of a room.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Iterator, Sequence
@@ -169,6 +170,15 @@ class Store:
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        #: Entries are written on one connection kept open, with one prepared statement:
+        #: the hot path of every move.
+        self._writer: Connection | None = None
+        self._insert_entry = insert(entries)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
 
     @property
     def dialect(self) -> str:
@@ -274,19 +284,28 @@ class Store:
     # ----- entries -----------------------------------------------------------------------
     def append(self, room_id: int, seq: int, kind: str, data: dict[str, Any]) -> None:
         """Write entry ``seq``; :class:`SeqTakenError` if it exists (another process won)."""
+        row = {
+            "room_id": room_id,
+            "seq": seq,
+            "kind": kind,
+            "data": json.dumps(data, sort_keys=True),
+            "at": time.time(),
+        }
+        if self._writer is None:
+            self._writer = self.engine.connect()
+        writer = self._writer
         try:
-            with self._tx() as conn:
-                conn.execute(
-                    insert(entries).values(
-                        room_id=room_id,
-                        seq=seq,
-                        kind=kind,
-                        data=json.dumps(data, sort_keys=True),
-                        at=time.time(),
-                    )
-                )
+            writer.execute(self._insert_entry, row)
+            writer.commit()
         except IntegrityError:
+            writer.rollback()
             raise SeqTakenError(f"entry {seq} of room {room_id} is already written") from None
+        except Exception:
+            # The connection may be broken (a database restart): start afresh next time.
+            self._writer = None
+            with contextlib.suppress(Exception):
+                writer.close()
+            raise
 
     def entries(self, room_id: int, after: int = -1) -> list[Entry]:
         """The room's entries with ``seq > after``, in order."""

@@ -1,0 +1,323 @@
+"""Load benchmark of the classroom server: rooms of six WebSocket clients on loopback.
+
+The server runs in its own process, pinned to one core; this process (the load) runs on
+another. Each room has six clients: learners in every seat the game allows (up to six)
+and projectors for the rest. Learners play random legal actions, at once (closed loop) or
+after a think time. Reported: actions per second, the time from an action being sent to
+the last client of its room hearing of it (p50, p99), errors, refusals, and the server's
+memory over the run::
+
+    .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60
+    .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60 --think 2
+
+Everything listens on 127.0.0.1 only, and every loop is bounded by ``--seconds``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from moneyboard.registry import get_game
+
+CLIENTS = 6
+VERSION = re.compile(rb'"version":(\d+)')
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process, in MiB (from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@dataclasses.dataclass
+class Stats:
+    """What the load saw."""
+
+    actions: int = 0
+    refused: int = 0
+    errors: int = 0
+    rooms_played: int = 0
+    latencies: list[float] = dataclasses.field(default_factory=list)
+    memory: list[tuple[float, float]] = dataclasses.field(default_factory=list)
+    error_samples: list[str] = dataclasses.field(default_factory=list)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.error_samples) < 5:
+            self.error_samples.append(what)
+
+
+class Room:
+    """One room under load: its clients, and when each pending version was sent."""
+
+    def __init__(self, load: Load, code: str, trainer: str, tokens: list[str | None]):
+        self.load = load
+        self.code = code
+        self.trainer = trainer
+        self.tokens = tokens
+        self.sent: dict[int, float] = {}
+        self.heard: dict[int, int] = {}
+        self.finished = asyncio.Event()
+        self.clients: list[ClientConnection] = []
+
+    def hear(self, version: int) -> None:
+        """A client heard ``version``; when all six have, the action's latency is known."""
+        count = self.heard.get(version, 0) + 1
+        if count < CLIENTS:
+            self.heard[version] = count
+            return
+        self.heard.pop(version, None)
+        sent = self.sent.pop(version, None)
+        if sent is not None and self.load.measuring:
+            self.load.stats.latencies.append(time.perf_counter() - sent)
+
+    async def client(self, index: int) -> None:
+        token = self.tokens[index]
+        uri = f"ws://127.0.0.1:{self.load.port}/ws/{self.code}"
+        async with connect(uri, max_size=2**24, compression=None) as ws:
+            self.clients.append(ws)
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            async for raw in ws:
+                data = raw if isinstance(raw, bytes) else raw.encode()
+                if token is None:  # a projector only counts what it hears
+                    match = VERSION.search(data, 0, 200)
+                    if match and data.startswith(b'{"type":"update"'):
+                        self.hear(int(match.group(1)))
+                    continue
+                message = json.loads(data)
+                kind = message["type"]
+                if kind == "update":
+                    self.hear(message["version"])
+                if kind in ("update", "welcome"):
+                    if message["view"] is not None and message["view"]["result"] is not None:
+                        self.finished.set()
+                        return
+                    if message["legal"] and message["you"] in message["view"]["to_move"]:
+                        await self.act(ws, message)
+                elif kind == "refused":
+                    self.load.stats.refused += 1
+                elif kind == "error":
+                    self.load.stats.error(message["message"])
+                elif kind == "ack" and self.load.measuring:
+                    self.load.stats.actions += 1
+                if self.load.stopping:
+                    return
+
+    async def act(self, ws: ClientConnection, message: dict[str, Any]) -> None:
+        think = self.load.think
+        if think > 0:
+            await asyncio.sleep(self.load.rng.expovariate(1 / think))
+        version = message["version"]
+        action = self.load.rng.choice(message["legal"])["action"]
+        self.sent[version + 1] = time.perf_counter()
+        await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+
+
+class Load:
+    """Runs rooms until the time is up, replacing each finished room with a new one."""
+
+    def __init__(self, port: int, game: str, rooms: int, think: float, seed: int):
+        self.port = port
+        self.game = game
+        self.rooms = rooms
+        self.think = think
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+        self.measuring = False
+        self.stopping = False
+
+    async def open_room(self, http: httpx.AsyncClient) -> Room:
+        definition = get_game(self.game)
+        learners = min(CLIENTS, definition.max_players)
+        seats = [{"kind": "learner"}] * learners
+        seed = self.rng.randrange(2**31)
+        created = (
+            await http.post("/api/rooms", json={"game": self.game, "seats": seats, "seed": seed})
+        ).json()
+        code, trainer = created["code"], created["trainer_token"]
+        tokens: list[str | None] = []
+        for i in range(learners):
+            joined = await http.post(f"/api/rooms/{code}/join", json={"name": f"L{i}"})
+            tokens.append(joined.json()["token"])
+        tokens += [None] * (CLIENTS - learners)
+        return Room(self, code, trainer, tokens)
+
+    async def run_room(self, http: httpx.AsyncClient, deadline: float) -> None:
+        while time.monotonic() < deadline and not self.stopping:
+            room = await self.open_room(http)
+            tasks = [asyncio.create_task(room.client(i)) for i in range(CLIENTS)]
+            while len(room.clients) < CLIENTS:
+                await asyncio.sleep(0.01)
+            await http.post(
+                f"/api/rooms/{room.code}/directives",
+                json={"directive": {"type": "start"}},
+                headers={"Authorization": f"Bearer {room.trainer}"},
+            )
+            finished = asyncio.create_task(room.finished.wait())
+            await asyncio.wait(
+                [finished, *tasks],
+                timeout=max(0.0, deadline - time.monotonic()),
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            for task in tasks:
+                if task.done() and task.exception() is not None:
+                    self.stats.error(repr(task.exception()))
+            finished.cancel()
+            for ws in room.clients:
+                await ws.close()
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+            if room.finished.is_set():
+                self.stats.rooms_played += 1
+            await http.delete(
+                f"/api/rooms/{room.code}", headers={"Authorization": f"Bearer {room.trainer}"}
+            )
+
+    async def run(self, seconds: float, warmup: float, server_pid: int) -> None:
+        limits = httpx.Limits(max_connections=20)
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{self.port}", timeout=30, limits=limits
+        ) as http:
+            start = time.monotonic()
+            deadline = start + warmup + seconds
+            rooms = [asyncio.create_task(self.run_room(http, deadline)) for _ in range(self.rooms)]
+            await asyncio.sleep(warmup)
+            self.measuring = True
+            measured_from = time.monotonic()
+            while time.monotonic() < deadline:
+                self.stats.memory.append((time.monotonic() - measured_from, rss_mib(server_pid)))
+                await asyncio.sleep(min(5.0, max(0.0, deadline - time.monotonic())))
+            self.measuring = False
+            self.stopping = True
+            self.stats.memory.append((time.monotonic() - measured_from, rss_mib(server_pid)))
+            for task in rooms:
+                task.cancel()
+            await asyncio.gather(*rooms, return_exceptions=True)
+
+
+def start_server(port: int, db: str, core: int | None) -> subprocess.Popen[bytes]:
+    args = [
+        sys.executable,
+        "-m",
+        "moneyboard.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-step",
+        "0",
+        "--quiet",
+        "--max-rooms",
+        "1000",
+    ]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+    if core is not None and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(proc.pid, {core})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/bots", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="financialit")
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, default=0.0, help="mean think time (s); 0: none")
+    parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    server_core = cores[0] if len(cores) > 1 else None
+    if server_core is not None:
+        os.sched_setaffinity(0, set(cores[1:]))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{tmp}/load.db"
+        port = free_port()
+        server = start_server(port, db, server_core)
+        try:
+            load = Load(port, args.game, args.rooms, args.think, args.seed)
+            asyncio.run(load.run(args.seconds, args.warmup, server.pid))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    stats = load.stats
+    report = {
+        "game": args.game,
+        "rooms": args.rooms,
+        "clients_per_room": CLIENTS,
+        "think_seconds": args.think,
+        "seconds": args.seconds,
+        "actions": stats.actions,
+        "actions_per_second": round(stats.actions / args.seconds, 1),
+        "latency_ms_p50": round(percentile(stats.latencies, 0.50) * 1000, 2),
+        "latency_ms_p99": round(percentile(stats.latencies, 0.99) * 1000, 2),
+        "latency_ms_mean": round(statistics.fmean(stats.latencies) * 1000, 2)
+        if stats.latencies
+        else None,
+        "errors": stats.errors,
+        "refused": stats.refused,
+        "games_finished": stats.rooms_played,
+        "server_rss_mib": [[round(t, 1), round(m, 1)] for t, m in stats.memory],
+        "error_samples": stats.error_samples,
+        "server_core": server_core,
+    }
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    for key, value in report.items():
+        print(f"{key:>20}: {value}")
+
+
+if __name__ == "__main__":
+    main()
