@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from moneyboard.games.rut_to_riches.content import ContentError, build_content, content
+from moneyboard.games.rut_to_riches.sheet import Holding
 
 BAD_CARD = """
 [[card]]
@@ -42,9 +43,56 @@ def test_jobs_run_from_low_to_high_salary_with_every_expense_line() -> None:
 
 
 def test_real_estate_has_cost_deposit_mortgage_and_cash_flow() -> None:
+    """Every property is bought with a deposit and carries a mortgage for the rest; only
+    properties that earn rent (a cash flow) are tagged as rentals (vacant land is not)."""
     for card in content().opportunities.values():
-        if card.deck == "real_estate":
-            assert 0 < card.deposit < card.cost
+        if card.deck != "real_estate":
+            continue
+        holding = Holding(card)
+        assert 0 < card.deposit < card.cost, card.id
+        assert holding.mortgage == card.cost - card.deposit > 0, card.id
+        assert holding.cashflow == card.cashflow, card.id
+        assert ("rental" in card.tags) == (card.cashflow != 0), card.id
+    assert "rental" not in content().opportunities["re_land"].tags
+
+
+def test_every_business_is_tagged_as_one_and_every_asset_has_a_buyer_tag() -> None:
+    """Market Forces that act on "business" reach every business and AnyWay card alike."""
+    c = content()
+    offer_tags = {m.tag for m in c.forces.values() if m.kind == "offer"}
+    for card in c.opportunities.values():
+        if card.kind in ("business", "anyway"):
+            assert "business" in card.tags, card.id
+        if card.kind in ("property", "business", "anyway"):
+            assert card.tags and card.tags[0] not in ("business", "rental"), card.id
+    assert {"condo", "house", "land", "bakery", "mall", "tower"} <= offer_tags
+
+
+def test_splits_reverse_splits_and_bankruptcies_hit_companies_that_pay_dividends() -> None:
+    """So the rulebook's dividend rules (kept on a split, erased otherwise) come up in play."""
+    cards = content().opportunities.values()
+    paying = {c.symbol for c in cards if c.kind == "price" and c.dividend > 0}
+    for kind in ("split", "reverse_split", "bankrupt"):
+        hit = {c.symbol for c in cards if c.kind == kind}
+        assert hit and hit <= paying, kind
+
+
+def test_insurance_covers_only_what_it_names() -> None:
+    """Each tag an Expenses card carries is a risk the insurance or advice cards name, and
+    only the player's own mishaps carry one (wear and tear and a relative's bills do not)."""
+    c = content()
+    tagged = {e.id: e.tag for e in c.expenses.values() if e.tag}
+    assert tagged == {
+        "ex_dentist": "medical",
+        "ex_hospital": "medical",
+        "ex_car_repair": "accident",
+        "ex_burglary": "theft",
+        "ex_downsized": "downsizing",
+        "ex_legal": "lawsuit",
+    }
+    covers = {t for o in c.opportunities.values() for t in o.immunities}
+    covers |= {t for a in c.advice.values() for t in a.immunities}
+    assert set(tagged.values()) == covers
 
 
 def test_a_bad_card_is_refused_naming_file_card_and_field() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from moneyboard.engine import Seat
+from moneyboard.engine import OptionsError, Seat
 from moneyboard.engine.claims import Claim
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.record import record_of, replay
@@ -265,28 +265,33 @@ def test_closed_share_card_is_for_the_drawer_only() -> None:
 
 
 def test_dividends_are_passive_income_and_survive_a_split_but_not_a_reverse_split() -> None:
-    state = share_state("sh_reit_50", "sh_tkno_split")
+    state = share_state("sh_reit_50", "sh_reit_split")
     set_cash(state, 1, 10000)
     act(state, 1, BuyShares(100))
     act(state, 0, passing(state))
     act(state, 2, passing(state))
     assert state.players[1].passive == 100
-    state2 = share_state("sh_grnx_4", "sh_grnx_reverse")
-    act(state2, 1, BuyShares(100))
-    state2.players[1].shares["GRNX"].dividend = 40
-    state2.players[1].recount_passive()
+    lot = state.players[1].shares["REIT"]
+    assert lot.count == 200 and lot.dividend == 100  # the split keeps the dividend
+    state2 = share_state("sh_food_pref", "sh_food_reverse")
+    set_cash(state2, 1, 10000)
+    act(state2, 1, BuyShares(10))
+    assert state2.players[1].passive == 20
     act(state2, 0, passing(state2))
     act(state2, 2, passing(state2))
-    lot = state2.players[1].shares["GRNX"]
-    assert lot.count == 50 and lot.dividend == 0
+    lot = state2.players[1].shares["FOOD"]
+    assert lot.count == 5 and lot.dividend == 0 and state2.players[1].passive == 0
 
 
 def test_company_bankruptcy_erases_shares_and_dividends() -> None:
-    state = share_state("sh_medi_10", "sh_medi_bust")
+    state = share_state("sh_medi_40", "sh_medi_bust")
+    set_cash(state, 2, 1000)
     act(state, 2, BuyShares(10))
+    assert state.players[2].passive == 10
     act(state, 0, passing(state))
     act(state, 1, passing(state))
     assert "MEDI" not in state.players[2].shares
+    assert state.players[2].passive == 0
 
 
 def opportunity(
@@ -664,3 +669,206 @@ def test_states_copy_without_sharing_and_action_space_is_fixed() -> None:
     assert len(space) == len(set(space))
     for action in state.legal_actions(0):
         assert action in space
+
+
+# ----- paying off in full or in parts (R11) ------------------------------------------------
+def test_any_part_of_a_debt_in_fifty_dollar_steps_cuts_the_payment_pro_rata() -> None:
+    state = start()
+    p = state.players[0]
+    p.debt["car"] = 17000
+    p.set_expense("car", 340)
+    set_cash(state, 0, 5000)
+    act(state, 0, PayOff("car", 350))  # 340 x 350 / 17000 = 7, rounded up to 10
+    assert p.debt["car"] == 16650 and p.exp["car"] == 330
+    reason = state.why_not(0, PayOff("car", 320))
+    assert reason is not None and reason.key == "why.rut.payoff_step"
+    assert state.cash(0) == 5000 - 350
+    assert kind(state) == "turn"  # paying off leaves the turn open
+
+
+def test_an_odd_balance_is_paid_in_full_and_more_than_owed_is_refused() -> None:
+    state = start()
+    p = state.players[0]
+    p.debt["credit_card"] = 1234
+    p.set_expense("credit_card", 40)
+    set_cash(state, 0, 5000)
+    reason = state.why_not(0, PayOff("credit_card", 1300))
+    assert reason is not None and reason.key == "why.amount_range"
+    reason = state.check_pay_off(0, PayOff("credit_card", 1300))
+    assert reason is not None and reason.key == "why.rut.more_than_owed"
+    act(state, 0, PayOff("credit_card", 1234))
+    assert p.debt["credit_card"] == 0 and p.exp["credit_card"] == 0
+
+
+def test_an_overdraft_is_repaid_in_hundreds_or_in_full_and_only_from_cash() -> None:
+    state = start()
+    p = state.players[0]
+    act(state, 0, Borrow(500))
+    reason = state.why_not(0, PayOff("bank", 250))
+    assert reason is not None and reason.key == "why.rut.payoff_step"
+    set_cash(state, 0, 300)
+    reason = state.why_not(0, PayOff("bank", 500))
+    assert reason is not None and reason.key == "why.rut.cannot_afford"
+    act(state, 0, PayOff("bank", 300))
+    assert p.debt["bank"] == 200 and p.exp["bank"] == 20
+
+
+def test_a_debt_with_nothing_owed_cannot_be_paid_off() -> None:
+    state = start()
+    state.players[0].debt["business"] = 0
+    assert state.why_not(0, PayOff("business", 100)) is not None
+    reason = state.check_pay_off(0, PayOff("business", 100))
+    assert reason is not None and reason.key == "why.rut.no_debt"
+
+
+# ----- retirement: the gifts come before the fee (R22) -------------------------------------
+def test_retirement_gifts_arrive_before_the_fee_so_no_overdraft_is_taken_for_them() -> None:
+    state = start(jobs=("janitor", "teacher", "nurse"))
+    retire_ready(state)
+    set_cash(state, 0, 1200)
+    set_cash(state, 1, 1000)
+    set_cash(state, 2, 1000)
+    act(state, 0, Retire())
+    p = state.players[0]
+    assert p.debt["bank"] == 0  # 1,200 + 400 covers the $1,500 fee
+    assert state.cash(0) == 1200 + 400 - 1500
+
+
+def test_a_player_whose_cash_and_gifts_cover_the_fee_may_retire_without_credit() -> None:
+    state = start(jobs=("janitor", "teacher", "nurse"), options={"loan_multiple_rut": 0})
+    retire_ready(state)
+    set_cash(state, 0, 1100)
+    set_cash(state, 1, 1000)
+    set_cash(state, 2, 150)  # gives what they have
+    assert state.why_not(0, Retire()) is not None  # 1,100 + 200 + 150 < 1,500
+    set_cash(state, 2, 1000)
+    act(state, 0, Retire())
+    assert state.cash(0) == 0 and state.players[0].debt["bank"] == 0
+
+
+# ----- selling: only with a card that permits it, only what is owned ------------------------
+def test_a_property_sold_below_its_mortgage_charges_the_shortfall() -> None:
+    state = opportunity("re_condo_2br", market="mf_condo_buyer")
+    h = give(state, 1, "re_condo_fixer")
+    h.mortgage = 70000  # the offer is $65,000
+    set_cash(state, 1, 8000)
+    act(state, 0, passing(state))
+    assert kind(state) == "market" and state.to_move() == (1,)
+    act(state, 1, Sell())
+    assert state.cash(1) == 8000 - 5000
+    assert state.players[1].holdings == []
+    assert "rut.mortgage_shortfall" in {p.key for p in state.ledger.postings}
+
+
+def test_selling_needs_a_card_that_permits_it_and_an_asset_it_names() -> None:
+    state = opportunity("re_condo_2br")
+    give(state, 0, "re_condo_fixer")
+    reason = state.why_not(0, Sell())
+    assert reason is not None and reason.key == "why.not_this_decision"
+    reason = state.check_sell(0, Sell())
+    assert reason is not None and reason.key == "why.rut.no_buyer"
+    market = opportunity("re_condo_2br", market="mf_house_buyer")
+    give(market, 0, "re_house_3br")
+    act(market, 0, passing(market))
+    assert kind(market) == "market"
+    market.players[0].holdings = []
+    reason = market.why_not(0, Sell())
+    assert reason is not None and reason.key == "why.rut.nothing_to_sell"
+
+
+# ----- squares passed, not landed on ---------------------------------------------------------
+def test_passing_find_a_mentor_does_nothing() -> None:
+    state = start()
+    state.players[0].position = 8
+    force(state, "die", 2)  # passes Find A Mentor (9), lands on Choose A Deal (10)
+    act(state, 0, Roll())
+    assert kind(state) == "deal"
+    assert state.players[0].pending == "" and state.players[0].mentors == 0
+
+
+def test_passing_lose_your_mentor_does_nothing() -> None:
+    state = start()
+    p = state.players[0]
+    p.circle, p.position = "inner", 4
+    set_cash(state, 0, 5000)
+    force(state, "die", 2)  # passes Lose Your Mentor (5), lands on Pay Day + Deal (6)
+    act(state, 0, Roll())
+    assert p.pending == "" and p.circle == "inner"
+    assert state.cash(0) == 5000 + 700
+    assert "rut.lost_mentor" not in keys(state)
+
+
+# ----- rulings R29-R33 ------------------------------------------------------------------------
+def test_two_to_six_players() -> None:
+    """R29."""
+    assert (GAME.min_players, GAME.max_players) == (2, 6)
+    for count in (1, 7):
+        try:
+            GAME.new_state([Seat(f"P{i}") for i in range(count)], 1)
+        except OptionsError as exc:
+            assert "2 to 6 players" in str(exc)
+        else:
+            raise AssertionError(f"{count} players were seated")
+
+
+def test_business_and_anyway_income_is_passive() -> None:
+    """R30: a business's or AnyWay's monthly income counts as passive, not active."""
+    for card in ("pe_bakery", "pe_anyway_gold"):
+        state = opportunity(card)
+        set_cash(state, 0, 50000)
+        p = state.players[0]
+        active, passive = p.active, p.passive
+        act(state, 0, BUY)
+        assert p.active == active
+        assert p.passive == passive + state.opp(card).cashflow > passive
+
+
+def test_a_tip_is_seen_only_by_the_player_who_drew_it() -> None:
+    """R14/R32: a closed Share Market card is for the drawer's eyes only."""
+    state = share_state("sh_tkno_tip", "sh_tkno_1")
+    assert state.to_move() == (0,)
+    own = state.view(0)
+    other = state.view(1)
+    public = state.view(None)
+    assert own["table"]["card"]["id"] == "sh_tkno_tip"
+    for view in (other, public):
+        assert view["table"] == {"holder": 0, "hidden": True}
+        assert "sh_tkno_tip" not in str(view)
+    assert state.full_view()["table"]["card"]["id"] == "sh_tkno_tip"
+    assert Pass("sh_tkno_tip") in state.legal_actions(0)
+
+
+def test_an_out_player_returns_cash_and_cards_and_has_no_duties() -> None:
+    """R33: out of the game, a player's cash goes to the bank, their cards to the decks,
+    their debts are written off; they pay no retirement gift and answer nothing more."""
+    state = start(jobs=("janitor", "teacher", "nurse"))
+    q = state.players[2]
+    q.cards.append(("personal", "pe_medical"))
+    q.set_expense("general", q.exp["general"] + 10000)
+    set_cash(state, 2, 50)
+    state.step_bankruptcy(2)
+    assert q.out and state.cash(2) == 0 and q.debts() == 0
+    assert ("personal", "pe_medical") not in q.cards
+    assert "pe_medical" in state.decks["personal"].discards
+    retire_ready(state)
+    set_cash(state, 0, 5000)
+    act(state, 0, Retire())
+    assert state.cash(0) == 5000 + 200 - 1500  # only seat 1 pays a gift
+    while state.round < 3:
+        assert 2 not in state.to_move()
+        seat = state.to_move()[0]
+        act(state, seat, state.fallback_action(seat) or Roll())
+    assert state.players[2].turns == 0
+
+
+def test_a_retired_player_on_a_rut_expenses_square_draws_no_card() -> None:
+    """R31."""
+    state = start(forced={"deck:expenses": ["ex_fines"]})
+    p = state.players[0]
+    retire_ready(state)
+    p.retired, p.salary, p.position = True, 0, 1
+    force(state, "die", 1)  # lands on Expenses (2)
+    cash = state.cash(0)
+    act(state, 0, Roll())
+    assert "rut.expense" not in keys(state) and "rut.retired_no_expenses" in keys(state)
+    assert state.cash(0) == cash
