@@ -15,7 +15,7 @@ import random
 import time
 
 from moneyboard.engine.game import GameDef
-from moneyboard.engine.state import Seat, cyclic_gc_paused
+from moneyboard.engine.state import Seat, StuckGameError, cyclic_gc_paused
 
 #: A game that needs more decisions than this is taken to be stuck in a loop.
 MAX_DECISIONS_PER_GAME = 1_000_000
@@ -81,3 +81,113 @@ def bench(game: GameDef, seconds: float, players: int | None = None, seed: int =
                 break
         elapsed = clock() - start
     return BenchResult(game.id, n, games, decisions, elapsed)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchBenchResult:
+    """The search bot thinking at its default budget: simulations and decisions per second."""
+
+    game: str
+    players: int
+    budget: int
+    decisions: int
+    simulations: int
+    seconds: float
+
+    @property
+    def simulations_per_s(self) -> float:
+        return self.simulations / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, float | int]:
+        return {
+            "players": self.players,
+            "budget": self.budget,
+            "decisions": self.decisions,
+            "simulations": self.simulations,
+            "seconds": round(self.seconds, 3),
+            "simulations_per_s": round(self.simulations_per_s, 1),
+            "decisions_per_s": round(self.decisions_per_s, 3),
+        }
+
+
+def bench_search(
+    game: GameDef, seconds: float, players: int | None = None, seed: int = 0
+) -> SearchBenchResult:
+    """Time the search bot (default budget) on positions from random games, for ``seconds``.
+
+    Random play leads from one position to the next; only decisions with a real choice
+    (two legal moves or more) are searched and timed.
+    """
+    from moneyboard.bots.search import DEFAULT_SIMULATIONS, SearchBot
+
+    n = players if players is not None else default_players(game)
+    seats = [Seat(f"P{i + 1}", "random") for i in range(n)]
+    rng = random.Random(seed)
+    bot = SearchBot(random.Random(seed + 1))
+    decisions = simulations = 0
+    spent = 0.0
+    games = 0
+    while spent < seconds or decisions == 0:
+        state = game.new_state(seats, seed + games)
+        games += 1
+        while state.result is None and (spent < seconds or decisions == 0):
+            seat = state.to_move()[0]
+            if len(state.legal_actions(seat)) > 1 and rng.random() < 0.25:
+                start = time.perf_counter()
+                bot.choose(state, seat)
+                spent += time.perf_counter() - start
+                decisions += 1
+                simulations += bot.last_simulations
+            action = state.random_action(seat, rng)
+            if action is None:
+                raise StuckGameError(f"{game.id}: seat {seat} has no legal move")
+            state.apply(seat, action)
+    return SearchBenchResult(game.id, n, DEFAULT_SIMULATIONS, decisions, simulations, spent)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ParallelBenchResult:
+    """Simulation throughput on one worker and on ``workers``, and the efficiency between."""
+
+    game: str
+    workers: int
+    games: int
+    one_worker_games_per_s: float
+    all_workers_games_per_s: float
+
+    @property
+    def efficiency(self) -> float:
+        """Games per second with N workers / (N x games per second with one)."""
+        base = self.one_worker_games_per_s * self.workers
+        return self.all_workers_games_per_s / base if base > 0 else 0.0
+
+    def to_json(self) -> dict[str, float | int]:
+        return {
+            "workers": self.workers,
+            "games": self.games,
+            "one_worker_games_per_s": round(self.one_worker_games_per_s, 2),
+            "all_workers_games_per_s": round(self.all_workers_games_per_s, 2),
+            "efficiency": round(self.efficiency, 3),
+        }
+
+
+def bench_parallel(
+    game: GameDef, games: int, workers: int | None = None, players: int | None = None
+) -> ParallelBenchResult:
+    """``simulate`` with random bots: the same ``games`` seeds on one worker, then on all."""
+    from moneyboard.sim.play import GameJob
+    from moneyboard.sim.runner import default_workers, run_jobs
+
+    n = players if players is not None else default_players(game)
+    jobs = [GameJob(game.id, ("random",) * n, seed) for seed in range(games)]
+    workers = workers or default_workers()
+    rates = []
+    for count in (1, workers):
+        start = time.perf_counter()
+        run_jobs(jobs, workers=count)
+        rates.append(games / (time.perf_counter() - start))
+    return ParallelBenchResult(game.id, workers, games, rates[0], rates[1])

@@ -22,7 +22,14 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from moneyboard.bench import bench, default_players
+from moneyboard.bench import (
+    ParallelBenchResult,
+    SearchBenchResult,
+    bench,
+    bench_parallel,
+    bench_search,
+    default_players,
+)
 from moneyboard.bots import bot_kinds, bot_summary
 from moneyboard.engine.errors import MoneyboardError, UnknownGameError
 from moneyboard.engine.game import GameDef
@@ -220,13 +227,24 @@ def rules_command(
 @app.command("bench")
 def bench_command(
     game: Annotated[str, typer.Argument(help="Game id, or 'all' for every game.")],
+    *,
     seconds: Annotated[float, typer.Option(min=0.0, help="Seconds of play per game.")] = 5.0,
     players: Annotated[int | None, typer.Option(min=1, help="Players (default: up to 4).")] = None,
     as_json: JsonFlag = False,
+    search: Annotated[
+        bool, typer.Option("--search", help="Also time the search bot at its default budget.")
+    ] = False,
+    parallel: Annotated[
+        int,
+        typer.Option(
+            min=0, help="Also play this many random games on one worker and on every core."
+        ),
+    ] = 0,
 ) -> None:
     """Measure speed: random games on one core, in decisions and games per second."""
     ids = game_ids() if game == "all" else [game]
     results = []
+    extra: dict[str, dict[str, SearchBenchResult | ParallelBenchResult]] = {i: {} for i in ids}
     with _person_errors():
         for game_id in ids:
             definition = _game(game_id)
@@ -240,10 +258,16 @@ def bench_command(
                 )
             try:
                 results.append(bench(definition, seconds, players))
+                if search:
+                    extra[game_id]["search"] = bench_search(definition, seconds, players)
+                if parallel:
+                    extra[game_id]["parallel"] = bench_parallel(
+                        definition, parallel, players=players
+                    )
             except StuckGameError as exc:
                 _fail(str(exc))
     if as_json:
-        doc = {r.game: r.to_json() for r in results}
+        doc = {r.game: {**r.to_json(), **_extra_json(extra[r.game])} for r in results}
         typer.echo(json.dumps(doc, sort_keys=True))
         return
     table = Table(title="Random playouts, one core", title_justify="left")
@@ -259,6 +283,17 @@ def bench_command(
             f"{r.decisions_per_game:,.1f}",
         )
     _console().print(table)
+    for game_id, figures in extra.items():
+        for name, figure in figures.items():
+            line = ", ".join(f"{k} {v:,}" for k, v in figure.to_json().items())
+            _console().print(f"{game_id} {name}: {line}")
+
+
+def _extra_json(
+    figures: dict[str, SearchBenchResult | ParallelBenchResult],
+) -> dict[str, dict[str, float | int]]:
+    """The search and parallel figures of one game, as JSON."""
+    return {name: figure.to_json() for name, figure in figures.items()}
 
 
 SIM_SEATS_HELP = (
