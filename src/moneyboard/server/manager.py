@@ -405,9 +405,10 @@ class RoomManager:
     def skip(self, room: Room) -> None:
         """The trainer's "skip": the bot due to move moves now."""
         handle = self._bot_calls.pop(room.code, None)
-        if handle is None:
+        if handle is not None:
+            handle.cancel()
+        if room.bot_to_move() is None:
             raise refused("no bot is waiting to move", "no_bot")
-        handle.cancel()
         self._bot_move(room.code)
 
     def _bot_move(self, code: str) -> None:
