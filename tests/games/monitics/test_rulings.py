@@ -155,9 +155,12 @@ def test_r08_savings_move_in_fixed_steps_each_an_action() -> None:
     roll_to(state, STOCK_BOX, 2)
     saves = sorted(a.amount for a in state.legal_actions(0) if isinstance(a, Save))
     assert saves == [10, 20, 50, 100, 200]
-    act(state, Save(200))
+    assert state.can(0, Save(35))  # a person may type any amount
+    assert reason(state, 0, Save(401)) == "why.amount_range"
+    assert reason(state, 0, Withdraw(5)) == "why.amount_unavailable"  # nothing saved yet
+    act(state, Save(235))
     act(state, Withdraw(100))
-    assert state.turn.actions_left == 0 and state.savings(0) == 100
+    assert state.turn.actions_left == 0 and state.savings(0) == 135
 
 
 def test_r09_the_tax_is_paid_from_cash_before_rolling_or_among_the_actions() -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import ClassVar
 
-from moneyboard.engine.actions import Action
+from moneyboard.engine.actions import Action, Amount
 from moneyboard.engine.offers import Accept, Decline, Propose
 
 
@@ -33,11 +34,17 @@ class BuyCard(Action):
     card: str
 
 
+#: The amounts bots, random play and RL move into or out of savings (the ``amount_steps``
+#: option's default); a person may type any whole amount the range allows.
+SAVINGS_STEPS = (10, 20, 50, 100, 200)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Save(Action):
     """Move an amount from cash into savings (one action)."""
 
     kind: ClassVar[str] = "save"
+    amounts: ClassVar[Mapping[str, Amount]] = {"amount": Amount(step=1, ladder=SAVINGS_STEPS)}
     amount: int
 
 
@@ -46,6 +53,7 @@ class Withdraw(Action):
     """Take an amount out of savings into cash (one action)."""
 
     kind: ClassVar[str] = "withdraw"
+    amounts: ClassVar[Mapping[str, Amount]] = {"amount": Amount(step=1, ladder=SAVINGS_STEPS)}
     amount: int
 
 

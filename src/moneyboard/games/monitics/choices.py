@@ -420,10 +420,15 @@ class Choices(Flow):
         return None
 
     def amount_range(self, seat: int, action: Action, field: str) -> tuple[int, int] | None:
-        """A card may be offered for any price from $1 to the buyer's cash."""
-        if action.__class__ is Propose and self.cash(seat) >= 1:
-            return 1, self.cash(seat)
-        return None
+        """Savings move any amount up to what is there; a card is offered for $1 to one's cash."""
+        cls = action.__class__
+        if cls is Withdraw:
+            have = self.savings(seat)
+        elif cls is Save or cls is Propose:
+            have = self.cash(seat)
+        else:
+            return None
+        return (1, have) if have >= 1 else None
 
     def do_propose(self, seat: int, a: Propose) -> None:
         self.turn.asked.add(a.to)

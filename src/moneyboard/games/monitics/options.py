@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from moneyboard.engine.options import RuleOptions
+from moneyboard.games.monitics.actions import SAVINGS_STEPS
 
 
 class MoniticsOptions(RuleOptions):
@@ -25,8 +26,8 @@ class MoniticsOptions(RuleOptions):
     """Actions (buy, sell, save, take out savings, borrow, repay) a player may make each turn."""
     turn_seconds: int | None = Field(default=120, ge=10, le=3600)
     """Seconds a player has for a whole turn (none: no limit); when time is up the turn ends."""
-    amount_steps: tuple[int, ...] = (10, 20, 50, 100, 200)
-    """Amounts a player may move into or out of savings in one action."""
+    amount_steps: tuple[int, ...] = SAVINGS_STEPS
+    """Amounts bots and training agents move into or out of savings (a person may type any)."""
     asset_market: Literal["box_kind", "any_asset_box", "any_time"] = "box_kind"
     """Which assets a player may buy from the bank on a turn (R6): only the kind of the Asset
     box landed on; any asset after landing on any Asset box; or any asset on any turn."""
