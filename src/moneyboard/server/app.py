@@ -182,6 +182,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def room_error(request: Request, exc: RoomError) -> JSONResponse:
         return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
 
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path)
+        body = {"code": "internal", "message": "the server failed while handling this request"}
+        return JSONResponse({"error": body}, 500)
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = "bad_request" if exc.status_code == 400 else "http"
@@ -450,6 +456,9 @@ class Connection:
             }
         except MoneyboardError as exc:
             return {"type": "refused", "id": ident, "code": "bad_request", "message": str(exc)}
+        except Exception:
+            log.exception("room %s: a %s message failed", code, parsed.type)
+            return _error("internal", "the server failed while handling this request", ident)
 
 
 def _invalid(exc: RequestValidationError) -> str:

@@ -121,7 +121,13 @@ class RoomManager:
             stored = self.store.room_by_code(code) if 0 < len(code) <= 12 else None
             if stored is None:
                 raise not_found(f"there is no room with the code {code or '(empty)'}")
-            room = self._load(stored)
+            try:
+                room = self._load(stored)
+            except (MoneyboardError, RuntimeError) as exc:
+                log.error("room %s could not be rebuilt: %s", code, exc)
+                raise RoomError(
+                    503, "unavailable", f"room {code} cannot be rebuilt from its record: {exc}"
+                ) from None
         return room
 
     def access(self, code: str, token: str | None) -> Access:
@@ -295,7 +301,10 @@ class RoomManager:
         if over and not room.stored.finished:
             self.store.mark_finished(room.stored.id)
         self._notify(room.code, room.seq)
-        self._tell(room, change)
+        try:
+            self._tell(room, change)
+        except Exception:  # stored already: the move stands, and listeners resync on reconnect
+            log.exception("room %s: telling listeners about entry %d failed", room.code, room.seq)
         return change
 
     def _reload(self, code: str) -> None:
