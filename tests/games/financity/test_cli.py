@@ -27,7 +27,7 @@ def test_a_person_and_bots_play_to_the_end_and_the_record_replays(tmp_path: Path
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Ana decides" in out
+    assert "Ana: where does your home token go this year?" in out
     assert "Unforeseen Event" in out
     state = replay(load_record(record), GAME)
     assert isinstance(state, FinanCityState)

@@ -323,3 +323,17 @@ def test_r24_time_running_out_plays_safe() -> None:
     assert state.timeout(1) == DONE
     drive(state, until=at("event"))
     assert state.timeout(1) == USE_INSURANCE
+
+
+def test_r15_after_the_minimum_a_player_may_repay_more_in_zone_8() -> None:
+    state = start()
+    state.players[0].loans = 6
+    give_cash(state, 0, 1000)
+    drive(state, until=at("repay"))
+    assert state.to_move() == (0,) and state.players[0].loans == 5
+    state.apply(0, REPAY_LOAN)
+    state.apply(0, REPAY_LOAN)
+    assert state.to_move() == (0,)  # still deciding: repaying does not end the turn
+    state.apply(0, DONE)
+    assert state.players[0].loans == 3
+    assert [e["cards"] for e in events(state, "loan.repaid_early")] == [1, 1]

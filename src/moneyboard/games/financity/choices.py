@@ -60,6 +60,7 @@ OFFERS: dict[str, tuple[Action, ...]] = {
     "insure": (BUY_TOKEN, DONE, *ANYTIME),
     "event": (USE_INSURANCE, TAKE_EFFECT, *ANYTIME),
     "cover": (TAKE_LOAN, *WITHDRAWALS),
+    "repay": (REPAY_LOAN, DONE, TAKE_LOAN, *WITHDRAWALS),
     "offer": (ACCEPT, DECLINE, *ANYTIME),
 }
 SELL = "sell"

@@ -250,6 +250,9 @@ class Flow(FinanCityBase):
         value = self.options.loan_card_value
         if self.cash(seat) >= need * value:
             self.repay(seat, need, "loan.repaid")
+            if p.loans and self.cash(seat) >= value:
+                # "At least" the minimum: the player may repay more cards now (R15).
+                self.ask(seat, "repay", loans=p.loans)
             return
         if self.can_cover(seat, "repay"):
             self.then(("repay", seat))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
-from moneyboard.engine.messages import load_catalogue
+from moneyboard.engine.messages import Message, load_catalogue, msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
@@ -17,7 +17,10 @@ from moneyboard.games.financity.actions import (
     TAKE_EFFECT,
     TAKE_LOAN,
     USE_INSURANCE,
+    BuyInvestment,
+    BuyShopping,
     Place,
+    TakeLoan,
     Withdraw,
 )
 from moneyboard.games.financity.base import ZONE_LABELS, ZONES
@@ -47,6 +50,7 @@ def _answers() -> dict[str, frozenset[str]]:
         "insure": frozenset({"buy_token", "done"}),
         "event": frozenset({"use_insurance", "take_effect"}),
         "cover": frozenset({"take_loan", "withdraw"}),
+        "repay": frozenset({"done"}),
         "sales": frozenset({"propose", "done"}),
     }
 
@@ -120,6 +124,20 @@ class FinanCityState(Choices):
             "meets_winner_criteria": self.meets_criteria(seat) if p.home else False,
         }
 
+    def _investment_view(self, card: str) -> dict[str, Any]:
+        c = self.content.investment[card]
+        return {"card": c.id, "name": c.name, "kind": c.kind, "cost": c.cost,
+                "income": c.income, "wellbeing": c.wellbeing}
+
+    def _shopping_view(self, card: str) -> dict[str, Any]:
+        c = self.content.shop[card]
+        return {"card": c.id, "name": c.name, "kind": c.kind, "cost": c.cost,
+                "wellbeing": c.wellbeing, "every_year": c.every_year, "expenses": c.expenses}
+
+    def _event_view(self, card: str) -> dict[str, Any]:
+        c = self.content.event[card]
+        return {"card": c.id, "name": c.name, "text": c.text}
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything on the table is public in FinanCity; a seat view adds ``you``.
 
@@ -132,9 +150,14 @@ class FinanCityState(Choices):
             "zone": self.zone,
             "first": self.first,
             "board": {ZONE_LABELS[z]: list(self.board[z]) for z in ZONES},
-            "investments_face_up": list(self.face_up["investment"]),
-            "shopping_face_up": list(self.face_up["shopping"]),
-            "event": self.event_card,
+            "investments_face_up": {
+                f"slot {i}": self._investment_view(c)
+                for i, c in enumerate(self.face_up["investment"])
+            },
+            "shopping_face_up": {
+                f"slot {i}": self._shopping_view(c) for i, c in enumerate(self.face_up["shopping"])
+            },
+            "event": self._event_view(self.event_card) if self.event_card else None,
             "decks": {
                 "investment": len(self.piles["investment"]),
                 "shopping": len(self.piles["shopping"]),
@@ -169,6 +192,36 @@ class FinanCityState(Choices):
             "wellbeing": float(p.wellbeing),
             "score": float(self.champion_score(seat)),
         }
+
+    def describe_action(self, seat: int, action: Action) -> Message | None:
+        """What an action means for ``seat``, in words (the terminal shows it beside it)."""
+        c = self.content
+        o = self.options
+        if isinstance(action, Place):
+            return msg(f"describe.zone.{action.zone}", pay=o.extra_jobs_pay,
+                       wellbeing=o.free_time_wellbeing, cards=o.loan_zone_cards,
+                       price=o.insurance_token_price)
+        if isinstance(action, BuyInvestment) and action.slot < len(self.face_up["investment"]):
+            card = c.investment[self.face_up["investment"][action.slot]]
+            return msg("describe.investment", card=card.name, cost=card.cost,
+                       income=card.income, kind=card.kind)
+        if isinstance(action, BuyShopping) and action.slot < len(self.face_up["shopping"]):
+            shop = c.shop[self.face_up["shopping"][action.slot]]
+            key = "describe.shopping_plus" if shop.every_year else "describe.shopping"
+            return msg(key, card=shop.name, cost=shop.cost, wellbeing=shop.wellbeing,
+                       expenses=shop.expenses, kind=shop.kind)
+        if isinstance(action, Withdraw):
+            return msg("describe.withdraw", amount=self.withdrawal_value(action.value))
+        if isinstance(action, TakeLoan):
+            return msg("describe.loan", amount=o.loan_amount, cards=self.loan_cards_for(seat),
+                       value=o.loan_card_value)
+        if isinstance(action, Propose) and action.item in c.shop:
+            return msg("describe.sale", card=c.shop[action.item].name, to=action.to,
+                       buyer=self.seats[action.to].name if 0 <= action.to < self.n else "?",
+                       price=action.price)
+        key = f"describe.{action.kind}"
+        return msg(key, price=o.insurance_token_price, value=o.loan_card_value) \
+            if key in self.catalogue else None
 
     # ----- bounds for the adapters -------------------------------------------------------
     @classmethod
