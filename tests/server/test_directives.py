@@ -8,7 +8,10 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from moneyboard import registry
+from moneyboard.engine.game import GameDef
 from moneyboard.registry import get_game
+from tests.engine.toygame import ToyOptions, ToyState
 from tests.server.classroom import Classroom, auth, playable_games, skip_if_game_is_broken
 
 GAMES = ["toy", *playable_games()]
@@ -156,3 +159,34 @@ def test_end_then_delete_removes_everything(client: TestClient) -> None:
     assert gone.status_code == 404
     store = client.app.state.manager.store  # type: ignore[attr-defined]
     assert store.count_rooms() == 0
+
+
+class TimedTurnState(ToyState):
+    """The toy game with turns a fifth of a second long."""
+
+    game_id = "toy-timed"
+
+    def step_turn(self, seat: int) -> None:
+        self.begin_turn(seat)
+        super().step_turn(seat)
+
+    def turn_time_limit(self) -> float | None:
+        return 0.2
+
+
+TIMED = GameDef("toy-timed", "Timed toy", 2, 4, ToyOptions, TimedTurnState)
+
+
+def test_a_turn_time_limit_plays_the_rest_of_the_turn(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry._loaded, TIMED.id, TIMED)
+    room = Classroom.open(client, TIMED.id, learners=2)
+    version = room.trainer_view()["version"]
+    wait_for(lambda: room.trainer_view()["version"] > version + 1)
+    record = client.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer)).json()
+    assert any("timeout" in move for move in record["moves"])
+    room.direct({"type": "timer", "seconds": 0})  # trainer's "no timers" stops turn limits too
+    settled = room.trainer_view()["version"]
+    time.sleep(0.4)
+    assert room.trainer_view()["version"] == settled

@@ -452,7 +452,8 @@ class RoomManager:
                     log.exception("room %s: clock check failed", room.code)
 
     def tick(self, room: Room) -> None:
-        """Act on a room's clocks: a decision whose time is up, a class period that is over."""
+        """Act on a room's clocks: a class period that is over, a turn or a decision whose
+        time is up (the game's default move is played and announced)."""
         if not room.running or room.state is None:
             return
         minutes = room.state.period_minutes()
@@ -468,6 +469,24 @@ class RoomManager:
             except RoomError as exc:
                 log.warning("room %s: calling time: %s", room.code, exc)
                 room.period_over = True
+            return
+        turn_limit = room.turn_limit()
+        turn_seat = room.state.status.turn_seat
+        if (
+            turn_limit is not None
+            and turn_seat in room.people_to_move()
+            and time.monotonic() - room.turn_clock[1] >= turn_limit
+        ):
+            # Every decision left in an overrun turn gets the default, a bounded number.
+            for _ in range(50):
+                if not room.running or turn_seat not in room.people_to_move():
+                    break
+                try:
+                    self.commit(room, "timeout", {"seat": turn_seat})
+                except RoomError as exc:
+                    log.info("room %s: seat %d's turn ran out: %s", room.code, turn_seat, exc)
+                    room.turn_clock = (room.turn_clock[0], time.monotonic())
+                    break
             return
         limit = room.decision_limit()
         if limit is None or time.monotonic() - room.asked_at < limit:

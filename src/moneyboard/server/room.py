@@ -89,6 +89,8 @@ class Room:
         self.votes: dict[int, tuple[dict[str, Any], str]] = {}
         #: When the current decision began (monotonic seconds), for turn timers.
         self.asked_at = time.monotonic()
+        #: The turn being timed and when it began (for a game's turn time limit).
+        self.turn_clock: tuple[int, float] = (-1, time.monotonic())
         self.log_seen = 0
         self._info: tuple[tuple[int, int, str], dict[str, Any]] | None = None
 
@@ -150,6 +152,13 @@ class Room:
             return self.timer if self.timer > 0 else None
         return self.state.time_limit() if self.state is not None else None
 
+    def turn_limit(self) -> float | None:
+        """Seconds a whole turn may take under the game's rules (``None``: no limit; the
+        trainer's ``timer`` of 0 turns this off too)."""
+        if self.state is None or self.timer == 0:
+            return None
+        return self.state.turn_time_limit()
+
     def people_to_move(self) -> list[int]:
         """Seats played by people that the game is waiting for."""
         if self.state is None:
@@ -195,6 +204,10 @@ class Room:
         if self.version != before:
             change.vote_result = self._close_votes(change)
             self.asked_at = time.monotonic()
+            if self.state is not None and (
+                self.state.status.turn != self.turn_clock[0] or kind == "resume"
+            ):
+                self.turn_clock = (self.state.status.turn, self.asked_at)
         if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
             change.announcements.append("The game is over.")
         return change
