@@ -32,6 +32,7 @@ from moneyboard.games.monitics.actions import (
     USE_INSURANCE,
     USE_OPTION,
     USE_OPTIONS,
+    USE_SAVINGS,
     AskLoan,
     Bid,
     Buy,
@@ -65,8 +66,10 @@ def best_buy(state: MoniticsState, seat: int, keep: int) -> Action | None:
 
 
 def shortfall(state: MoniticsState, seat: int) -> Action:
-    """Borrow, else sell the asset that brings the most, else ask a player, else give up."""
+    """Savings first, then borrow, else sell the asset that brings the most, else ask a player."""
     legal = state.legal_actions(seat)
+    if USE_SAVINGS in legal:
+        return USE_SAVINGS
     if BORROW in legal:
         return BORROW
     sells = [a for a in legal if isinstance(a, Sell)]

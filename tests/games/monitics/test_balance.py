@@ -21,11 +21,12 @@ def league(
     names: list[str], policies: dict[str, Policy], games: int
 ) -> dict[str, dict[str, float]]:
     """Play ``games`` seeded games, rotating seats; per policy: win share, median net worth,
-    and the mean change in net worth per Circumstance and per Crash landed on."""
+    the mean change in net worth per Circumstance landed on, and the share of net worth a
+    Crash takes (negative)."""
     wins: dict[str, float] = defaultdict(float)
     worth: dict[str, list[float]] = defaultdict(list)
     circumstance: dict[str, list[int]] = defaultdict(list)
-    crash: dict[str, list[int]] = defaultdict(list)
+    crash: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for seed in range(games):
         shift = seed % len(names)
         seats = names[shift:] + names[:shift]
@@ -53,7 +54,7 @@ def league(
             if "circumstance.drawn" in keys:
                 circumstance[seats[seat]].append(change)
             if "crash.hit" in keys:
-                crash[seats[seat]].append(change)
+                crash[seats[seat]].append((change, before))
         assert state.result is not None
         for seat, name in enumerate(seats):
             worth[name].append(state.result.scores[seat])
@@ -64,13 +65,15 @@ def league(
             "wins": wins[name] / games / names.count(name),
             "median": statistics.median(worth[name]),
             "circumstance": statistics.mean(circumstance[name]),
-            "crash": statistics.mean(crash[name]) if crash[name] else 0.0,
+            # The share of net worth a Crash takes, over every Crash landed on.
+            "crash": sum(c for c, _ in crash[name]) / max(1, sum(b for _, b in crash[name])),
         }
         for name in set(names)
     }
 
 
 def test_a_careful_player_usually_beats_careless_ones_and_the_boxes_teach() -> None:
+    """Careful play against random play (what a learner who does not plan does)."""
     table = league(
         ["careful", "random", "random", "random"],
         {"careful": careful, "random": random_player},
@@ -89,5 +92,5 @@ def test_reckless_borrowing_to_buy_is_ruined_by_a_crash() -> None:
     table = league(
         ["careful", "reckless", "reckless"], {"careful": careful, "reckless": careless}, GAMES
     )
-    assert table["careful"]["crash"] > table["reckless"]["crash"] + 100
+    assert table["careful"]["crash"] > table["reckless"]["crash"] + 0.2
     assert table["careful"]["circumstance"] > table["reckless"]["circumstance"]

@@ -12,6 +12,7 @@ from moneyboard.games.monitics.actions import (
     TAKE_HIT,
     USE_INSURANCE,
     USE_OPTION,
+    USE_SAVINGS,
     Bid,
     ForcedSale,
 )
@@ -103,6 +104,7 @@ def test_major_expense_may_be_taken_while_keeping_the_insurance() -> None:
 def test_major_expense_comes_out_of_savings_when_cash_is_short() -> None:
     state = player_with(cash=15, savings=100)
     roll_to(state, BOX, 1)
+    act(state, USE_SAVINGS)
     assert (state.cash(0), state.savings(0)) == (0, 75)
 
 

@@ -18,6 +18,7 @@ from moneyboard.games.monitics.actions import (
     ROLL,
     STOP_FINAL,
     TAKE_FINAL,
+    USE_SAVINGS,
     AskLoan,
     Bid,
     RepayFriend,
@@ -89,20 +90,38 @@ def test_only_cards_are_sold_between_players() -> None:
 
 # ----- paying when short ------------------------------------------------------------------
 def short_of_rent(players: int = 2) -> MoniticsState:
-    """Seat 0 lands on Rent ($60) with $20 cash and $10 savings."""
+    """Seat 0 lands on Rent ($60) with $20 cash and $10 savings: $40 short in cash."""
     state = start(players)
     set_money(state, 0, 20, 10)
     roll_to(state, RENT_BOX, 3)
     assert kind(state) == "shortfall"
-    assert state.decision is not None and state.decision.data["short"] == 30
+    assert state.decision is not None and state.decision.data["short"] == 40
     return state
+
+
+def test_savings_cover_what_cash_lacks_when_the_player_chooses_so() -> None:
+    state = start()
+    set_money(state, 0, 20, 100)
+    roll_to(state, RENT_BOX, 3)
+    assert kind(state) == "shortfall"
+    assert reason(state, 0, GIVE_UP) == "why.can_use_savings"
+    act(state, USE_SAVINGS)
+    assert (state.cash(0), state.savings(0)) == (0, 60)
+    assert kind(state) == "turn" and state.turn.actions_left == 2
+
+
+def test_the_option_that_savings_pay_at_once() -> None:
+    state = start(savings_pay_automatically=True)
+    set_money(state, 0, 20, 100)
+    roll_to(state, RENT_BOX, 3)
+    assert (state.cash(0), state.savings(0), kind(state)) == (0, 60, "turn")
 
 
 def test_a_bank_loan_covers_a_bill_without_using_an_action() -> None:
     state = short_of_rent()
     assert reason(state, 0, GIVE_UP) == "why.can_borrow"
     act(state, BORROW)
-    assert state.cash(0) + state.savings(0) == 20 + 10 + 200 - 60
+    assert (state.cash(0), state.savings(0)) == (20 + 200 - 60, 10)
     assert state.players[0].loan == 0
     assert kind(state) == "turn" and state.turn.actions_left == 2
 
@@ -112,16 +131,16 @@ def test_another_player_may_lend_to_cover_a_bill() -> None:
     act(state, AskLoan(1))
     assert kind(state) == "lend" and state.to_move() == (1,)
     act(state, LEND)
-    assert state.cash(1) == 370
-    assert state.players[0].debts == {1: 36}  # $30 and 20%
-    assert (state.cash(0), state.savings(0)) == (0, 0)
+    assert state.cash(1) == 360
+    assert state.players[0].debts == {1: 48}  # $40 and 20%
+    assert (state.cash(0), state.savings(0)) == (0, 10)
     assert reason(state, 0, RepayFriend(1)) in ("why.loan_same_turn", "why.short_of_cash")
     end_turn(state)
     skip_turns(state, [1])
     set_money(state, 0, 50)
     roll_to(state, STOCK_BOX, 2)
     act(state, RepayFriend(1))
-    assert state.players[0].debts == {} and state.cash(1) == 406
+    assert state.players[0].debts == {} and state.cash(1) == 408
 
 
 def test_a_refused_loan_leaves_the_other_ways_to_pay() -> None:
@@ -148,7 +167,7 @@ def test_selling_an_asset_at_market_value_covers_a_bill() -> None:
 def test_a_player_who_cannot_pay_is_out_and_the_last_one_standing_wins() -> None:
     state = short_of_rent()
     state.players[0].loan = 0
-    act(state, GIVE_UP)
+    act(state, GIVE_UP)  # $10 of savings cannot cover the $40 either
     assert state.players[0].out
     assert state.terminal and state.result is not None
     assert state.result.winners == (1,)

@@ -27,12 +27,14 @@ from moneyboard.games.monitics.actions import (
     TAKE_HIT,
     USE_INSURANCE,
     USE_OPTION,
+    USE_SAVINGS,
     AskLoan,
     Bid,
     Buy,
     ForcedSale,
     RepayFriend,
     Save,
+    Sell,
     Withdraw,
 )
 from moneyboard.games.monitics.content import load_content
@@ -188,20 +190,22 @@ def test_r10_an_unpaid_penalty_is_60_at_the_end_and_the_tax_card_is_given() -> N
     assert "tax.exempt" in events(state) and p.tax_debt == 60
 
 
-def test_r11_payments_take_savings_without_an_action_and_offer_every_way_out() -> None:
+def test_r11_the_player_chooses_how_to_pay_what_cash_cannot() -> None:
     state = start(3)
     set_money(state, 0, 20, 50)
     give(state, 0, "rice")
     roll_to(state, RENT_BOX, 3)
-    assert (state.cash(0), state.savings(0)) == (0, 10)
+    legal = set(state.legal_actions(0))
+    assert {USE_SAVINGS, BORROW, Sell("rice"), AskLoan(1), AskLoan(2)} == legal
+    act(state, BORROW)  # keep the savings, pay with a loan
+    assert (state.cash(0), state.savings(0)) == (20 + 200 - 60, 50)
     assert state.turn.actions_left == 2
     state = start(3)
     set_money(state, 0, 20, 10)
     give(state, 0, "rice")
+    state.players[0].loan = 0
     roll_to(state, RENT_BOX, 3)
-    legal = set(state.legal_actions(0))
-    assert {BORROW, AskLoan(1), AskLoan(2)} <= legal
-    assert GIVE_UP not in legal
+    assert reason(state, 0, GIVE_UP) == "why.can_sell"
 
 
 def test_r12_forced_sale_threshold_choice_and_loss_rounding() -> None:
@@ -292,7 +296,7 @@ def test_r18_one_settled_deal_a_turn_refusals_do_not_count() -> None:
     act(state, REFUSE_LOAN)
     act(state, AskLoan(2))
     act(state, LEND)
-    assert state.players[0].debts == {2: 36}
+    assert state.players[0].debts == {2: 48}  # the $40 cash lacked, and 20%
     set_money(state, 0, 100)
     state.players[1].options = 1
     assert reason(state, 0, Propose(1, "buy_card", "option", 30)) == "why.deal_limit"

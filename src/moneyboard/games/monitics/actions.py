@@ -58,6 +58,13 @@ class Withdraw(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class UseSavings(Action):
+    """Take from savings what cash lacks for a payment (not one of the turn's actions)."""
+
+    kind: ClassVar[str] = "use_savings"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Borrow(Action):
     """Take the next loan on the bank's ladder (one action, or to cover a payment)."""
 
@@ -191,6 +198,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     BuyCard,
     Save,
     Withdraw,
+    UseSavings,
     Borrow,
     Repay,
     RepayFriend,
@@ -214,6 +222,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 BORROW = Borrow()
+USE_SAVINGS = UseSavings()
 REPAY = Repay()
 PAY_TAX = PayTax()
 ROLL = Roll()

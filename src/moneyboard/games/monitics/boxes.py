@@ -58,16 +58,19 @@ class Boxes(MoniticsBase):
 
     # ----- payments ----------------------------------------------------------------------
     def step_pay(self, seat: int, amount: int, key: str, params: dict[str, Any]) -> None:
-        """A payment the player cannot refuse: cash, then savings, then the shortfall choices."""
+        """A payment the player cannot refuse: from cash, else the player chooses how (R11)."""
         if self.players[seat].out or amount <= 0:
             return
-        have = self.cash(seat) + self.savings(seat)
-        if have >= amount:
+        cash = self.cash(seat)
+        if cash >= amount:
+            self.spend(seat, amount, key, **params)
+            return
+        if self.options.savings_pay_automatically and cash + self.savings(seat) >= amount:
             self.pay_from_all(seat, amount, key, **params)
             return
         self.then(("pay", seat, amount, key, params))
-        self.event("insolvency.short", seat=seat, amount=amount, short=amount - have)
-        self.ask(seat, "shortfall", amount=amount, short=amount - have, reason=key)
+        self.event("payment.short", seat=seat, due=amount, short=amount - cash)
+        self.ask(seat, "shortfall", amount=amount, short=amount - cash, reason=key)
 
     # ----- circumstances -----------------------------------------------------------------
     def circumstance(self, seat: int, number: int) -> None:

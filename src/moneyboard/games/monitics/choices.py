@@ -33,6 +33,7 @@ from moneyboard.games.monitics.actions import (
     USE_INSURANCE,
     USE_OPTION,
     USE_OPTIONS,
+    USE_SAVINGS,
     AskLoan,
     Bid,
     Borrow,
@@ -54,6 +55,7 @@ from moneyboard.games.monitics.actions import (
     Save,
     Sell,
     UseOption,
+    UseSavings,
     Withdraw,
 )
 from moneyboard.games.monitics.base import CASH, DIE, SAVINGS
@@ -120,6 +122,7 @@ class Choices(Flow):
         # shortfall
         p = self.players[seat]
         return (
+            USE_SAVINGS,
             BORROW,
             *(ASK_LOAN[s] for s in self.others(seat)),
             *(SELL[a] for a in p.assets),
@@ -631,9 +634,24 @@ class Choices(Flow):
     def do_forced_sale(self, seat: int, action: ForcedSale) -> None:
         self.step_distress(seat, action.asset)
 
+    def check_use_savings(self, seat: int, action: UseSavings) -> Message | None:
+        if not self.savings(seat):
+            return msg("why.no_savings")
+        return None
+
+    def do_use_savings(self, seat: int, action: UseSavings) -> None:
+        d = self.asked
+        assert d is not None
+        amount = min(d.data["short"], self.savings(seat))
+        self.transfer(SAVINGS[seat], CASH[seat], amount, "savings.to_pay", seat=seat)
+
     def check_give_up(self, seat: int, action: GiveUp) -> Message | None:
-        """A player who can still borrow from the bank or sell an asset can pay (R19)."""
+        """A player who can still pay from savings, borrow or sell an asset can pay (R19)."""
         p = self.players[seat]
+        d = self.decision
+        assert d is not None
+        if self.cash(seat) + self.savings(seat) >= d.data["amount"]:
+            return msg("why.can_use_savings")
         if p.loan is None:
             return msg("why.can_borrow")
         for asset, sellable in p.assets.items():

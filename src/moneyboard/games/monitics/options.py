@@ -31,6 +31,8 @@ class MoniticsOptions(RuleOptions):
     asset_market: Literal["box_kind", "any_asset_box", "any_time"] = "box_kind"
     """Which assets a player may buy from the bank on a turn (R6): only the kind of the Asset
     box landed on; any asset after landing on any Asset box; or any asset on any turn."""
+    savings_pay_automatically: bool = False
+    """Whether savings pay what cash cannot at once, instead of the player choosing (R11)."""
     tax_counts_as_action: bool = False
     """Whether paying the voluntary tax uses one of the turn's actions (R9)."""
 
