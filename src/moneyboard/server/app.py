@@ -293,6 +293,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def websocket(ws: WebSocket, code: str) -> None:
         await Connection(ws, manager, settings).run(code)
 
+    from moneyboard.web import mount_pages
+
+    mount_pages(app)
     return app
 
 

@@ -3,15 +3,43 @@
 from __future__ import annotations
 
 import logging
+import sys
 
 import uvicorn
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from moneyboard.server.app import create_app
+from moneyboard.server.migrate import upgrade
 from moneyboard.server.settings import Settings
+from moneyboard.server.storage import make_engine
+
+
+def open_database(url: str) -> str | None:
+    """Open (and migrate) the database before serving; the problem in words if it fails."""
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return f"{url!r} is not a database URL (e.g. sqlite:///rooms.db or postgresql://...)"
+    try:
+        engine = make_engine(url)
+        try:
+            upgrade(engine)
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, ModuleNotFoundError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        first = str(reason).strip().splitlines()[0] if str(reason).strip() else type(exc).__name__
+        return f"cannot open the database {shown}: {first}"
+    return None
 
 
 def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
     """Serve until stopped (Ctrl-C); rooms left unfinished are rebuilt at the next start."""
+    problem = open_database(settings.db_url)
+    if problem is not None:
+        print(f"moneyboard: {problem}", file=sys.stderr)
+        raise SystemExit(1)
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(message)s")
     app = create_app(settings)
     uvicorn.run(
