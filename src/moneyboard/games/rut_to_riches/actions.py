@@ -20,7 +20,7 @@ from moneyboard.engine.offers import OFFER_ACTIONS
 BORROW_LADDER = (100, 500, 1000, 2000, 5000, 10000, 20000, 50000)
 #: Pay-off amounts random play and RL choose from (a person may pay any $100 multiple, or
 #: the whole debt).
-PAYOFF_LADDER = (100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000)
+PAYOFF_LADDER = (100, 500, 1000, 5000, 10000, 50000)
 #: Debt lines that may be paid off (the rulebook's elective expenses).
 PAYOFF_LINES = ("bank", "credit_card", "car", "education", "home", "business")
 #: Share lots random play and RL choose from (a person may buy any multiple of 10).

@@ -88,10 +88,14 @@ class Loans(RutBase):
         the range allows now (a person may name any amount, the whole debt included)."""
         out: list[PayOff] = []
         cash = self.cash(seat)
+        if cash < PAYOFF_LADDER[0]:
+            return out
         debt = self.players[seat].debt
         for line in PAYOFF_LINES:
-            most = min(debt[line], cash)
-            out += PAYOFFS[line][: bisect_right(PAYOFF_LADDER, most)]  # the ladder is sorted
+            owed = debt[line]
+            if owed >= PAYOFF_LADDER[0]:
+                most = min(owed, cash)
+                out += PAYOFFS[line][: bisect_right(PAYOFF_LADDER, most)]  # a sorted ladder
         return out
 
     def borrow_choices(self, seat: int) -> tuple[Borrow, ...]:
