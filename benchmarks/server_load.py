@@ -49,6 +49,13 @@ def free_port() -> int:
         return port
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used (from /proc), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     """Resident memory of a process, in MiB (from /proc)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -67,6 +74,7 @@ class Stats:
     rooms_played: int = 0
     latencies: list[float] = dataclasses.field(default_factory=list)
     memory: list[tuple[float, float]] = dataclasses.field(default_factory=list)
+    server_cpu: float = 0.0
     error_samples: list[str] = dataclasses.field(default_factory=list)
 
     def error(self, what: str) -> None:
@@ -214,10 +222,12 @@ class Load:
             await asyncio.sleep(warmup)
             self.measuring = True
             measured_from = time.monotonic()
+            cpu_from = cpu_seconds(server_pid)
             while time.monotonic() < deadline:
                 self.stats.memory.append((time.monotonic() - measured_from, rss_mib(server_pid)))
                 await asyncio.sleep(min(5.0, max(0.0, deadline - time.monotonic())))
             self.measuring = False
+            self.stats.server_cpu = cpu_seconds(server_pid) - cpu_from
             self.stopping = True
             self.stats.memory.append((time.monotonic() - measured_from, rss_mib(server_pid)))
             for task in rooms:
@@ -305,6 +315,11 @@ def main() -> None:
         "latency_ms_mean": round(statistics.fmean(stats.latencies) * 1000, 2)
         if stats.latencies
         else None,
+        "server_cpu_seconds": round(stats.server_cpu, 2),
+        "actions_per_server_cpu_second": round(stats.actions / stats.server_cpu, 1)
+        if stats.server_cpu
+        else None,
+        "load_average": os.getloadavg()[0],
         "errors": stats.errors,
         "refused": stats.refused,
         "games_finished": stats.rooms_played,
