@@ -152,9 +152,19 @@ class Room:
 class Load:
     """Runs rooms until the time is up, replacing each finished room with a new one."""
 
-    def __init__(self, port: int, game: str, rooms: int, think: float, seed: int):
+    def __init__(
+        self,
+        port: int,
+        game: str,
+        rooms: int,
+        think: float,
+        *,
+        seed: int,
+        options: dict[str, Any],
+    ):
         self.port = port
         self.game = game
+        self.options = options
         self.rooms = rooms
         self.think = think
         self.rng = random.Random(seed)
@@ -167,9 +177,8 @@ class Load:
         learners = min(CLIENTS, definition.max_players)
         seats = [{"kind": "learner"}] * learners
         seed = self.rng.randrange(2**31)
-        created = (
-            await http.post("/api/rooms", json={"game": self.game, "seats": seats, "seed": seed})
-        ).json()
+        body = {"game": self.game, "seats": seats, "seed": seed, "options": self.options}
+        created = (await http.post("/api/rooms", json=body)).json()
         code, trainer = created["code"], created["trainer_token"]
         tokens: list[str | None] = []
         for i in range(learners):
@@ -282,6 +291,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean think time (s); 0: none")
     parser.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--options", default="{}", help="rule options as JSON, e.g. '{\"rounds\": 2}'"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
@@ -293,7 +305,8 @@ def main() -> None:
         port = free_port()
         server = start_server(port, db, server_core)
         try:
-            load = Load(port, args.game, args.rooms, args.think, args.seed)
+            options = json.loads(args.options)
+            load = Load(port, args.game, args.rooms, args.think, seed=args.seed, options=options)
             asyncio.run(load.run(args.seconds, args.warmup, server.pid))
         finally:
             server.send_signal(signal.SIGTERM)
@@ -307,6 +320,7 @@ def main() -> None:
         "rooms": args.rooms,
         "clients_per_room": CLIENTS,
         "think_seconds": args.think,
+        "options": json.loads(args.options),
         "seconds": args.seconds,
         "actions": stats.actions,
         "actions_per_second": round(stats.actions / args.seconds, 1),
