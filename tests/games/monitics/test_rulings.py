@@ -7,6 +7,7 @@ import random
 import pytest
 
 from moneyboard.engine.actions import Action
+from moneyboard.engine.claims import Claim
 from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.offers import Propose
 from moneyboard.games.monitics import MoniticsState
@@ -401,3 +402,20 @@ def test_r24_every_view_shows_everyone_s_money_and_cards() -> None:
         assert view["you"] == seat
         assert view["players"] == public["players"]
         assert view["players"][1]["assets"][0]["id"] == "gold"
+
+
+def test_r26_a_class_may_make_learners_claim_circumstance_rewards() -> None:
+    state = start(manual_claims=["business_grant"])
+    give(state, 0, "food_kiosk")
+    roll_to(state, BOX, 6)
+    assert state.cash(0) == 400 and "claim.available" in events(state)
+    act(state, Claim("business_grant"))
+    assert state.cash(0) == 500
+    forgotten = start(manual_claims=["business_grant"])
+    give(forgotten, 0, "food_kiosk")
+    roll_to(forgotten, BOX, 6)
+    end_turn(forgotten)  # the next player's turn begins: the claim is lost
+    assert "claim.lost" in events(forgotten)
+    assert forgotten.cash(0) == 400
+    with pytest.raises(OptionsError, match="automations"):
+        start(manual_claims=["payday"])

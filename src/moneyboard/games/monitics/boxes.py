@@ -93,12 +93,14 @@ class Boxes(MoniticsBase):
                 self.event("circumstance.nothing", seat=seat, number=number)
         elif number == 3:
             if self.savings(seat) >= o.habits_savings_min:
-                self.receive(seat, o.habits_reward, "circumstance.habits_reward")
+                reward = ("reward", seat, o.habits_reward, "circumstance.habits_reward")
+                self.claimable(seat, "habits_reward", reward)
             else:
                 self.step_pay(seat, o.habits_penalty, "circumstance.habits_penalty", {})
         elif number == 4:
             if p.assets:
-                self.receive(seat, o.ownership_reward, "circumstance.ownership_reward")
+                reward = ("reward", seat, o.ownership_reward, "circumstance.ownership_reward")
+                self.claimable(seat, "ownership_reward", reward)
             else:
                 self.step_pay(seat, o.ownership_penalty, "circumstance.ownership_penalty", {})
         elif number == 5:
@@ -108,9 +110,14 @@ class Boxes(MoniticsBase):
                 loss = share(self.cash(seat), o.wahala_loss_pct)
                 self.spend(seat, loss, "circumstance.wahala_loss", percent=o.wahala_loss_pct)
         elif self.owns_company(seat):
-            self.receive(seat, o.business_grant, "circumstance.business_grant")
+            grant = ("reward", seat, o.business_grant, "circumstance.business_grant")
+            self.claimable(seat, "business_grant", grant)
         else:
             self.step_pay(seat, o.business_penalty, "circumstance.business_penalty", {})
+
+    def step_reward(self, seat: int, amount: int, key: str) -> None:
+        """A Circumstance's reward, paid by the bank (claimed, or automatic)."""
+        self.receive(seat, amount, key)
 
     def forced_sale_assets(self, seat: int) -> list[str]:
         """The player's assets worth more than the Forced Sale threshold, in holding order."""

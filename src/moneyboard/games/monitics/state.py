@@ -6,6 +6,7 @@ from collections.abc import Collection
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
+from moneyboard.engine.claims import Claim
 from moneyboard.engine.messages import event_json, load_catalogue
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
@@ -85,10 +86,19 @@ def _answers() -> dict[str, frozenset[str]]:
     }
 
 
+#: Rewards a class may ask learners to claim themselves (``manual_claims``).
+AUTOMATIONS = {
+    "habits_reward": "Good Money Habits: the reward for having enough in savings",
+    "ownership_reward": "Ownership Pays: the reward for owning an asset",
+    "business_grant": "Business Gain: the grant for owning a business",
+}
+
+
 class MoniticsState(Choices):
     """A game of Monitics in progress (or finished)."""
 
-    action_types = ACTION_TYPES
+    action_types = (*ACTION_TYPES, Claim)
+    automations: ClassVar[dict[str, str]] = AUTOMATIONS
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics"))
     content = load_content()
@@ -221,6 +231,7 @@ class MoniticsState(Choices):
             TAKE_FINAL,
             STOP_FINAL,
             END_TURN,
+            *(Claim(name) for name in AUTOMATIONS),
         )
 
     @classmethod
