@@ -1,0 +1,10 @@
+"""The classroom in the browser: the trainer's console, the projector, the learners' phones
+and a hotseat page, served by ``moneyboard serve`` as HTML with a little plain JavaScript.
+
+Every page is drawn from the server's views and legal actions; a game adds only its board
+drawing and card art (``art/<game>.toml``).
+"""
+
+from moneyboard.web.pages import mount_pages
+
+__all__ = ["mount_pages"]

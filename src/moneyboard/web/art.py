@@ -1,0 +1,45 @@
+"""Each game's board drawing and card art, read from ``art/<game id>.toml``.
+
+The pages are generic: they render any game from its views. What a game adds is data:
+where its families are in the view, which of their figures the class sees, how its board
+is drawn, and a picture (an emoji with a colour) for its cards.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from typing import Any
+
+from moneyboard.registry import get_game
+
+
+@functools.cache
+def game_art(game_id: str) -> dict[str, Any]:
+    """The art of ``game_id`` (an empty drawing for a game that has none: it still plays)."""
+    path = resources.files("moneyboard.web").joinpath("art", f"{game_id}.toml")
+    if not path.is_file():
+        return {"families": "", "figures": [], "board": {"kind": "none"}, "cards": {}}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.setdefault("figures", [])
+    data.setdefault("cards", {})
+    data.setdefault("board", {"kind": "none"})
+    return data
+
+
+@functools.cache
+def mechanics(game_id: str) -> dict[str, str]:
+    """A short explanation of each kind of action (its rules' own one-line description),
+    shown in guided mode the first time a learner meets it."""
+    out: dict[str, str] = {}
+    for action_type in get_game(game_id).state_class.action_types:
+        doc = (action_type.__doc__ or "").strip()
+        if doc:
+            out[action_type.kind] = " ".join(doc.split("\n\n")[0].split())
+    return out
+
+
+def page_data(game_id: str) -> dict[str, Any]:
+    """What a page needs to draw ``game_id``: its art and its mechanics' explanations."""
+    return {"art": game_art(game_id), "mechanics": mechanics(game_id)}

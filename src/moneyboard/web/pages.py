@@ -1,0 +1,121 @@
+"""The pages' routes: server-rendered HTML (Jinja2), static files, and the join QR code.
+
+The pages hold no game logic: they open the room's WebSocket and draw what the server
+sends. Tokens stay in the browser (the URL fragment and local storage), never in a URL
+the server sees.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from moneyboard.bots.registry import bot_kinds, bot_summary
+from moneyboard.engine.options import describe_options
+from moneyboard.registry import game_ids, get_game
+from moneyboard.server.errors import RoomError
+from moneyboard.server.manager import RoomManager
+from moneyboard.web.art import page_data
+from moneyboard.web.qr import qr_svg
+
+WEB = resources.files("moneyboard.web")
+templates = Jinja2Templates(directory=str(WEB.joinpath("templates")))
+
+
+def games_for_form() -> list[dict[str, Any]]:
+    """Every game with its player counts and options (default and meaning), for the form."""
+    out = []
+    for game_id in game_ids():
+        game = get_game(game_id)
+        options = []
+        for row in describe_options(game.options_model):
+            default = json.dumps(row["default"], default=str)
+            options.append({**row, "default_text": default})
+        out.append(
+            {
+                "id": game.id,
+                "title": game.title,
+                "summary": game.summary,
+                "min": game.min_players,
+                "max": game.max_players,
+                "options": options,
+            }
+        )
+    return out
+
+
+def mount_pages(app: FastAPI) -> None:
+    """Add the classroom's pages to the server's app (``/``, ``/trainer``, ``/projector/...``,
+    ``/play/...``, ``/hotseat/...``) and their static files under ``/static``."""
+    app.mount("/static", StaticFiles(directory=str(WEB.joinpath("static"))), name="static")
+
+    def manager(request: Request) -> RoomManager:
+        found: RoomManager = request.app.state.manager
+        return found
+
+    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, context, status_code=status)
+
+    def room_page(request: Request, name: str, code: str, title: str) -> HTMLResponse:
+        try:
+            room = manager(request).room(code)
+        except RoomError as exc:
+            return page(request, "missing.html", exc.status, message=str(exc), title="No room")
+        info = room.info()
+        data = {**page_data(info["game"]), "bots": list(bot_kinds())}
+        return page(
+            request,
+            name,
+            title=f"{title} · {info['title']}",
+            code=room.code,
+            game=info["game"],
+            game_title=info["title"],
+            data=json.dumps(data),
+            bots=data["bots"],
+        )
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def home(request: Request) -> HTMLResponse:
+        return page(request, "home.html", title="moneyboard")
+
+    @app.get("/trainer", response_class=HTMLResponse, include_in_schema=False)
+    async def new_room(request: Request) -> HTMLResponse:
+        bots = [{"kind": k, "summary": bot_summary(k)} for k in bot_kinds()]
+        return page(
+            request, "new_room.html", title="New room", games=games_for_form(), bots=bots
+        )
+
+    @app.get("/trainer/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def console(request: Request, code: str) -> HTMLResponse:
+        return room_page(request, "trainer.html", code, "Trainer")
+
+    @app.get("/projector/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def projector(request: Request, code: str) -> HTMLResponse:
+        return room_page(request, "projector.html", code, "Projector")
+
+    @app.get("/play", response_class=HTMLResponse, include_in_schema=False)
+    async def join(request: Request) -> HTMLResponse:
+        return page(request, "join.html", title="Join a game")
+
+    @app.get("/play/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def play(request: Request, code: str) -> HTMLResponse:
+        return room_page(request, "play.html", code, "Play")
+
+    @app.get("/hotseat/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def hotseat(request: Request, code: str) -> HTMLResponse:
+        return room_page(request, "hotseat.html", code, "Hotseat")
+
+    @app.get("/qr/{code}.svg", include_in_schema=False)
+    async def qr(request: Request, code: str) -> Response:
+        try:
+            room = manager(request).room(code)
+        except RoomError as exc:
+            return Response(str(exc), status_code=exc.status, media_type="text/plain")
+        link = str(request.base_url).rstrip("/") + f"/play/{room.code}"
+        return Response(qr_svg(link), media_type="image/svg+xml")

@@ -1,0 +1,105 @@
+// Hotseat: one device passed around. It takes the learner seats itself (one name each), keeps
+// every seat's connection open, and between two families' turns hides the screen until the
+// next family says it holds the device.
+
+import { Live } from "./live.js";
+import { fill, h } from "./render.js";
+import { SeatPanel } from "./seat.js";
+
+const code = JSON.parse(document.getElementById("room-code").textContent);
+const problem = document.getElementById("problem");
+const status = document.getElementById("connection");
+const KEY = `moneyboard.hotseat.${code}`;
+const seatRoot = document.getElementById("seat");
+const pass = document.getElementById("pass");
+const panels = new Map();
+const latest = new Map();
+let shown = null;
+let names = {};
+
+function mover() {
+  for (const [seat, update] of latest) {
+    if (update.view && (update.view.to_move || []).includes(seat)) return seat;
+  }
+  return null;
+}
+
+function refresh() {
+  const next = mover();
+  if (next === null) {
+    pass.hidden = true;
+    const any = [...latest.values()][0];
+    if (any && shown !== null && panels.has(shown)) panels.get(shown).receive(latest.get(shown));
+    return;
+  }
+  if (next !== shown) {
+    shown = null;
+    fill(seatRoot);
+    pass.hidden = false;
+    document.getElementById("pass-name").textContent = names[next] || `seat ${next + 1}`;
+    document.getElementById("ready-name").textContent = names[next] || `seat ${next + 1}`;
+    document.getElementById("ready").onclick = () => {
+      shown = next;
+      pass.hidden = true;
+      const panel = panels.get(next);
+      panel.root = seatRoot;
+      panel.receive(latest.get(next));
+    };
+  } else {
+    panels.get(shown).receive(latest.get(shown));
+  }
+}
+
+function connect(tokens) {
+  for (const [seatText, token] of Object.entries(tokens)) {
+    const seat = Number(seatText);
+    let live = null;
+    panels.set(seat, new SeatPanel(seatRoot, {
+      guided: () => false,
+      send: (action, version) => live.request({ type: "action", action, version }),
+    }));
+    live = new Live(code, token, {
+      onUpdate: (update) => { latest.set(seat, update); refresh(); },
+      onProblem: (_c, message) => { problem.textContent = `${message}.`; },
+      onStatus: (s) => { status.textContent = s; },
+    });
+  }
+}
+
+async function main() {
+  const saved = JSON.parse(localStorage.getItem(KEY) || "null");
+  const info = await (await fetch(`/api/rooms/${code}`)).json();
+  if (saved) {
+    names = saved.names;
+    connect(saved.tokens);
+    return;
+  }
+  const free = info.seats.filter((s) => s.kind !== "bot");
+  const form = document.getElementById("names");
+  fill(document.getElementById("name-fields"), free.map((s) => [
+    h("label", { for: `name-${s.seat}` }, `Name for seat ${s.seat + 1}`),
+    h("input", { id: `name-${s.seat}`, "data-seat": s.seat, maxlength: 40, required: true }),
+  ]));
+  form.hidden = false;
+  status.textContent = "not joined";
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const tokens = {};
+    for (const input of form.querySelectorAll("[data-seat]")) {
+      const seat = Number(input.dataset.seat);
+      const reply = await fetch(`/api/rooms/${code}/join`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: input.value.trim(), seat }),
+      });
+      const body = await reply.json();
+      if (!reply.ok) { problem.textContent = `${body.error.message}.`; return; }
+      tokens[seat] = body.token;
+      names[seat] = input.value.trim();
+    }
+    localStorage.setItem(KEY, JSON.stringify({ tokens, names }));
+    form.hidden = true;
+    connect(tokens);
+  });
+}
+
+main();

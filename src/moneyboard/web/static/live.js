@@ -1,0 +1,98 @@
+// A room's WebSocket: says hello with a token, hands every update to the page, answers
+// each request by its id, and reconnects by itself (a restarted server, a sleeping phone).
+
+const RETRY_MS = [300, 600, 1000, 2000, 3000];
+const FINAL_CODES = new Set(["forbidden", "not_found", "hello"]);
+
+/** The token kept for this page: from the link's fragment (then stored) or from storage. */
+export function pageToken(kind, code, { keepInUrl = true } = {}) {
+  const key = `moneyboard.${kind}.${code}`;
+  const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
+  if (fragment) {
+    localStorage.setItem(key, fragment);
+    if (!keepInUrl) history.replaceState(null, "", location.pathname);
+    return fragment;
+  }
+  return localStorage.getItem(key);
+}
+
+export function storeToken(kind, code, token) {
+  localStorage.setItem(`moneyboard.${kind}.${code}`, token);
+}
+
+/** One live connection to room `code` as the holder of `token` (null: the public). */
+export class Live {
+  constructor(code, token, { onUpdate, onProblem, onStatus }) {
+    this.code = code;
+    this.token = token;
+    this.onUpdate = onUpdate;
+    this.onProblem = onProblem || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.pending = new Map();
+    this.nextId = 1;
+    this.attempt = 0;
+    this.stopped = false;
+    this.ws = null;
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.code}`);
+    this.ws = ws;
+    this.onStatus("connecting");
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
+    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onclose = () => {
+      for (const [, p] of this.pending) p.resolve({ type: "refused", code: "disconnected", message: "the connection dropped: try again" });
+      this.pending.clear();
+      if (this.stopped) return;
+      this.onStatus("reconnecting");
+      const wait = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+      this.attempt += 1;
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  receive(message) {
+    if (message.type === "welcome" || message.type === "update") {
+      this.attempt = 0;
+      this.onStatus("live");
+      this.onUpdate(message);
+      return;
+    }
+    if (message.type === "closed") {
+      this.stop();
+      this.onProblem("closed", "This room has been deleted by the trainer.");
+      return;
+    }
+    const waiting = message.id != null ? this.pending.get(message.id) : undefined;
+    if (waiting) {
+      this.pending.delete(message.id);
+      waiting.resolve(message);
+      return;
+    }
+    if (message.type === "error") {
+      if (FINAL_CODES.has(message.code)) this.stop();
+      this.onProblem(message.code, message.message);
+    }
+  }
+
+  /** Send a request ({type: action|vote|directive, ...}); resolves with ack, refused or error. */
+  request(body) {
+    const id = `r${this.nextId++}`;
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ type: "refused", code: "offline", message: "not connected yet: wait a moment and try again" });
+        return;
+      }
+      this.pending.set(id, { resolve });
+      this.ws.send(JSON.stringify({ ...body, id }));
+    });
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.ws) this.ws.close();
+  }
+}

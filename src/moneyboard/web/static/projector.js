@@ -1,0 +1,37 @@
+// The projector: the board, whose turn, each family's public figures, events as they come
+// (the newest held large for a moment of discussion) and the class vote's split. No controls.
+
+import { Live } from "./live.js";
+import { board, families, familyCard, fill, h, resultBlock, turnLine, voteBlock } from "./render.js";
+
+const code = JSON.parse(document.getElementById("room-code").textContent);
+const status = document.getElementById("connection");
+const MOMENT_MS = 8000;
+let lastVote = null;
+let momentTimer = null;
+const feed = [];
+
+function show(update) {
+  fill(document.getElementById("turn"), turnLine(update), resultBlock(update));
+  fill(document.getElementById("board"), board(update));
+  fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f)));
+  const fresh = [...(update.events || []).map((e) => e.text), ...(update.announcements || [])];
+  if (update.narration) fresh.push(update.narration);
+  if (fresh.length) {
+    feed.unshift(...fresh.reverse());
+    feed.splice(12);
+    const moment = document.getElementById("moment");
+    fill(moment, h("p", { class: "moment" }, fresh[0]));
+    clearTimeout(momentTimer);
+    momentTimer = setTimeout(() => fill(moment), MOMENT_MS);
+  }
+  fill(document.getElementById("events"), feed.slice(1).map((t) => h("li", {}, t)));
+  if (update.vote_result) lastVote = update.vote_result;
+  fill(document.getElementById("vote"), voteBlock(update, lastVote));
+}
+
+new Live(code, null, {
+  onUpdate: show,
+  onProblem: (_c, message) => fill(document.getElementById("turn"), h("p", { class: "problem", role: "alert" }, message)),
+  onStatus: (s) => { status.textContent = s; },
+});

@@ -1,0 +1,183 @@
+// Drawing any game from its views: families and their figures, cards, the board, turns and
+// events. A game's art (board zones or tracks, card pictures) comes as data with the page.
+
+export const PAGE = JSON.parse(document.getElementById("page-data").textContent);
+export const ART = PAGE.art;
+
+/** An element with attributes and children (strings become text: never parsed as HTML). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+export function get(obj, path) {
+  return path.split(".").reduce((v, k) => (v == null ? undefined : v[k]), obj);
+}
+
+/** snake_case words as a sentence: "place pay_bills" -> "Place pay bills". */
+export function human(text) {
+  const words = String(text).replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function money(value) {
+  const m = ART.money || { before: "", after: "" };
+  if (typeof value !== "number") return String(value);
+  const sign = value < 0 ? "−" : "";
+  return `${sign}${m.before}${Math.abs(value).toLocaleString("en")}${m.after}`;
+}
+
+export function showValue(value) {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length ? value.map(showValue).join(", ") : "none";
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${human(k)}: ${showValue(v)}`).join("; ");
+  return typeof value === "string" ? human(value) : String(value);
+}
+
+/** The families (or players) in a view: where the game's art says, else the first list of
+ * objects that carry a seat number. */
+export function families(view) {
+  if (!view) return [];
+  if (ART.families && Array.isArray(view[ART.families])) return view[ART.families];
+  for (const value of Object.values(view)) {
+    if (Array.isArray(value) && value.length && typeof value[0] === "object" && value[0] && "seat" in value[0]) return value;
+  }
+  return [];
+}
+
+function figureList(family) {
+  const figures = ART.figures && ART.figures.length ? ART.figures
+    : Object.keys(family).filter((k) => typeof family[k] === "number" && k !== "seat").map((k) => ({ path: k, label: human(k) }));
+  return h("dl", { class: "figures" }, figures.map((f) => {
+    const value = get(family, f.path);
+    return h("div", { class: "figure" }, h("dt", {}, f.label), h("dd", {}, f.money ? money(value) : showValue(value)));
+  }));
+}
+
+function cardName(card) {
+  if (card && typeof card === "object") return card.name || card.title || card.card || card.id || showValue(card);
+  return human(card);
+}
+
+/** The cards a family holds, with each kind's picture and colour. */
+export function cardList(family) {
+  const groups = [];
+  for (const [path, art] of Object.entries(ART.cards || {})) {
+    let cards = get(family, path);
+    if (cards && !Array.isArray(cards) && typeof cards === "object") cards = Object.entries(cards).map(([k, v]) => `${human(k)} ×${showValue(v)}`);
+    if (!Array.isArray(cards) || !cards.length) continue;
+    groups.push(h("div", { class: "card-group" },
+      h("span", { class: "card-kind" }, art.label),
+      h("ul", { class: "cards" }, cards.map((c) => h("li", { class: "card", style: `--card:${art.colour || "#eee"}` },
+        h("span", { "aria-hidden": "true" }, art.icon || ""), " ", cardName(c))))));
+  }
+  return groups.length ? h("div", { class: "holdings" }, groups) : null;
+}
+
+export function seatName(update, seat) {
+  const seats = (update.view && update.view.seats) || (update.room && update.room.seats) || [];
+  const s = seats[seat];
+  return (s && s.name) || `Seat ${seat + 1}`;
+}
+
+/** One family as a card: name, figures, cards (and every other field when `full`). */
+export function familyCard(update, family, { full = false, you = null } = {}) {
+  const view = update.view || {};
+  const moving = (view.to_move || []).includes(family.seat);
+  const title = [seatName(update, family.seat), family.family_name || family.home_name || family.job || null].filter(Boolean).join(" · ");
+  const card = h("section", { class: `family${moving ? " moving" : ""}${family.seat === you ? " yours" : ""}`, "aria-label": title },
+    h("h3", {}, title, moving ? h("span", { class: "badge" }, "to move") : null),
+    figureList(family), cardList(family));
+  if (full) {
+    const rest = Object.entries(family).filter(([k]) => k !== "seat" && k !== "name");
+    card.append(h("details", {}, h("summary", {}, "Everything"),
+      h("dl", { class: "everything" }, rest.map(([k, v]) => h("div", {}, h("dt", {}, human(k)), h("dd", {}, showValue(v)))))));
+  }
+  return card;
+}
+
+function pawn(update, seat) {
+  return h("span", { class: `pawn p${seat % 6}`, title: seatName(update, seat) }, seatName(update, seat));
+}
+
+function seatsIn(value) {
+  if (Array.isArray(value)) return value.filter((s) => typeof s === "number");
+  if (value && typeof value === "object") return Object.values(value).flatMap(seatsIn);
+  return typeof value === "number" ? [value] : [];
+}
+
+/** The board: zones holding pawns, or tracks with each family on its square. */
+export function board(update) {
+  const view = update.view;
+  const spec = ART.board || { kind: "none" };
+  if (!view || spec.kind === "none") return null;
+  if (spec.kind === "zones") {
+    const data = view[spec.source] || {};
+    return h("div", { class: "board zones", role: "group", "aria-label": "The board" }, spec.zones.map((z) =>
+      h("div", { class: "zone", style: `--zone:${z.colour}` },
+        h("span", { class: "zone-name" }, h("span", { "aria-hidden": "true" }, z.icon || ""), " ", z.label),
+        h("span", { class: "pawns" }, seatsIn(data[z.id]).map((s) => pawn(update, s))))));
+  }
+  const fams = families(view);
+  return h("div", { class: "board", role: "group", "aria-label": "The board" }, spec.tracks.map((track) => {
+    const here = fams.filter((f) => !spec.circle || f[spec.circle] === track.id);
+    const cells = [];
+    for (let i = 0; i < track.size; i++) {
+      const on = here.filter((f) => Number(get(f, ART.position)) === i);
+      cells.push(h("li", { class: "cell", style: `--zone:${track.colour}` }, h("span", { class: "cell-no" }, i), on.map((f) => pawn(update, f.seat))));
+    }
+    return h("div", { class: "track" }, h("h3", {}, track.label), h("ol", { class: "cells" }, cells));
+  }));
+}
+
+/** The headline: the game's round or year, and whose turn it is. */
+export function turnLine(update) {
+  const view = update.view;
+  const status = update.room ? update.room.status : "";
+  if (!view) return h("p", { class: "turn" }, status === "lobby" ? "Waiting for the trainer to start the game." : "");
+  const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${showValue(view[k])}`);
+  let who;
+  if (view.result) who = "The game is over.";
+  else if (view.paused || status === "paused") who = "Paused by the trainer.";
+  else {
+    const names = (view.to_move || []).map((s) => seatName(update, s));
+    const kind = view.decision ? human(view.decision.kind) : "";
+    who = names.length ? `To move: ${names.join(", ")}${kind ? ` (${kind.toLowerCase()})` : ""}` : "";
+  }
+  return h("p", { class: "turn" }, bits.length ? h("span", { class: "headline" }, bits.join(" · ")) : null, " ", who);
+}
+
+export function resultBlock(update) {
+  const result = update.view && update.view.result;
+  if (!result) return null;
+  return h("section", { class: "result", "aria-label": "Result" }, h("h2", {}, "Result"), h("p", {}, showValue(result)));
+}
+
+/** A class vote's split, as bars. */
+export function voteBlock(update, lastVote) {
+  const room = update.room || {};
+  const parts = [];
+  if (room.votes) parts.push(h("p", {}, `Class vote: ${room.votes} voted so far.`));
+  if (lastVote) {
+    const total = Object.values(lastVote.split || {}).reduce((a, b) => a + b, 0) || 1;
+    parts.push(h("h3", {}, "The class voted"), h("ul", { class: "votes" }, Object.entries(lastVote.split || {}).map(([text, n]) =>
+      h("li", {}, h("span", {}, `${human(text)}: ${n}`), h("span", { class: "bar", style: `width:${Math.round((100 * n) / total)}%` })))));
+    if (lastVote.chosen || lastVote.played) parts.push(h("p", {}, `The player chose: ${human(lastVote.chosen || lastVote.played)}`));
+  }
+  return parts.length ? h("section", { class: "vote", "aria-label": "Class vote" }, parts) : null;
+}

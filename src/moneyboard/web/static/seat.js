@@ -1,0 +1,173 @@
+// One seat's panel (the phone, or the hotseat device): the family's figures and cards, the
+// legal actions as buttons with their cost, refused ones greyed with the reason, amounts as
+// number inputs, guided mode's preview, and the events that touched this family.
+
+import { PAGE, families, familyCard, fill, h, human, money, seatName, turnLine, voteBlock, resultBlock } from "./render.js";
+
+const SEEN_KEY = "moneyboard.seen-mechanics";
+
+function seenMechanics() {
+  try { return new Set(JSON.parse(localStorage.getItem(SEEN_KEY) || "[]")); } catch { return new Set(); }
+}
+
+function markSeen(kind) {
+  const seen = seenMechanics();
+  seen.add(kind);
+  localStorage.setItem(SEEN_KEY, JSON.stringify([...seen]));
+}
+
+/** The seat's own view: the public view with its own parts over it. */
+export function ownView(update) {
+  return { ...(update.view || {}), ...(update.mine || {}) };
+}
+
+function ownFamily(update) {
+  return families(ownView(update)).find((f) => f.seat === update.you) || null;
+}
+
+function cashOf(family) {
+  if (!family) return null;
+  const figure = (PAGE.art.figures || []).find((f) => f.money);
+  if (!figure) return null;
+  const value = figure.path.split(".").reduce((v, k) => (v == null ? undefined : v[k]), family);
+  return typeof value === "number" ? { label: figure.label, value } : null;
+}
+
+/** Whether an event is about this seat: it names the seat or the family's name. */
+export function touches(event, seat, name) {
+  const params = event.params || {};
+  for (const [key, value] of Object.entries(params)) {
+    if ((key === "seat" || key === "player" || key.endsWith("_seat")) && value === seat) return true;
+    if (typeof value === "string" && value === name) return true;
+    if (Array.isArray(value) && value.includes(seat) && /seat/.test(key)) return true;
+  }
+  return false;
+}
+
+/** A seat panel in `root`; `send(action)` plays an action and resolves with the reply. */
+export class SeatPanel {
+  constructor(root, { send, guided }) {
+    this.root = root;
+    this.send = send;
+    this.guided = guided;
+    this.update = null;
+    this.events = [];
+    this.lastVote = null;
+    this.busy = false;
+    this.message = "";
+    this.pendingChoice = null;
+  }
+
+  receive(update) {
+    if (update.type === "welcome" || update.rebuilt) this.pendingChoice = null;
+    const name = seatName(update, update.you);
+    for (const event of update.events || []) {
+      if (touches(event, update.you, name)) this.events.unshift(event.text);
+    }
+    this.events = this.events.slice(0, 30);
+    if (update.vote_result) this.lastVote = update.vote_result;
+    for (const line of update.announcements || []) this.events.unshift(line);
+    this.update = update;
+    this.render();
+  }
+
+  async play(entry, action) {
+    if (this.busy) return;
+    this.busy = true;
+    this.pendingChoice = null;
+    this.message = "";
+    const reply = await this.send(action, this.update.version);
+    this.busy = false;
+    if (reply.type !== "ack") this.message = reply.message || "That was not accepted.";
+    this.render();
+    return reply;
+  }
+
+  choose(entry, action) {
+    if (!this.guided()) return this.play(entry, action);
+    this.pendingChoice = { entry, action };
+    this.render();
+    const confirm = this.root.querySelector("[data-confirm]");
+    if (confirm) confirm.focus();
+    return undefined;
+  }
+
+  preview() {
+    const { entry, action } = this.pendingChoice;
+    const family = ownFamily(this.update);
+    const cash = cashOf(family);
+    const explain = PAGE.mechanics[action.type];
+    const lines = [];
+    if (explain && !seenMechanics().has(action.type)) {
+      lines.push(h("p", { class: "mechanic" }, h("strong", {}, "New: "), explain));
+      markSeen(action.type);
+    }
+    const cost = typeof entry.cost === "number" ? entry.cost : (entry.amount && entry.amount.field === "amount" ? Number(action.amount) : null);
+    if (cost !== null && cash) {
+      lines.push(h("p", {}, `${human(actionText(entry, action))} costs ${money(cost)}: your ${cash.label.toLowerCase()} goes from ${money(cash.value)} to ${money(cash.value - cost)}.`));
+    } else {
+      lines.push(h("p", {}, `${human(actionText(entry, action))} does not cost money now.`));
+    }
+    return h("section", { class: "preview", "aria-label": "Before you confirm" }, h("h3", {}, "Before you confirm"), lines,
+      h("div", { class: "row" },
+        h("button", { class: "primary", "data-confirm": true, onclick: () => this.play(entry, action) }, "Confirm"),
+        h("button", { onclick: () => { this.pendingChoice = null; this.render(); } }, "Cancel")));
+  }
+
+  actions() {
+    const update = this.update;
+    const legal = update.legal || [];
+    const refused = update.refused || [];
+    if (!legal.length && !refused.length) return null;
+    const voter = !(update.view && (update.view.to_move || []).includes(update.you));
+    const items = legal.map((entry, i) => {
+      if (entry.amount) {
+        const a = entry.amount;
+        const id = `amount-${i}`;
+        const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
+        return h("li", { class: "action amount" },
+          h("label", { for: id }, `${human(actionText(entry, entry.action, true))} (${money(a.min)} to ${money(a.max)}, steps of ${a.step})`),
+          h("div", { class: "row" }, input, h("button", {
+            class: "primary", "data-action": entry.action.type,
+            onclick: () => this.choose(entry, { ...entry.action, [a.field]: Number(input.value) }),
+          }, "Go")));
+      }
+      const cost = typeof entry.cost === "number" ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
+      return h("li", { class: "action" }, h("button", {
+        class: "primary", "data-action": entry.action.type, disabled: this.busy || null,
+        onclick: () => this.choose(entry, entry.action),
+      }, human(entry.text), cost ? " " : null, cost));
+    });
+    const greyed = refused.map((entry, i) => h("li", { class: "action refused" },
+      h("button", { disabled: true, "aria-describedby": `why-${i}` }, human(entry.text)),
+      h("span", { id: `why-${i}`, class: "why" }, `Why not: ${entry.reason}`)));
+    return h("section", { class: "actions", "aria-label": voter ? "Your actions" : "Your move" },
+      h("h2", {}, "Your move"), h("ul", { class: "action-list" }, items, greyed));
+  }
+
+  render() {
+    const update = this.update;
+    if (!update) return;
+    const family = ownFamily(update);
+    const view = update.view;
+    const yourTurn = view && (view.to_move || []).includes(update.you);
+    this.root.dataset.version = String(update.version);
+    this.root.dataset.seat = String(update.you);
+    fill(this.root,
+      turnLine(update),
+      resultBlock(update),
+      this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
+      this.pendingChoice ? this.preview() : this.actions(),
+      !yourTurn && view && !view.result ? h("p", { class: "waiting" }, "Not your turn: watch the board and think what you would do.") : null,
+      voteBlock(update, this.lastVote),
+      family ? familyCard(update, family, { you: update.you }) : null,
+      this.events.length ? h("section", { class: "events", "aria-label": "What happened to you" },
+        h("h2", {}, "What happened to you"), h("ul", {}, this.events.map((t) => h("li", {}, t)))) : null);
+  }
+}
+
+function actionText(entry, action, withoutAmount = false) {
+  if (withoutAmount && entry.amount) return action.type;
+  if (entry.amount) return `${action.type} ${action[entry.amount.field]}`;
+  return entry.text;
+}

@@ -1,0 +1,111 @@
+// The trainer's console: the join code and QR, start, pause, timers, call time, take back,
+// forced outcomes, seats (bots, new devices), every family's full state, the record, delete.
+// It shows its controls only once the server has recognised the trainer's token.
+
+import { Live, pageToken } from "./live.js";
+import { PAGE, families, familyCard, fill, h, human, resultBlock, turnLine } from "./render.js";
+
+const code = JSON.parse(document.getElementById("room-code").textContent);
+const problem = document.getElementById("problem");
+const said = document.getElementById("said");
+const status = document.getElementById("connection");
+const token = pageToken("trainer", code, { keepInUrl: false });
+const log = [];
+let live = null;
+
+const auth = { Authorization: `Bearer ${token}` };
+
+function directive(name) {
+  switch (name) {
+    case "start": {
+      const fill = document.getElementById("fill-bot").value;
+      return fill ? { type: "start", fill_bot: fill } : { type: "start" };
+    }
+    case "timer": return { type: "timer", seconds: Number(document.getElementById("timer").value) };
+    case "undo": return { type: "undo", count: Number(document.getElementById("undo-count").value) };
+    case "force": {
+      const outcomes = document.getElementById("force-outcomes").value.split(",").map((s) => s.trim()).filter(Boolean)
+        .map((s) => (/^-?\d+$/.test(s) ? Number(s) : s));
+      return { type: "force", stream: document.getElementById("force-stream").value.trim(), outcomes };
+    }
+    default: return { type: name };
+  }
+}
+
+async function direct(body) {
+  const reply = await live.request({ type: "directive", directive: body });
+  said.textContent = reply.type === "ack" ? `Done: ${human(body.type)}.` : `Not done: ${reply.message}.`;
+}
+
+function seatRow(update, seat) {
+  const select = h("select", { "aria-label": `Who plays ${seat.name}` },
+    h("option", { value: "" }, "a person"),
+    ...PAGE.bots.map((b) => h("option", { value: b, selected: seat.bot === b || null }, `bot: ${b}`)));
+  const link = h("span", { class: "rejoin" });
+  return h("li", {},
+    h("strong", {}, seat.name), ` (${seat.kind}${seat.bot ? `, ${seat.bot} bot` : ""}) `,
+    update.room.status !== "lobby" ? [select, h("button", { onclick: () => direct({ type: "seat", seat: seat.seat, bot: select.value || null }) }, "Apply")] : null,
+    seat.kind !== "bot" ? h("button", {
+      onclick: async () => {
+        const reply = await fetch(`/api/rooms/${code}/seats/${seat.seat}/device`, { method: "POST", headers: auth });
+        const body = await reply.json();
+        link.textContent = reply.ok ? ` New link: ${location.origin}${body.rejoin}` : ` ${body.error.message}`;
+      },
+    }, "Move to another device") : null,
+    link);
+}
+
+function show(update) {
+  fill(document.getElementById("turn"), turnLine(update), resultBlock(update),
+    h("p", {}, `Room status: ${update.room.status}${update.room.timer ? ` · timer ${update.room.timer}` : ""}${update.room.votes ? ` · ${update.room.votes} votes` : ""}`));
+  document.getElementById("lobby-controls").hidden = update.room.status !== "lobby";
+  fill(document.getElementById("seats"), update.room.seats.map((s) => seatRow(update, s)));
+  fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f, { full: true })));
+  for (const e of update.events || []) log.unshift(e.text);
+  for (const a of update.announcements || []) log.unshift(a);
+  if (update.narration) log.unshift(update.narration);
+  log.splice(200);
+  fill(document.getElementById("events"), log.slice(0, 60).map((t) => h("li", {}, t)));
+  const streams = update.view && update.view.decks ? Object.keys(update.view.decks) : [];
+  fill(document.getElementById("streams"), streams.map((s) => h("option", { value: s })));
+}
+
+if (!token) {
+  problem.textContent = "This console needs the trainer's key, which only the device that created the room holds. Learners join at /play.";
+  status.textContent = "not allowed";
+} else {
+  live = new Live(code, token, {
+    onUpdate: (update) => {
+      if (update.role !== "trainer") {
+        live.stop();
+        problem.textContent = "Only the trainer of this room may open its console. Learners play at /play.";
+        document.getElementById("console").hidden = true;
+        return;
+      }
+      document.getElementById("console").hidden = false;
+      problem.textContent = "";
+      show(update);
+    },
+    onProblem: (c, message) => {
+      problem.textContent = c === "forbidden" ? "Only the trainer of this room may open its console. Learners play at /play." : `${message}.`;
+      document.getElementById("console").hidden = true;
+    },
+    onStatus: (s) => { status.textContent = s; },
+  });
+  for (const button of document.querySelectorAll("[data-directive]")) {
+    button.addEventListener("click", () => direct(directive(button.dataset.directive)));
+  }
+  document.getElementById("record").addEventListener("click", async () => {
+    const reply = await fetch(`/api/rooms/${code}/record`, { headers: auth });
+    const blob = new Blob([await reply.text()], { type: "application/json" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `${code}-record.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  });
+  document.getElementById("delete").addEventListener("click", async () => {
+    if (!confirm(`Delete room ${code} and everything in it?`)) return;
+    const reply = await fetch(`/api/rooms/${code}`, { method: "DELETE", headers: auth });
+    if (reply.ok) { live.stop(); location.assign("/trainer"); } else said.textContent = (await reply.json()).error.message;
+  });
+}

@@ -1,0 +1,122 @@
+"""A test's hands in the browser: the trainer creating a room through the form, learners
+joining from their own contexts, a learner playing its seat by clicking, and axe-core."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+PHONE = {"width": 360, "height": 740}
+PROJECTOR = {"width": 1920, "height": 1080}
+LAPTOP = {"width": 1280, "height": 900}
+
+#: A short game of each kind, through its rule options, so a whole game fits in a test.
+SHORT = {
+    "financialit": {"rounds": "1"},
+    "financity": {"years": "1"},
+    "rut-to-riches": {"turn_limit": "2"},
+    "monitics": {},
+}
+
+
+def new_page(browser: Any, viewport: dict[str, int]) -> Any:
+    """A page in a context of its own (its own storage: another device)."""
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+def create_room(page: Any, base: str, game: str, *, learners: int, bots: int, seed: int) -> str:
+    """Fill the trainer's form (game, short options, seats, seed); the console opens."""
+    page.goto(f"{base}/trainer")
+    page.select_option("#game", game)
+    options = SHORT.get(game, {})
+    if options:
+        page.click("fieldset.options:not([hidden]) summary")
+    for name, value in options.items():
+        page.fill(f"#opt-{game}-{name}", value)
+    while page.locator("#seats li").count() < learners + bots:
+        page.click("#add-seat")
+    while page.locator("#seats li").count() > learners + bots:
+        page.locator("#seats li .remove-seat").last.click()
+    for i in range(learners, learners + bots):
+        page.locator("#seats li .seat-kind").nth(i).select_option("bot:random")
+    page.fill("#seed", str(seed))
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/trainer/*")
+    page.wait_for_selector("#console:not([hidden])")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def join(page: Any, base: str, code: str, name: str) -> None:
+    """A learner types the code and a name on the join page and lands on their phone page."""
+    page.goto(f"{base}/play")
+    page.fill("#code", code.lower())
+    page.fill("#name", name)
+    page.click("#join button[type=submit]")
+    page.wait_for_url(f"**/play/{code}#*")
+    page.wait_for_selector("#seat[data-version]")
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.locator("#seat .family.yours.moving").count())
+
+
+def play_one(page: Any, rng: random.Random) -> bool:
+    """Click one of the seat's legal actions at random; ``False`` if it has none now."""
+    buttons = page.locator("#seat button[data-action]:not([disabled])")
+    count = buttons.count()
+    if not count:
+        return False
+    before = page.get_attribute("#seat", "data-version")
+    try:
+        buttons.nth(rng.randrange(count)).click(timeout=2000)
+        page.wait_for_function(
+            "v => document.querySelector('#seat').dataset.version !== v"
+            " || document.querySelector('#seat .problem')",
+            arg=before,
+            timeout=5000,
+        )
+    except Exception:  # the view moved on under the click (a bot, a timeout): look again
+        return False
+    return True
+
+
+def finished(page: Any) -> bool:
+    return bool(page.locator("#seat .result").count())
+
+
+def play(learners: list[Any], rng: random.Random, moves: int | None, seconds: float) -> int:
+    """The learners play their seats by clicking until the game ends (or ``moves`` moves)."""
+    made = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if finished(learners[0]):
+            return made
+        if moves is not None and made >= moves:
+            return made
+        movers = [p for p in learners if my_turn(p)]
+        if movers and play_one(rng.choice(movers), rng):
+            made += 1
+        else:
+            time.sleep(0.05)
+    raise AssertionError(f"the game did not end in {seconds} s ({made} moves made)")
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    out = []
+    for violation in result["violations"]:
+        if violation.get("impact") in ("serious", "critical"):
+            targets = [", ".join(map(str, n["target"])) for n in violation["nodes"][:3]]
+            what = f"{violation['id']} ({violation['impact']}): {violation['help']}"
+            out.append(f"{what} at {targets}")
+    return out
