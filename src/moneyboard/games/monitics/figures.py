@@ -1,4 +1,4 @@
-"""Actions and prices fixed for a whole game by the rule options, built once per option set."""
+"""Actions and prices fixed by the rules or the rule options (built once per option set)."""
 
 from __future__ import annotations
 
@@ -53,3 +53,12 @@ class Figures:
 @functools.cache
 def figures_for(options: MoniticsOptions) -> Figures:
     return Figures(options)
+
+
+def bid_prices(distress: int, market: int) -> tuple[int, int, int]:
+    """The prices a player may offer for a distressed asset: distress, halfway, market value.
+
+    >>> bid_prices(30, 65)
+    (30, 47, 65)
+    """
+    return distress, (distress + market) // 2, market

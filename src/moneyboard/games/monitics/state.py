@@ -50,10 +50,9 @@ from moneyboard.games.monitics.choices import (
     REPAY_FRIEND,
     SELL,
     Choices,
-    bid_prices,
 )
 from moneyboard.games.monitics.content import load_content
-from moneyboard.games.monitics.figures import CARDS, figures_for
+from moneyboard.games.monitics.figures import CARDS, bid_prices, figures_for
 from moneyboard.games.monitics.options import MoniticsOptions
 
 
