@@ -28,6 +28,9 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=50, help="search simulations a decision")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--only", nargs="*", default=None, help="game ids (default: all)")
+    parser.add_argument(
+        "--opponents", nargs="*", default=None, help="personality kinds (default: all)"
+    )
     args = parser.parse_args()
     search = f"search:{args.budget}"
     print("| game | opponent | games | search win rate | opponent win rate (per seat) "
@@ -36,6 +39,8 @@ def main() -> None:
     for game_id in args.only or game_ids():
         game = get_game(game_id)
         for personality in PERSONALITIES:
+            if args.opponents is not None and personality.kind not in args.opponents:
+                continue
             kinds = [search] + [personality.kind] * (max(2, game.min_players) - 1)
             start = time.perf_counter()
             try:
