@@ -52,6 +52,7 @@ class RutBase(GameState):
 
     # ----- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
+        """Open the cash accounts, lay out the decks, then deal Job cards, choose Dreams, roll."""
         self.players: list[Player] = []
         self.decks = {name: Deck(cards) for name, cards in self.c.decks.items()}
         self.first = 0
@@ -74,6 +75,7 @@ class RutBase(GameState):
 
     # ----- figures and money --------------------------------------------------------------
     def cash(self, seat: int) -> int:
+        """A seat's cash in hand (its ledger account)."""
         return self.ledger.balances[ACCOUNTS[seat]]
 
     def totals(self, seat: int) -> tuple[int, int, int, int]:
@@ -153,6 +155,7 @@ class RutBase(GameState):
         return [s for s in self.turn_order(start) if not self.players[s].out]
 
     def track(self, p: Player) -> tuple[Square, ...]:
+        """The track a player's token is on: the Rut or the Inner Circle."""
         return self.c.board.inner if p.circle == "inner" else self.c.board.rut
 
     def square(self, p: Player) -> Square:
@@ -173,6 +176,7 @@ class RutBase(GameState):
         return 0
 
     def opp(self, card: str) -> Opportunity:
+        """The opportunity card with id ``card``."""
         return OPPORTUNITIES[card]
 
     # ----- decks ---------------------------------------------------------------------------
@@ -239,6 +243,7 @@ class RutBase(GameState):
         self.ask(seats, kind, **data)
 
     def step_decide(self, seats: int | tuple[int, ...], kind: str, data: dict[str, Any]) -> None:
+        """Ask a decision that waited for the books (see :meth:`decide`)."""
         self.decide(seats, kind, **data)
 
     def books_now(self) -> None:
@@ -251,6 +256,7 @@ class RutBase(GameState):
 
     # ----- the end -------------------------------------------------------------------------
     def scores(self) -> list[float]:
+        """Each seat's score: passive income over total expenses (0 when out)."""
         return [0.0 if p.out else round(p.progress(), 4) for p in self.players]
 
     def end_by_score(self, reason: str) -> None:
@@ -269,6 +275,7 @@ class RutBase(GameState):
         self.end(winners, scores, msg(reason))
 
     def win(self, winners: list[int], reason: str) -> None:
+        """End the game with ``winners`` for ``reason`` (a passive-income or Dream win)."""
         for s in winners:
             self.event(reason, seat=s, passive=self.players[s].passive)
         self.end(winners, self.scores(), msg(reason))

@@ -42,6 +42,7 @@ class Circle(RutBase):
 
     # ----- mentors ------------------------------------------------------------------------
     def mentor_fee(self, seat: int) -> int:
+        """The fee of the Find A Mentor square the player stands on (none in the circle)."""
         p = self.players[seat]
         return self.c.board.rut[p.position].fee if p.circle == "rut" else 0
 
@@ -73,9 +74,11 @@ class Circle(RutBase):
         self.event("rut.found_mentor", seat=seat, fee=fee)
 
     def decline_mentor(self, seat: int) -> None:
+        """The player stays in the Rut."""
         self.event("rut.declined_mentor", seat=seat)
 
     def step_lose_mentor(self, seat: int) -> None:
+        """Lose Your Mentor: back to the Rut next turn and half the cash lost (R21)."""
         p = self.players[seat]
         if p.retired:
             self.event("rut.mentor_immune", seat=seat)
@@ -99,11 +102,13 @@ class Circle(RutBase):
 
     # ----- mentor advice ------------------------------------------------------------------
     def step_advice(self, seat: int) -> None:
+        """A Pay Day + Mentor Advice square reached: draw a Mentor Advice card."""
         p = self.players[seat]
         if not p.out and not p.bankrupt:
             self.draw_card("advice", ("advice_drawn", seat))
 
     def step_advice_drawn(self, seat: int, card_id: str) -> None:
+        """What the advice card does: cash, a cut, a boost, or an immunity kept."""
         self.decks["advice"].take(card_id)
         a = ADVICE[card_id]
         p = self.players[seat]
@@ -210,6 +215,7 @@ class Circle(RutBase):
 
     # ----- the Dream ------------------------------------------------------------------------
     def step_dream(self, seat: int, dream: str | None) -> None:
+        """The square beside a Dream: a retired owner with enough passive income wins."""
         p = self.players[seat]
         if dream != p.dream:
             return

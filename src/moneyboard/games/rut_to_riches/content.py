@@ -32,6 +32,8 @@ class ContentError(MoneyboardError):
 
 
 class Model(BaseModel):
+    """Base of the content models: frozen, and unknown fields are refused."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
@@ -68,6 +70,8 @@ class Job(Model):
 
 
 class Dream(Model):
+    """A Dream on the Inner Circle that a player puts their chip on."""
+
     id: str
     name: str
     text: str
@@ -89,6 +93,8 @@ INNER_KINDS = {"payday_deal", "payday_advice", "dream", "lose_mentor"}
 
 
 class Square(Model):
+    """A board square: its kind, and a fee, arrow or Dream where it has one."""
+
     kind: SquareKind
     #: Find A Mentor: the fee to enter, and the Inner Circle square its arrow points to.
     fee: int = Field(default=0, ge=0)
@@ -98,10 +104,13 @@ class Square(Model):
 
     @property
     def payday(self) -> bool:
+        """Whether a token reaching this square collects Pay Day."""
         return self.kind in ("payday", "payday_deal", "payday_advice")
 
 
 class Board(Model):
+    """The two tracks: the Rut outside, the Inner Circle inside."""
+
     rut: tuple[Square, ...] = Field(min_length=12)
     inner: tuple[Square, ...] = Field(min_length=8)
 
@@ -314,6 +323,7 @@ class Content:
                 raise ContentError(f"the {deck} deck is empty")
 
     def card_title(self, card: str) -> str:
+        """The title of any card, by id (the id itself if there is no such card)."""
         for table in (self.opportunities, self.forces, self.expenses, self.advice):
             if card in table:
                 return str(table[card].title)
@@ -338,6 +348,7 @@ class _Reader:
         self.texts = texts
 
     def table(self, name: str) -> dict[str, Any]:
+        """One content file as a TOML table."""
         try:
             text = self.texts.get(name)
             if text is None:
@@ -348,6 +359,7 @@ class _Reader:
             raise ContentError(f"content file {name} does not load: {exc}") from None
 
     def many(self, name: str, key: str, model: type[Model]) -> tuple[Any, ...]:
+        """The ``[[key]]`` tables of a file, each validated as ``model``."""
         rows = self.table(name).get(key)
         if not isinstance(rows, list):
             raise ContentError(f"content file {name} needs a list of [[{key}]] tables")

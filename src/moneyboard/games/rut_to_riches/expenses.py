@@ -13,10 +13,12 @@ class Expenses(RutBase):
     """Drawing an Expenses card and doing what it says."""
 
     def step_expense(self, seat: int) -> None:
+        """Draw an Expenses card for the player (none once out of the game)."""
         if not self.players[seat].out:
             self.draw_card("expenses", ("expense_drawn", seat))
 
     def step_expense_drawn(self, seat: int, card_id: str) -> None:
+        """Cancelled by a matching cover, offered if optional, else carried out."""
         deck = self.decks["expenses"]
         deck.take(card_id)
         deck.discard(card_id)
@@ -62,10 +64,12 @@ class Expenses(RutBase):
         return None
 
     def accept_expense(self, seat: int) -> None:
+        """The player takes the optional card on the table."""
         assert self.table is not None
         self.apply_expense(seat, self.table["card"])
         self.table = None
 
     def decline_expense(self, seat: int) -> None:
+        """The player says no to the optional card on the table."""
         self.event("rut.declined_expense", seat=seat)
         self.table = None

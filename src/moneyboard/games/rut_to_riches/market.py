@@ -14,9 +14,11 @@ class MarketForces(RutBase):
     """The Market Forces card and what it does (R17)."""
 
     def step_market(self, seat: int) -> None:
+        """Draw the Market Forces card that follows an opportunity."""
         self.draw_card("market", ("market_drawn", seat))
 
     def step_market_drawn(self, seat: int, card_id: str) -> None:
+        """An offer to buy is put to the matching holders; other cards act at once."""
         market = self.decks["market"]
         market.take(card_id)
         market.discard(card_id)
@@ -96,6 +98,7 @@ class MarketForces(RutBase):
         self.books_now()
 
     def pass_market(self, seat: int) -> None:
+        """A holder keeps their assets."""
         self.event("rut.no_action", seat=seat)
         self.close_market()
 

@@ -47,9 +47,11 @@ class Opportunities(RutBase):
         self.then(first, ("market", seat))
 
     def step_draw_opportunity(self, seat: int, deck: str) -> None:
+        """Draw a card from the chosen opportunity deck."""
         self.draw_card(deck, ("opportunity_drawn", seat, deck))
 
     def step_opportunity_drawn(self, seat: int, deck: str, card: str) -> None:
+        """The card goes on the table and the drawer decides on it."""
         self.decks[deck].take(card)
         self.table = {"deck": deck, "card": card, "holder": seat, "offered": []}
         self.event("rut.card", seat=seat, deck=deck, card=card, title=OPPORTUNITIES[card].title)
@@ -74,6 +76,7 @@ class Opportunities(RutBase):
         self.table = None
 
     def pass_opportunity(self, seat: int) -> None:
+        """The drawer lets the card go: it is discarded."""
         assert self.table is not None
         self.decks[self.table["deck"]].discard(self.table["card"])
         self.event("rut.passed", seat=seat, card=self.table["card"])
@@ -119,6 +122,7 @@ class Opportunities(RutBase):
         return self.n - 1
 
     def commission_range(self) -> tuple[int, int]:
+        """Any commission from nothing up to :data:`MAX_COMMISSION`."""
         return (0, MAX_COMMISSION)
 
     def offer_choices(self, seat: int) -> list[Propose]:

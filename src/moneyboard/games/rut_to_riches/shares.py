@@ -18,9 +18,11 @@ class ShareMarket(RutBase):
     """Share Market cards, drawn one after the other and acted on one at a time."""
 
     def step_share_card(self, seat: int, number: int) -> None:
+        """Draw the ``number``-th Share Market card of a Share Market pick."""
         self.draw_card("shares", ("share_drawn", seat, number))
 
     def step_share_drawn(self, seat: int, number: int, card_id: str) -> None:
+        """A price card is put to the players; a split, reverse split or bankruptcy acts."""
         shares = self.decks["shares"]
         shares.take(card_id)
         shares.discard(card_id)
@@ -66,6 +68,7 @@ class ShareMarket(RutBase):
         return OPPORTUNITIES[self.table["card"]]
 
     def pass_shares(self, seat: int) -> None:
+        """A player does nothing with the price card."""
         self.event("rut.no_action", seat=seat)
         self.close_shares()
 
@@ -76,6 +79,7 @@ class ShareMarket(RutBase):
 
     # ----- buying and selling ---------------------------------------------------------------
     def share_count_range(self) -> tuple[int, int]:
+        """Shares are bought in multiples of 10, up to :data:`MAX_LOT` at a time."""
         return (10, MAX_LOT)
 
     def check_buy_shares(self, seat: int, a: BuyShares) -> Message | None:

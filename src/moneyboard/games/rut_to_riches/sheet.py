@@ -45,6 +45,7 @@ class Holding:
         self.boost = 0
 
     def to_json(self) -> dict[str, Any]:
+        """The holding as JSON for the views."""
         return {
             "card": self.card,
             "title": self.title,
@@ -67,6 +68,7 @@ class Shares:
         self.cost = 0
 
     def to_json(self) -> dict[str, int]:
+        """The lot as JSON for the views."""
         return {"count": self.count, "dividend": self.dividend, "cost": self.cost}
 
 
@@ -163,6 +165,7 @@ class Player:
     # ----- figures ------------------------------------------------------------------------
     @property
     def active(self) -> int:
+        """Active income: salary and part-time income."""
         return self.salary + self.part_time
 
     def recount_passive(self) -> None:
@@ -177,6 +180,7 @@ class Player:
 
     @property
     def income(self) -> int:
+        """Total income: active plus passive."""
         return self.active + self.passive
 
     def set_expense(self, line: str, amount: int) -> None:
@@ -187,15 +191,19 @@ class Player:
 
     @property
     def payday(self) -> int:
+        """Pay Day: total income less total expenses."""
         return self.salary + self.part_time + self.passive - self.expenses
 
     def debts(self) -> int:
+        """Everything owed except mortgages."""
         return sum(self.debt.values())
 
     def mortgages(self) -> int:
+        """What the properties and businesses still owe."""
         return sum(h.mortgage for h in self.holdings)
 
     def asset_value(self) -> int:
+        """What the assets and shares cost."""
         return sum(h.cost for h in self.holdings) + sum(s.cost for s in self.shares.values())
 
     def net_worth(self, cash: int) -> int:
@@ -208,12 +216,14 @@ class Player:
         return self.passive / max(self.expenses, 1)
 
     def has_tag(self, tag: str) -> bool:
+        """Whether any asset carries ``tag``."""
         for h in self.holdings:  # noqa: SIM110 - no generator to make (every market card asks)
             if tag in h.tags:
                 return True
         return False
 
     def score_sheet(self) -> dict[str, Any]:
+        """The Score Sheet as JSON for the views."""
         return {
             "job": self.job,
             "income": {"salary": self.salary, "part_time": self.part_time, "passive": self.passive},

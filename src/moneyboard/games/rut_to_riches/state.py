@@ -229,6 +229,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
 
     # ----- views -------------------------------------------------------------------------------
     def player_view(self, seat: int, true_totals: bool) -> dict[str, Any]:
+        """A player's token and sheets; the totals the learner wrote in bookkeeping mode."""
         p = self.players[seat]
         square = self.square(p)
         out: dict[str, Any] = {
@@ -281,6 +282,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         return {"holder": t["holder"], "card": data}
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: the projector): the board, sheets and the table."""
         return {
             **self.kernel_view(seat),
             "round": self.round,
@@ -293,6 +295,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         }
 
     def full_view(self) -> dict[str, Any]:
+        """Everything, the true totals and the decks included (trainer, tests, replay)."""
         view = self.view(None)
         return {
             **view,
@@ -305,6 +308,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         }
 
     def metrics(self, seat: int) -> dict[str, float]:
+        """A seat's standing in the common terms (bots, charts, reports)."""
         if seat >= len(self.players):  # Job cards are still being dealt
             return dict.fromkeys(METRIC_KEYS, 0.0)
         p = self.players[seat]

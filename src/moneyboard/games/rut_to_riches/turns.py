@@ -19,11 +19,13 @@ class Turns(RutBase):
 
     # ----- set-up -------------------------------------------------------------------------
     def step_deal_job(self, seat: int) -> None:
+        """Deal a Job card to ``seat`` from those not yet dealt."""
         taken = {p.job for p in self.players}
         left = tuple(job for job in self.c.job_ids if job not in taken)
         self.draw("job", left, ("job_dealt", seat))
 
     def step_job_dealt(self, seat: int, job_id: str) -> None:
+        """Copy the Job card to the player's sheets; savings become cash."""
         job = self.c.jobs[job_id]
         p = Player(job)
         self.players.append(p)
@@ -35,6 +37,7 @@ class Turns(RutBase):
         p.audit_base = (totals, totals)
 
     def step_ask_dreams(self) -> None:
+        """Every player chooses a Dream at once (several may share one)."""
         self.ask(tuple(range(self.n)), "dream", dreams=list(self.c.dream_ids))
 
     def check_choose_dream(self, seat: int, a: ChooseDream) -> Message | None:
@@ -66,6 +69,7 @@ class Turns(RutBase):
     def step_opening_rolled(
         self, contenders: tuple[int, ...], rolls: tuple[int, ...], value: int
     ) -> None:
+        """Note one opening roll and roll on."""
         self.event("rut.opening_roll", seat=contenders[len(rolls)], value=value)
         self.then(("opening", contenders, (*rolls, value)))
 
@@ -119,6 +123,7 @@ class Turns(RutBase):
         self.draw("die", DIE, ("rolled", seat, self.options.dice, 0))
 
     def step_rolled(self, seat: int, dice_left: int, total: int, value: int) -> None:
+        """Add a die to the roll; after the last die the token moves."""
         total += value
         if dice_left > 1:
             self.draw("die", DIE, ("rolled", seat, dice_left - 1, total))
