@@ -872,3 +872,52 @@ def test_a_retired_player_on_a_rut_expenses_square_draws_no_card() -> None:
     act(state, 0, Roll())
     assert "rut.expense" not in keys(state) and "rut.retired_no_expenses" in keys(state)
     assert state.cash(0) == cash
+
+
+# ----- more rules the rulebook states outright --------------------------------------------
+def test_a_bankrupt_player_may_not_borrow() -> None:
+    state = start()
+    state.players[0].bankrupt = True
+    assert state.loan_room(0) == 0
+    assert not any(isinstance(a, Borrow) for a in state.legal_actions(0))
+    reason = state.check_borrow(0, Borrow(100))
+    assert reason is not None and reason.key == "why.rut.bankrupt_no_loans"
+
+
+def test_share_cards_are_not_kept_by_buyers() -> None:
+    state = share_state("sh_tkno_1", "sh_tkno_5")
+    act(state, 1, BuyShares(100))
+    assert state.players[1].cards == []
+    assert "sh_tkno_1" in state.decks["shares"].discards
+
+
+def test_landing_on_personal_draws_a_personal_card_without_a_choice() -> None:
+    state = start(forced={"deck:personal": ["pe_bakery"], "deck:market": ["mf_calm"]})
+    state.players[0].position = 3
+    force(state, "die", 1)  # Personal (4)
+    act(state, 0, Roll())
+    assert kind(state) == "opportunity"
+    assert state.table is not None and state.table["card"] == "pe_bakery"
+
+
+def test_a_deal_is_chosen_only_on_landing_on_pay_day_and_deal() -> None:
+    state = start()
+    p = state.players[0]
+    p.circle, p.position = "inner", 3
+    force(state, "die", 3)  # passes Pay Day + Deal (4) and Lose Your Mentor (5), lands on 6
+    act(state, 0, Roll())
+    assert kind(state) == "deal"  # square 6 is Pay Day + Deal: landed on
+    assert keys(state).count("rut.payday") == 2  # square 4 paid Pay Day, but asked no deal
+    act(state, 0, Deal("none"))
+    assert state.to_move() == (1,) and kind(state) == "turn"
+
+
+def test_a_market_forces_business_debt_is_paid_off_like_any_elective_debt() -> None:
+    state = opportunity("pe_vending", market="mf_failed_deal")
+    set_cash(state, 0, 10000)
+    act(state, 0, BUY)
+    p = state.players[0]
+    assert p.debt["business"] == 6000
+    assert state.check_pay_off(0, PayOff("business", 3000)) is None
+    state.pay_off(0, "business", 3000)
+    assert p.debt["business"] == 3000 and p.exp["business"] == 90
