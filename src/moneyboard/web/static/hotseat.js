@@ -28,11 +28,11 @@ function refresh() {
   const next = mover();
   if (next === null) {
     pass.hidden = true;
-    const any = [...latest.values()][0];
-    if (any && shown !== null && panels.has(shown)) panels.get(shown).receive(latest.get(shown));
+    if (shown !== null) panels.get(shown).receive(latest.get(shown));
     return;
   }
   if (next !== shown) {
+    for (const panel of panels.values()) panel.visible = false;
     shown = null;
     fill(seatRoot);
     pass.hidden = false;
@@ -42,7 +42,7 @@ function refresh() {
       shown = next;
       pass.hidden = true;
       const panel = panels.get(next);
-      panel.root = seatRoot;
+      panel.visible = true;
       panel.receive(latest.get(next));
     };
   } else {
@@ -54,10 +54,12 @@ function connect(tokens) {
   for (const [seatText, token] of Object.entries(tokens)) {
     const seat = Number(seatText);
     let live = null;
-    panels.set(seat, new SeatPanel(seatRoot, {
+    const panel = new SeatPanel(seatRoot, {
       guided: () => false,
       send: (action, version) => live.request({ type: "action", action, version }),
-    }));
+    });
+    panel.visible = false;
+    panels.set(seat, panel);
     live = new Live(code, token, {
       onUpdate: (update) => { latest.set(seat, update); refresh(); },
       onProblem: (_c, message) => { problem.textContent = `${message}.`; },

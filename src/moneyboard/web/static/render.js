@@ -13,7 +13,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "class") el.className = value;
     else el.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -21,7 +21,7 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export function fill(el, ...children) {
-  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
 
 export function get(obj, path) {
@@ -84,7 +84,7 @@ export function cardList(family) {
     groups.push(h("div", { class: "card-group" },
       h("span", { class: "card-kind" }, art.label),
       h("ul", { class: "cards" }, cards.map((c) => h("li", { class: "card", style: `--card:${art.colour || "#eee"}` },
-        h("span", { "aria-hidden": "true" }, art.icon || ""), " ", cardName(c))))));
+        h("span", { "aria-hidden": "true" }, art.icon || ""), " ", art.each || cardName(c))))));
   }
   return groups.length ? h("div", { class: "holdings" }, groups) : null;
 }

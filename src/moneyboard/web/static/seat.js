@@ -56,6 +56,7 @@ export class SeatPanel {
     this.busy = false;
     this.message = "";
     this.pendingChoice = null;
+    this.visible = true;
   }
 
   receive(update) {
@@ -147,13 +148,15 @@ export class SeatPanel {
 
   render() {
     const update = this.update;
-    if (!update) return;
+    if (!update || !this.visible) return;
     const family = ownFamily(update);
     const view = update.view;
     const yourTurn = view && (view.to_move || []).includes(update.you);
     this.root.dataset.version = String(update.version);
     this.root.dataset.seat = String(update.you);
+    const cash = cashOf(family);
     fill(this.root,
+      cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
       resultBlock(update),
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,

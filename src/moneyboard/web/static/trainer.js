@@ -11,6 +11,8 @@ const said = document.getElementById("said");
 const status = document.getElementById("connection");
 const token = pageToken("trainer", code, { keepInUrl: false });
 const log = [];
+// Chance streams seen in this game (from the trainer's draw events), with their outcomes.
+const streams = new Map();
 let live = null;
 
 const auth = { Authorization: `Bearer ${token}` };
@@ -66,8 +68,15 @@ function show(update) {
   if (update.narration) log.unshift(update.narration);
   log.splice(200);
   fill(document.getElementById("events"), log.slice(0, 60).map((t) => h("li", {}, t)));
-  const streams = update.view && update.view.decks ? Object.keys(update.view.decks) : [];
-  fill(document.getElementById("streams"), streams.map((s) => h("option", { value: s })));
+  for (const e of update.events || []) {
+    if (e.key === "chance.drawn" && e.params.stream) {
+      if (!streams.has(e.params.stream)) streams.set(e.params.stream, new Set());
+      streams.get(e.params.stream).add(String(e.params.outcome));
+    }
+  }
+  fill(document.getElementById("streams"), [...streams.keys()].sort().map((s) => h("option", { value: s })));
+  const chosen = streams.get(document.getElementById("force-stream").value.trim());
+  fill(document.getElementById("outcomes-seen"), chosen ? [...chosen].sort().map((o) => h("option", { value: o })) : []);
 }
 
 if (!token) {

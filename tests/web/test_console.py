@@ -1,0 +1,115 @@
+"""The trainer's controls through the console, the hotseat page, and what learners see of
+them: pause and resume, take back, a bot in a seat, a seat moved to a new device, a refused
+forced outcome, deleting the room."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.process import ServerProcess
+from tests.web.browser import LAPTOP, PHONE, create_room, join, new_page, serious_violations
+
+
+def said(trainer: Any, text: str) -> str:
+    trainer.wait_for_selector(f"#said:has-text('{text}')")
+    return str(trainer.inner_text("#said"))
+
+
+def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerProcess) -> None:
+    trainer = new_page(browser, LAPTOP)
+    code = create_room(trainer, server.base, "financity", learners=2, bots=0, seed=2)
+    assert serious_violations(trainer) == []
+    ada, bola = new_page(browser, PHONE), new_page(browser, PHONE)
+    join(ada, server.base, code, "Ada")
+    join(bola, server.base, code, "Bola")
+    trainer.click("[data-directive=start]")
+    said(trainer, "Done: Start")
+    ada.wait_for_selector("#seat button[data-action]")
+
+    trainer.click("[data-directive=pause]")
+    said(trainer, "Done: Pause")
+    ada.wait_for_selector("#seat .turn:has-text('Paused by the trainer')")
+    assert ada.locator("#seat button[data-action]").count() == 0
+    trainer.click("[data-directive=resume]")
+    said(trainer, "Done: Resume")
+    ada.wait_for_selector("#seat button[data-action]")
+
+    version = ada.get_attribute("#seat", "data-version")
+    ada.locator("#seat button[data-action]").first.click()
+    ada.wait_for_function("v => document.querySelector('#seat').dataset.version !== v", arg=version)
+    trainer.click("[data-directive=undo]")
+    said(trainer, "Done: Undo")
+    ada.wait_for_selector("#seat .turn:has-text('Paused by the trainer')")
+    trainer.click("[data-directive=resume]")
+    ada.wait_for_selector("#seat button[data-action]")
+
+    trainer.fill("#force-stream", "no-such-stream")
+    trainer.fill("#force-outcomes", "1")
+    trainer.click("[data-directive=force]")
+    assert "no-such-stream" in said(trainer, "Not done")
+
+    # Bola's seat goes to a bot, then back to Bola.
+    row = trainer.locator("#seats li", has_text="Bola")
+    row.locator("select").select_option("saver")
+    row.locator("button:has-text('Apply')").click()
+    said(trainer, "Done: Seat")
+    trainer.wait_for_selector("#seats li:has-text('saver bot')")
+    row = trainer.locator("#seats li", has_text="Bola")
+    row.locator("select").select_option("")
+    row.locator("button:has-text('Apply')").click()
+    trainer.wait_for_selector("#seats li:has-text('Bola'):not(:has-text('saver bot'))")
+
+    # Ada moves to another device: the old phone is shut out, the new link plays her seat.
+    row = trainer.locator("#seats li", has_text="Ada")
+    row.locator("button:has-text('Move to another device')").click()
+    link = row.locator(".rejoin")
+    link.wait_for()
+    trainer.wait_for_function("() => document.querySelector('.rejoin').textContent.includes('/')")
+    url = link.inner_text().split("New link: ", 1)[1].strip()
+    ada.wait_for_selector("#problem:not(:empty)")
+    phone = new_page(browser, PHONE)
+    phone.goto(url)
+    phone.wait_for_selector("#seat .family.yours h3:has-text('Ada')")
+
+    trainer.on("dialog", lambda dialog: dialog.accept())
+    trainer.click("#delete")
+    trainer.wait_for_url(f"{server.base}/trainer")
+    phone.wait_for_selector("#problem:has-text('deleted')")
+    for page in [trainer, bola, phone]:
+        assert page.errors == [], page.url
+
+
+def test_hotseat_passes_one_device_round(browser: Any, server: ServerProcess) -> None:
+    trainer = new_page(browser, LAPTOP)
+    code = create_room(trainer, server.base, "financity", learners=2, bots=1, seed=4)
+    device = new_page(browser, PHONE)
+    device.goto(f"{server.base}/hotseat/{code}")
+    device.fill("#name-0", "Kemi")
+    device.fill("#name-1", "Lars")
+    device.click("#names button[type=submit]")
+    device.wait_for_selector("#names", state="hidden")
+    trainer.click("[data-directive=start]")
+    said(trainer, "Done: Start")
+    names = {"0": "Kemi", "1": "Lars"}
+    device.wait_for_selector("#pass:not([hidden])")
+    passes = 0
+    for move in range(6):
+        device.wait_for_selector("#pass:not([hidden]), #seat .family.yours.moving")
+        if device.locator("#pass").is_visible():
+            passes += 1
+            who = device.inner_text("#pass-name")
+            assert device.locator("#seat button").count() == 0  # hidden until they say so
+            device.click("#ready")
+            device.wait_for_selector("#seat .family.yours.moving")
+            assert names[device.get_attribute("#seat", "data-seat") or ""] == who
+        if move == 0:
+            assert serious_violations(device) == []
+        version = device.get_attribute("#seat", "data-version")
+        device.locator("#seat button[data-action]").first.click()
+        device.wait_for_function(
+            "v => document.querySelector('#seat').dataset.version !== v"
+            " || !document.querySelector('#pass').hidden",
+            arg=version,
+        )
+    assert passes >= 2
+    assert device.errors == []
