@@ -90,3 +90,20 @@ def test_every_logged_event_has_an_english_template() -> None:
             assert "{" not in text, text
     missing = {k for k in keys if k not in FinanCityState.catalogue and not k.startswith("test.")}
     assert not missing
+
+
+def test_every_message_key_in_the_rules_has_a_template() -> None:
+    """Reasons, events and postings named in the game's code all have English words."""
+    import re
+    from pathlib import Path
+
+    import moneyboard.games.financity as package
+
+    prefixes = "why|describe|loan|event|savings|income|zone|sale|end|plan|cards|claim|pay|" \
+        "expenses|investment|shopping|insurance|reorganise|setup|year"
+    keys: set[str] = set()
+    for source in Path(package.__file__).parent.glob("*.py"):
+        keys |= set(re.findall(rf'"((?:{prefixes})\.[a-z_.]+)"', source.read_text()))
+    keys = {k for k in keys if not k.endswith(".toml")}
+    assert keys
+    assert sorted(k for k in keys if k not in FinanCityState.catalogue) == []
