@@ -16,12 +16,10 @@ CHROMIUM = "/usr/bin/chromium"
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One headless Chromium for the session (Debian's package; ./run-tests installs it)."""
+    playwright_sync = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is missing: ./run-tests installs Debian's chromium as root")
     with playwright_sync.sync_playwright() as pw:

@@ -28,6 +28,11 @@ WEB = resources.files("moneyboard.web")
 templates = Jinja2Templates(directory=str(WEB.joinpath("templates")))
 
 
+def script_json(data: Any) -> str:
+    """JSON safe to place inside a ``<script>`` element (no ``</`` can close it early)."""
+    return json.dumps(data).replace("</", "<\\/")
+
+
 def games_for_form() -> list[dict[str, Any]]:
     """Every game with its player counts and options (default and meaning), for the form."""
     out = []
@@ -76,7 +81,7 @@ def mount_pages(app: FastAPI) -> None:
             code=room.code,
             game=info["game"],
             game_title=info["title"],
-            data=json.dumps(data),
+            data=script_json(data),
             bots=data["bots"],
         )
 

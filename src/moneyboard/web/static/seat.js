@@ -155,6 +155,7 @@ export class SeatPanel {
     this.root.dataset.version = String(update.version);
     this.root.dataset.seat = String(update.you);
     const cash = cashOf(family);
+    const hadFocus = this.root.contains(document.activeElement);
     fill(this.root,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
@@ -166,6 +167,17 @@ export class SeatPanel {
       family ? familyCard(update, family, { you: update.you }) : null,
       this.events.length ? h("section", { class: "events", "aria-label": "What happened to you" },
         h("h2", {}, "What happened to you"), h("ul", {}, this.events.map((t) => h("li", {}, t)))) : null);
+    if (hadFocus) this.keepFocus();
+  }
+
+  /** Redrawing replaced the focused control: put the keyboard back on the next choice. */
+  keepFocus() {
+    const next = this.root.querySelector("[data-confirm], button[data-action]:not([disabled])")
+      || this.root.querySelector(".turn");
+    if (next) {
+      if (!next.matches("button")) next.setAttribute("tabindex", "-1");
+      next.focus();
+    }
   }
 }
 

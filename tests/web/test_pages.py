@@ -1,0 +1,87 @@
+"""The pages without a browser: every route answers, the room form lists every game's options,
+and each game's art matches what its views really hold."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from moneyboard.engine.state import Seat
+from moneyboard.registry import game_ids, get_game
+from moneyboard.server.app import create_app
+from moneyboard.server.settings import Settings
+from moneyboard.web.art import game_art, mechanics
+from moneyboard.web.pages import script_json
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'rooms.db'}", bot_step=0.0, bot_pause=0.0)
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def get_path(data: Any, path: str) -> Any:
+    for key in path.split("."):
+        assert isinstance(data, dict) and key in data, f"{path!r}: no {key!r} in {data!r}"
+        data = data[key]
+    return data
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_games_art_names_what_its_views_hold(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new_state([Seat(f"p{i}") for i in range(game.min_players)], 1)
+    view = state.view(None)
+    art = game_art(game_id)
+    families = view[art["families"]]
+    assert [f["seat"] for f in families] == list(range(game.min_players))
+    for family in families:
+        for figure in art["figures"]:
+            get_path(family, figure["path"])
+        for path in art["cards"]:
+            get_path(family, path)
+        get_path(family, art["position"])
+    board = art["board"]
+    if board["kind"] == "zones":
+        assert {z["id"] for z in board["zones"]} >= set(view[board["source"]])
+    else:
+        assert board["kind"] == "tracks" and board["tracks"]
+    assert set(mechanics(game_id)) <= {t.kind for t in game.state_class.action_types}
+    assert mechanics(game_id), "every game explains its actions in guided mode"
+
+
+def test_the_room_form_lists_every_game_with_its_options(client: TestClient) -> None:
+    page = client.get("/trainer")
+    assert page.status_code == 200
+    for game_id in game_ids():
+        game = get_game(game_id)
+        assert f'data-game="{game_id}"' in page.text
+        for name in game.options_model.model_fields:
+            assert f'id="opt-{game_id}-{name}"' in page.text
+
+
+def test_room_pages_qr_and_a_missing_room(client: TestClient) -> None:
+    created = client.post(
+        "/api/rooms", json={"game": "financity", "seats": [{"kind": "learner"}] * 2}
+    ).json()
+    code = created["code"]
+    for path in ["/", "/play", f"/play/{code}", f"/trainer/{code}", f"/projector/{code}",
+                 f"/hotseat/{code}", f"/play/{code.lower()}"]:
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert page.headers["content-type"].startswith("text/html")
+    qr = client.get(f"/qr/{code}.svg")
+    assert qr.status_code == 200 and qr.headers["content-type"] == "image/svg+xml"
+    assert b"<svg" in qr.content
+    missing = client.get("/projector/NOPE99")
+    assert missing.status_code == 404
+    assert "no room with the code NOPE99" in missing.text
+    assert client.get("/qr/NOPE99.svg").status_code == 404
+    # The page's own data never closes its script element early.
+    assert "</script>" not in script_json({"text": "</script><b>"})
+    assert client.get("/static/live.js").status_code == 200
