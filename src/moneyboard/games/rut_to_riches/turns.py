@@ -226,10 +226,7 @@ class Turns(RutBase):
             self.win(winners, "rut.win_passive")
 
     def call_time(self) -> None:
-        """The class period is over: the game is scored at the next turn's start (R25).
-
-        Given as the ``call_time`` directive, so the record replays it at the same point; a
-        driver that calls this hook directly has the directive given for it.
-        """
-        if not self.status.time_called:
-            self.direct("call_time")
+        """The class period is over (the ``call_time`` directive, which the record keeps and
+        a replay gives at the same point): the game is scored when the next turn begins
+        (R25)."""
+        self.event("rut.time_called")
