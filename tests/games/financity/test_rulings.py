@@ -154,8 +154,12 @@ def test_r12_savings_asks_everyone_at_once_each_until_done() -> None:
     assert state.to_move() == (0,)
     with pytest.raises(IllegalActionError, match="multiple of 100"):
         state.apply(0, Deposit(150))
-    state.apply(0, Deposit(900))  # any multiple of $100 (not only the ladder's values)
-    assert state.savings_total(0) == 900 and state.savings_total(1) == 300
+    give_cash(state, 0, 500)
+    state.apply(0, Deposit(1100))  # any multiple of $100, not only the ladder's values
+    assert Deposit(1100) not in state.candidates(0)
+    assert state.savings_total(0) == 1100 and state.savings_total(1) == 300
+    with pytest.raises(IllegalActionError, match="between"):
+        state.apply(0, Deposit(100_000))
 
 
 def test_r13_an_event_is_paid_from_savings_before_any_loan() -> None:
@@ -285,8 +289,16 @@ def test_r22_product_sales_between_players_in_reorganisation() -> None:
     state.apply(0, BuyShopping(0))
     drive(state, until=at("sales"))
     assert state.zone == 11
-    offer = Propose(1, "sell", "guitar", 120)
-    assert state.can(0, offer)
+    offer = Propose(1, "sell", "guitar", 120)  # any whole price, not only quarters
+    assert state.can(0, offer) and offer not in state.candidates(0)
+    too_dear = state.why_not(0, Propose(1, "sell", "guitar", state.cash(1) + 1))
+    assert too_dear is not None and too_dear.key == "why.amount_range"
+    not_held = state.why_not(0, Propose(1, "sell", "bicycle", 10))
+    assert not_held is not None and not_held.key == "why.card_not_held"
+    state.players[0].shopping.append("gym")
+    service = state.why_not(0, Propose(1, "sell", "gym", 10))
+    assert service is not None and service.key == "why.not_a_product"
+    state.players[0].shopping.remove("gym")
     seller_cash, buyer_cash = state.cash(0), state.cash(1)
     state.apply(0, offer)
     assert state.to_move() == (1,)
