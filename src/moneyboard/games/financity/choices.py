@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from moneyboard.engine.actions import Action
 from moneyboard.engine.claims import Claim
 from moneyboard.engine.kernel import Offer
+from moneyboard.engine.ledger import BANK
 from moneyboard.engine.messages import Message, msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.games.financity.actions import (
@@ -181,10 +182,9 @@ class Choices(Flow):
         p.savings.remove(a.value)
         paid = self.withdrawal_value(a.value)
         kept = a.value - paid
-        legs = [(SAVINGS[seat], CASH[seat], paid, "savings.withdrawn", {"seat": seat})]
+        self.ledger.post(SAVINGS[seat], CASH[seat], paid, "savings.withdrawn", {"seat": seat})
         if kept:
-            legs.append((SAVINGS[seat], "bank", kept, "savings.surcharge", {"seat": seat}))
-        self.ledger.transfer(legs)
+            self.ledger.post(SAVINGS[seat], BANK, kept, "savings.surcharge", {"seat": seat})
         self.event("savings.withdrawn", seat=seat, value=a.value, amount=paid, surcharge=kept)
 
     # ----- loans -------------------------------------------------------------------------
