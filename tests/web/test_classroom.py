@@ -135,6 +135,24 @@ def test_guided_mode_previews_the_money_and_explains_a_new_rule(
     )
     assert serious_violations(first) == []
 
+    # Keyboard only: Tab to a choice, Enter to preview, Enter to confirm; the focus stays on
+    # the seat's next choice after each redraw.
+    first.uncheck("#guided")
+    first.check("#guided")
+    version = first.get_attribute("#seat", "data-version")
+    for _ in range(12):
+        first.keyboard.press("Tab")
+        if first.evaluate("!!document.activeElement.dataset.action"):
+            break
+    assert first.evaluate("!!document.activeElement.dataset.action")
+    first.keyboard.press("Enter")
+    assert first.evaluate("document.activeElement.hasAttribute('data-confirm')")
+    first.keyboard.press("Enter")
+    first.wait_for_function(
+        "v => document.querySelector('#seat').dataset.version !== v", arg=version
+    )
+    assert first.evaluate("!!document.activeElement.closest('#seat')")
+
 
 def test_pages_without_a_room_and_the_forms_are_accessible(
     browser: Any, server: ServerProcess

@@ -181,3 +181,23 @@ export function voteBlock(update, lastVote) {
   }
   return parts.length ? h("section", { class: "vote", "aria-label": "Class vote" }, parts) : null;
 }
+
+/** An action in words: the game's label for its kind (fields filled in: `{field}`, `{slot+1}`
+ * for a 0-based slot, `{to:seat}` for a seat's name, `{price:money}`), else its own text. */
+export function actionLabel(update, entry, action = entry.action) {
+  const template = (ART.actions || {})[action.type];
+  if (!template) {
+    const amountField = entry.amount ? entry.amount.field : null;
+    const rest = Object.entries(action).filter(([k]) => k !== "type" && k !== amountField).map(([, v]) => showValue(v).toLowerCase());
+    return human([action.type, ...rest].join(" "));
+  }
+  return template.replace(/\{(\w+)(\+1|:seat|:money)?\}/g, (_m, field, how) => {
+    const value = action[field];
+    if (value === undefined) return "";
+    if (entry.amount && entry.amount.field === field && action === entry.action) return "…";
+    if (how === "+1") return String(Number(value) + 1);
+    if (how === ":seat") return seatName(update, Number(value));
+    if (how === ":money") return money(Number(value));
+    return typeof value === "string" ? value.replace(/_/g, " ") : showValue(value).toLowerCase();
+  });
+}

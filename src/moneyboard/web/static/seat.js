@@ -2,7 +2,7 @@
 // legal actions as buttons with their cost, refused ones greyed with the reason, amounts as
 // number inputs, guided mode's preview, and the events that touched this family.
 
-import { PAGE, families, familyCard, fill, h, human, money, seatName, turnLine, voteBlock, resultBlock } from "./render.js";
+import { PAGE, actionLabel, families, familyCard, fill, h, money, seatName, turnLine, voteBlock, resultBlock } from "./render.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
 
@@ -105,9 +105,9 @@ export class SeatPanel {
     }
     const cost = typeof entry.cost === "number" ? entry.cost : (entry.amount && entry.amount.field === "amount" ? Number(action.amount) : null);
     if (cost !== null && cash) {
-      lines.push(h("p", {}, `${human(actionText(entry, action))} costs ${money(cost)}: your ${cash.label.toLowerCase()} goes from ${money(cash.value)} to ${money(cash.value - cost)}.`));
+      lines.push(h("p", {}, `${actionLabel(this.update, entry, action)} costs ${money(cost)}: your ${cash.label.toLowerCase()} goes from ${money(cash.value)} to ${money(cash.value - cost)}.`));
     } else {
-      lines.push(h("p", {}, `${human(actionText(entry, action))} does not cost money now.`));
+      lines.push(h("p", {}, `${actionLabel(this.update, entry, action)}: this does not cost money now.`));
     }
     return h("section", { class: "preview", "aria-label": "Before you confirm" }, h("h3", {}, "Before you confirm"), lines,
       h("div", { class: "row" },
@@ -127,7 +127,7 @@ export class SeatPanel {
         const id = `amount-${i}`;
         const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
         return h("li", { class: "action amount" },
-          h("label", { for: id }, `${human(actionText(entry, entry.action, true))} (${money(a.min)} to ${money(a.max)}, steps of ${a.step})`),
+          h("label", { for: id }, `${actionLabel(update, entry)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
           h("div", { class: "row" }, input, h("button", {
             class: "primary", "data-action": entry.action.type,
             onclick: () => this.choose(entry, { ...entry.action, [a.field]: Number(input.value) }),
@@ -137,10 +137,10 @@ export class SeatPanel {
       return h("li", { class: "action" }, h("button", {
         class: "primary", "data-action": entry.action.type, disabled: this.busy || null,
         onclick: () => this.choose(entry, entry.action),
-      }, human(entry.text), cost ? " " : null, cost));
+      }, actionLabel(update, entry), cost ? " " : null, cost));
     });
     const greyed = refused.map((entry, i) => h("li", { class: "action refused" },
-      h("button", { disabled: true, "aria-describedby": `why-${i}` }, human(entry.text)),
+      h("button", { disabled: true, "aria-describedby": `why-${i}` }, actionLabel(update, entry)),
       h("span", { id: `why-${i}`, class: "why" }, `Why not: ${entry.reason}`)));
     return h("section", { class: "actions", "aria-label": voter ? "Your actions" : "Your move" },
       h("h2", {}, "Your move"), h("ul", { class: "action-list" }, items, greyed));
@@ -179,10 +179,4 @@ export class SeatPanel {
       next.focus();
     }
   }
-}
-
-function actionText(entry, action, withoutAmount = false) {
-  if (withoutAmount && entry.amount) return action.type;
-  if (entry.amount) return `${action.type} ${action[entry.amount.field]}`;
-  return entry.text;
 }
