@@ -2,7 +2,7 @@
 // legal actions as buttons with their cost, refused ones greyed with the reason, amounts as
 // number inputs, guided mode's preview, and the events that touched this family.
 
-import { PAGE, actionLabel, families, familyCard, fill, h, money, seatName, turnLine, voteBlock, resultBlock } from "./render.js";
+import { PAGE, actionLabel, families, familyCard, fill, get, h, money, seatName, showValue, turnLine, voteBlock, resultBlock } from "./render.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
 
@@ -159,6 +159,8 @@ export class SeatPanel {
     fill(this.root,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
+      family && PAGE.art.position ? h("p", { class: "where" }, `Where you are: ${showValue(get(family, PAGE.art.position))}`) : null,
+      update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null,
       resultBlock(update),
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
       this.pendingChoice ? this.preview() : this.actions(),
