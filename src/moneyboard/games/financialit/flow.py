@@ -215,6 +215,7 @@ class Flow(FinanciaLitBase):
             self.step_investment_paid(seat, card_id, slots_left, card.returns[0])
 
     def step_investment_paid(self, seat: int, card_id: str, slots_left: int, payout: int) -> None:
+        """Pay ``payout`` (less the early-end penalty per slot left) and the card's Happiness."""
         card = self.content.investment[card_id]
         if slots_left == 0:
             key = "investment.gain" if payout >= card.cost else "investment.loss"
