@@ -147,6 +147,8 @@ def test_a_risky_investment_can_mature_at_a_loss_and_says_so() -> None:
     state = start(forced=forced, rounds=6, family_units_delta=10, **SHELTERED)
     run(state, Script({1: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)}))
     assert received(state, "investment.matured", 0) == [worst]
+    [bought] = events(state, "investment.bought", 0)
+    assert f"pays {worst}-{max(index.returns)} units" in state.explain(bought)
     [loss] = events(state, "investment.loss", 0)
     assert (loss.params["cost"], loss.params["payout"]) == (index.cost, worst)
     drawn = [p for key, p in state.log if key == "chance.drawn"]

@@ -223,8 +223,7 @@ class Choices(FinanciaLitBase):
             card=card.name,
             surcharge=surcharge,
             slots=card.slots,
-            low=min(card.returns),
-            high=max(card.returns),
+            pays=payout_range(card.returns),
         )
         self.homes[seat].investments.append([card_id, card.slots])
         self.offers[a.term] = None
@@ -409,3 +408,13 @@ class Choices(FinanciaLitBase):
 
 _SKILLS = tuple(s.id for s in _CONTENT.skills for _ in range(s.count))
 _CAREERS = tuple(c.id for c in _CONTENT.careers for _ in range(c.count))
+
+
+def payout_range(returns: tuple[int, ...]) -> str:
+    """An investment's possible payouts in figures: ``"6"`` for a sure one, ``"3-13"`` if not.
+
+    >>> payout_range((6,)), payout_range((3, 6, 10, 13))
+    ('6', '3-13')
+    """
+    low, high = min(returns), max(returns)
+    return str(low) if low == high else f"{low}-{high}"
