@@ -93,10 +93,16 @@ class SearchBenchResult:
     decisions: int
     simulations: int
     seconds: float
+    #: Processor time of this process meanwhile: the figure to trust on a shared machine.
+    cpu_seconds: float
 
     @property
     def simulations_per_s(self) -> float:
         return self.simulations / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def simulations_per_cpu_s(self) -> float:
+        return self.simulations / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
     @property
     def decisions_per_s(self) -> float:
@@ -109,7 +115,9 @@ class SearchBenchResult:
             "decisions": self.decisions,
             "simulations": self.simulations,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
             "simulations_per_s": round(self.simulations_per_s, 1),
+            "simulations_per_cpu_s": round(self.simulations_per_cpu_s, 1),
             "decisions_per_s": round(self.decisions_per_s, 3),
         }
 
@@ -129,7 +137,7 @@ def bench_search(
     rng = random.Random(seed)
     bot = SearchBot(random.Random(seed + 1))
     decisions = simulations = 0
-    spent = 0.0
+    spent = cpu = 0.0
     games = 0
     while spent < seconds or decisions == 0:
         state = game.new_state(seats, seed + games)
@@ -137,16 +145,17 @@ def bench_search(
         while state.result is None and (spent < seconds or decisions == 0):
             seat = state.to_move()[0]
             if len(state.legal_actions(seat)) > 1 and rng.random() < 0.25:
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), time.process_time()
                 bot.choose(state, seat)
                 spent += time.perf_counter() - start
+                cpu += time.process_time() - start_cpu
                 decisions += 1
                 simulations += bot.last_simulations
             action = state.random_action(seat, rng)
             if action is None:
                 raise StuckGameError(f"{game.id}: seat {seat} has no legal move")
             state.apply(seat, action)
-    return SearchBenchResult(game.id, n, DEFAULT_SIMULATIONS, decisions, simulations, spent)
+    return SearchBenchResult(game.id, n, DEFAULT_SIMULATIONS, decisions, simulations, spent, cpu)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
