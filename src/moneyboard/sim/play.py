@@ -69,16 +69,24 @@ class GameOutcome:
 
 
 def round_of(state: GameState) -> int:
-    """The game's round number (every game's public view shows one as ``round``).
+    """The game's round: ``round`` (or ``year``) as its public view shows it, else the
+    kernel's turn count (a game without rounds then gets one row per turn).
 
-    Read from the state directly when it keeps it under that name (the view costs more than
-    a decision), otherwise from the public view.
+    Read from the state directly where it keeps the number under that name (building the
+    view costs more than a decision), otherwise from the public view.
     """
-    value = getattr(state, "round", None)
-    if isinstance(value, int):
-        return value
-    view_round = state.view(None).get("round", 0)
-    return view_round if isinstance(view_round, int) else 0
+    for name in ("round", "year"):
+        value = getattr(state, name, None)
+        if isinstance(value, int):
+            return value
+    turn = getattr(getattr(state, "status", None), "turn", None)
+    if isinstance(turn, int):
+        return turn
+    view = state.view(None)
+    for name in ("round", "year", "turn"):
+        if isinstance(view.get(name), int):
+            return int(view[name])
+    return 0
 
 
 def is_borrowing(kind: str) -> bool:
