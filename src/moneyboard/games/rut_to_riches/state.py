@@ -264,15 +264,16 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             out["auditor"] = self.auditor_of(seat)
         return out
 
-    def table_view(self, seat: int | None) -> dict[str, Any] | None:
-        """The card on the table; a card for one player's eyes (a tip) only in their view."""
+    def table_view(self, seat: int | None, everything: bool = False) -> dict[str, Any] | None:
+        """The card on the table; a card for one player's eyes (a tip) only in their view
+        (and in the full view, ``everything``)."""
         t = self.table
         if t is None:
             return None
         card = t["card"]
         c = self.c
         if card in c.opportunities:
-            if not c.opportunities[card].open_to_all and seat not in (t["holder"], -1):
+            if not (c.opportunities[card].open_to_all or everything or seat == t["holder"]):
                 return {"holder": t["holder"], "hidden": True}
             data = c.opportunities[card].model_dump(mode="json")
         elif card in c.forces:
@@ -301,7 +302,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             **view,
             **self.kernel_full_view(),
             "players": [self.player_view(s, True) for s in range(len(self.players))],
-            "table": self.table_view(-1),
+            "table": self.table_view(None, everything=True),
             "written": [list(p.entered) if p.entered else None for p in self.players],
             "entries": [len(p.entries) for p in self.players],
             "piles": {k: d.to_json() for k, d in sorted(self.decks.items())},
