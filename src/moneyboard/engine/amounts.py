@@ -8,7 +8,7 @@ range; random play, bots and RL adapters pick from the ladder (:meth:`Amounts.am
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.kernel import Kernel
@@ -40,9 +40,25 @@ class Amounts(Kernel):
         return None
 
     def amount_ladder(self, seat: int, action: A, field: str) -> list[A]:
-        """``action`` with each ladder value of ``field`` that ``seat`` may choose now."""
+        """``action`` with each ladder value of ``field`` that ``seat`` may choose now.
+
+        The ladders are built once per action, field and range, and shared (actions are
+        immutable): random play lists them at almost every decision.
+        """
         bounds = self.amount_range(seat, action, field)
         if bounds is None:
             return []
-        spec = action.amounts[field]
-        return [dataclasses.replace(action, **{field: v}) for v in spec.values(*bounds)]
+        key = (action, field, bounds)
+        ladder = _LADDERS.get(key)
+        if ladder is None:
+            spec = action.amounts[field]
+            ladder = [dataclasses.replace(action, **{field: v}) for v in spec.values(*bounds)]
+            if len(_LADDERS) >= _LADDERS_KEPT:
+                _LADDERS.clear()
+            _LADDERS[key] = ladder
+        return list(ladder)
+
+
+#: Ladders already built, by (action, field, range); cleared when it grows past the limit.
+_LADDERS: dict[tuple[Action, str, tuple[int, int]], list[Any]] = {}
+_LADDERS_KEPT = 100_000
