@@ -54,6 +54,8 @@ def test_a_whole_game_through_the_pages(
     trainer.screenshot(path=str(SCREENSHOTS / f"{game}-trainer.png"))
     projector.screenshot(path=str(SCREENSHOTS / f"{game}-projector.png"))
     learners[0].screenshot(path=str(SCREENSHOTS / f"{game}-phone.png"))
+    for page, width in [(projector, PROJECTOR["width"]), *((p, PHONE["width"]) for p in learners)]:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 
     # A learner reloads: the same seat, the same family.
     seat = learners[1].get_attribute("#seat", "data-seat")
