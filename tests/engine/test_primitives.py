@@ -183,3 +183,13 @@ def test_toy_answers_still_end_the_decision_for_the_toy_game() -> None:
     state = registry.get_game("toy").new_state(SEATS[:2], 2, forced={"die": [3]})
     state.apply(0, KEEP)
     assert state.to_move() == (1,)
+
+
+def test_every_path_refuses_an_amount_out_of_range() -> None:
+    state = new()
+    vote_all(state)
+    too_much = Deposit(99)
+    assert too_much not in state.legal_actions(0)
+    check = TradeState._checks_for["turn"][Deposit]
+    reason = check(state, 0, too_much)
+    assert reason is not None and reason.key == "why.amount_range"

@@ -153,6 +153,21 @@ class TableStatus:
     resolved: tuple[int, int] = (0, 0)
 
 
+def _with_amounts(check: Check) -> Check:
+    """``check`` preceded by the range and step check of the action's amounts, so that every
+    path (why not, legal actions, random draws) refuses an amount out of range."""
+
+    def checked(state: Any, seat: int, action: Action) -> Message | None:
+        reason: Message | None = state.amount_problem(seat, action)
+        if reason is None:
+            return check(state, seat, action)
+        if reason.key == "why.amount_unavailable":  # the game's own reason says more
+            return check(state, seat, action) or reason
+        return reason
+
+    return checked
+
+
 def _not_an_answer(state: Any, seat: int, action: Action) -> Message:
     """The check of an action type that does not answer the decision asked."""
     return msg("why.not_this_decision", action=action.kind, decision=state.decision.kind)
@@ -196,7 +211,7 @@ class Kernel:
             do = getattr(cls, f"do_{t.kind}", None)
             if check is None or do is None:
                 raise TypeError(f"{cls.__name__} needs check_{t.kind} and do_{t.kind}")
-            rules[t] = (check, do)
+            rules[t] = (_with_amounts(check) if t.amounts else check, do)
         answers = dict(cls.answers)
         if any(t.kind == "propose" for t in cls.action_types):
             answers.setdefault("offer", frozenset({"accept", "decline"}))
@@ -545,10 +560,6 @@ class Kernel:
             return msg("why.not_your_turn", waiting=list(d.seats) if d else [])
         elif action.kind not in self.answers.get(d.kind, ()):
             return msg("why.not_this_decision", action=action.kind, decision=d.kind)
-        if action.amounts:
-            reason = self.amount_problem(seat, action)
-            if reason is not None:
-                return reason
         return rule[0](self, seat, action)
 
     def amount_problem(self, seat: int, action: Action) -> Message | None:
