@@ -46,7 +46,7 @@ export function showValue(value) {
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) return value.length ? value.map(showValue).join(", ") : "none";
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${human(k)}: ${showValue(v)}`).join("; ");
-  return typeof value === "string" ? human(value) : String(value);
+  return typeof value === "string" ? human(value).replace(/:(\S)/g, ": $1") : String(value);
 }
 
 /** The families (or players) in a view: where the game's art says, else the first list of
