@@ -160,7 +160,7 @@ def test_r08_savings_move_in_fixed_steps_each_an_action() -> None:
     assert saves == [10, 20, 50, 100, 200]
     assert state.can(0, Save(35))  # a person may type any amount
     assert reason(state, 0, Save(401)) == "why.amount_range"
-    assert reason(state, 0, Withdraw(5)) == "why.amount_unavailable"  # nothing saved yet
+    assert reason(state, 0, Withdraw(5)) == "why.short_of_savings"  # nothing saved yet
     act(state, Save(235))
     act(state, Withdraw(100))
     assert state.turn.actions_left == 0 and state.savings(0) == 135
