@@ -57,6 +57,16 @@ def test_a_whole_game_through_the_pages(
     for page, width in [(projector, PROJECTOR["width"]), *((p, PHONE["width"]) for p in learners)]:
         assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 
+    # The trainer deals a chosen outcome on a stream the game has drawn from.
+    stream = trainer.locator("#streams option").first.get_attribute("value")
+    assert stream
+    trainer.fill("#force-stream", stream)
+    outcome = trainer.locator("#outcomes-seen option").first.get_attribute("value")
+    assert outcome
+    trainer.fill("#force-outcomes", outcome)
+    trainer.click("[data-directive=force]")
+    trainer.wait_for_selector("#said:has-text('Done: Force')")
+
     # A learner reloads: the same seat, the same family.
     seat = learners[1].get_attribute("#seat", "data-seat")
     learners[1].reload()

@@ -27,7 +27,7 @@ function directive(name) {
     case "undo": return { type: "undo", count: Number(document.getElementById("undo-count").value) };
     case "force": {
       const outcomes = document.getElementById("force-outcomes").value.split(",").map((s) => s.trim()).filter(Boolean)
-        .map((s) => (/^-?\d+$/.test(s) ? Number(s) : s));
+        .map((s) => { try { return JSON.parse(s); } catch { return s; } });
       return { type: "force", stream: document.getElementById("force-stream").value.trim(), outcomes };
     }
     default: return { type: name };
@@ -57,6 +57,12 @@ function seatRow(update, seat) {
     link);
 }
 
+/** The outcomes already seen on the stream typed in, as suggestions for a forced one. */
+function showOutcomes() {
+  const chosen = streams.get(document.getElementById("force-stream").value.trim());
+  fill(document.getElementById("outcomes-seen"), chosen ? [...chosen].sort().map((o) => h("option", { value: o })) : []);
+}
+
 function show(update) {
   fill(document.getElementById("turn"), turnLine(update), resultBlock(update),
     h("p", {}, `Room status: ${update.room.status}${update.room.timer ? ` · timer ${update.room.timer}` : ""}${update.room.votes ? ` · ${update.room.votes} votes` : ""}`));
@@ -71,12 +77,12 @@ function show(update) {
   for (const e of update.events || []) {
     if (e.key === "chance.drawn" && e.params.stream) {
       if (!streams.has(e.params.stream)) streams.set(e.params.stream, new Set());
-      streams.get(e.params.stream).add(String(e.params.outcome));
+      const outcome = e.params.outcome;
+      streams.get(e.params.stream).add(typeof outcome === "string" ? outcome : JSON.stringify(outcome));
     }
   }
   fill(document.getElementById("streams"), [...streams.keys()].sort().map((s) => h("option", { value: s })));
-  const chosen = streams.get(document.getElementById("force-stream").value.trim());
-  fill(document.getElementById("outcomes-seen"), chosen ? [...chosen].sort().map((o) => h("option", { value: o })) : []);
+  showOutcomes();
 }
 
 if (!token) {
@@ -101,6 +107,7 @@ if (!token) {
     },
     onStatus: (s) => { status.textContent = s; },
   });
+  document.getElementById("force-stream").addEventListener("input", showOutcomes);
   for (const button of document.querySelectorAll("[data-directive]")) {
     button.addEventListener("click", () => direct(directive(button.dataset.directive)));
   }
