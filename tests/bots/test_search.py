@@ -10,6 +10,7 @@ import pytest
 from moneyboard import registry
 from moneyboard.bots import SearchBot, UnknownBotError, make_bot
 from moneyboard.bots.evaluation import standings, values
+from moneyboard.engine.messages import msg
 from moneyboard.engine.state import GameState, Seat
 
 
@@ -76,6 +77,12 @@ def test_evaluation_ranks_the_seats_and_rewards_the_winner() -> None:
     v = values(finished)
     assert sum(v) == pytest.approx(1.0)
     assert all(v[s] > 0 for s in finished.result.winners)
+
+
+def test_a_game_nobody_won_still_ranks_the_scores() -> None:
+    state = toy(8)
+    state.end([], [4.0, 9.0], msg("toy.richest"))
+    assert values(state) == [0.0, 0.5]
 
 
 def test_search_beats_random_players_on_the_toy_game() -> None:

@@ -1,6 +1,7 @@
 """How well each seat is doing, on a 0..1 scale, in any game: the search bot's position value.
 
-A finished game is worth 1 to its winners (shared on a tie) and 0 to the rest. A game in
+A finished game is worth 1 to its winners (shared on a tie) and 0 to the rest (when nobody
+met the winning conditions, up to a half by final score). A game in
 progress is judged on the common metrics: each seat's *standing* is its score (what decides
 the winner) plus half its net worth (cash, savings and assets less debt), each measured
 against the largest at the table, and a seat's value is the share of the other seats it is
@@ -49,12 +50,25 @@ def values(state: GameState) -> list[float]:
     result = state.result
     if result is not None:
         if not result.winners:
-            return [0.0] * n
+            # Nobody met the game's winning conditions: a loss for all, but a higher score
+            # is still better (half a win at most), so the search has something to aim for.
+            return [0.5 * v for v in _ranks(list(result.scores) or [0.0] * n)]
         share = 1.0 / len(result.winners)
         return [share if seat in result.winners else 0.0 for seat in range(n)]
     if n == 1:
         return [1.0]
-    standing = standings(state)
+    return _ranks(standings(state))
+
+
+def _ranks(standing: list[float]) -> list[float]:
+    """Each seat's share of the other seats it is ahead of (a tie counts half).
+
+    >>> _ranks([3.0, 1.0, 3.0])
+    [0.75, 0.0, 0.75]
+    """
+    n = len(standing)
+    if n == 1:
+        return [1.0]
     out = []
     for seat, mine in enumerate(standing):
         ahead = 0.0
