@@ -18,10 +18,11 @@ from moneyboard.engine.kernel import (
     _NO_CHECKS,
     Check,
     Kernel,
+    Move,
     StuckGameError,
     _not_an_answer,
-    action_move,
 )
+from moneyboard.engine.messages import new_message
 
 
 @contextmanager
@@ -68,7 +69,9 @@ class RandomPlay(Kernel):
         ``checks`` maps each action type that may answer to its check, or to ``None`` for a
         type taken unchecked (:attr:`listed_when_legal`); other types are refused.
         """
-        pool = self.all_candidates(seat)
+        pool = self.candidates(seat)
+        if self.status.claims:  # rare: only when a class claims by hand
+            pool = self.all_candidates(seat)
         left = len(pool)
         if not left:
             return None
@@ -138,7 +141,7 @@ class RandomPlay(Kernel):
                 raise StuckGameError(
                     f"{self.game_id}: seat {seat} was asked to decide with no legal move"
                 )
-            moves.append(action_move(seat, action))
+            moves.append(new_message(Move, ("action", seat, action, "", (), None)))
             self.decisions_made += 1
             if self.decisions_made > max_decisions:
                 raise StuckGameError(
