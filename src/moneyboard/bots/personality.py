@@ -246,7 +246,7 @@ class PersonalityBot:
             copy = state.clone(with_history=False)
             copy.chance = ChanceSource(seed)
             copy.auto_chance = True
-            copy.apply(seat, action)
+            copy.play(seat, action)  # a legal move on a throwaway copy
             after = copy.metrics(seat)
             out.append({key: after.get(key, value) - value for key, value in before.items()})
         return out

@@ -126,7 +126,7 @@ class SearchBot:
         while node is not None:
             action, edge = self._select(node, moves, rng)
             path.append((edge, mover))
-            game.apply(mover, action)
+            game.play(mover, action)  # a legal move on a throwaway copy: no safety copy
             if edge.visits == 0:
                 break  # a move tried for the first time: judge it by a rollout
             if edge.node is None and depth < MAX_TREE_DEPTH:
@@ -139,7 +139,7 @@ class SearchBot:
                 moves = game.legal_actions(mover)
                 if len(moves) != 1:
                     break
-                game.apply(mover, moves[0])
+                game.play(mover, moves[0])
             if game.result is not None:
                 break
         self._rollout(game, rng)
