@@ -107,10 +107,10 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"moves": [{"seat": 0}]}, "field 'moves.0.action': Field required"),
-        ({"moves": [{"what": 1}]}, "field 'moves.0': an entry must be an action"),
+        ({"moves": [{"seat": 0}]}, "entry 1, field 'action': Field required"),
+        ({"moves": [{"what": 1}]}, "entry 1: an entry must be an action"),
         ({"moves": [{"directive": "undo"}]}, "directive 'undo' needs count"),
-        ({"moves": [{"directive": "nap"}]}, "field 'moves.0.directive'"),
+        ({"moves": [{"directive": "nap"}]}, "entry 1, field 'directive'"),
         ({"forced": {"die": [9]}}, "the record's 'forced': forced outcome 9"),
         ({"forced": {"deck": ["x"]}}, "the record's 'forced': toy has no chance stream 'deck'"),
         ({"options": {"rounds": 0}}, "the record's 'options': option 'rounds'"),

@@ -220,11 +220,21 @@ def parse_record(text: str, source: str = "record") -> GameRecord:
         text = describe_validation_error(exc, "field")
         # A history entry's kind is in its own keys: leave pydantic's tag out of the path.
         text = _TAG_IN_PATH.sub(r"\1", text)
+        # Entries are numbered from 1, as replay errors number them.
+        text = _ENTRY_IN_PATH.sub(_entry_by_number, text)
         raise RecordError(f"{source}: {text}") from None
 
 
 #: The tag pydantic puts in the path of an error inside a history entry.
 _TAG_IN_PATH = re.compile(r"(moves\.\d+)\.(?:action|timeout|force|chance|directive)(?=[.'])")
+#: A field path inside one history entry, as ``describe_validation_error`` writes it.
+_ENTRY_IN_PATH = re.compile(r"field 'moves\.(\d+)(?:\.([^']*))?'")
+
+
+def _entry_by_number(match: re.Match[str]) -> str:
+    """``field 'moves.5.action'`` -> ``entry 6, field 'action'`` (``entry 6`` alone)."""
+    number = int(match.group(1)) + 1
+    return f"entry {number}, field '{match.group(2)}'" if match.group(2) else f"entry {number}"
 
 
 def load_record(path: str | Path) -> GameRecord:

@@ -56,7 +56,7 @@ def test_a_move_without_its_action_names_the_entry_and_the_field_only() -> None:
         del document["moves"][5]["action"]
 
     text = replay_error(drop)
-    assert "moves.5.action" in text
+    assert "entry 6, field 'action'" in text
     assert len(text.splitlines()) == 1 and len(text) < 200
     for other in ("timeout", "chance", "force", "directive"):
         assert other not in text  # no dump of the other kinds of entry
