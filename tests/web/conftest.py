@@ -15,6 +15,18 @@ from tests.server.process import ServerProcess
 CHROMIUM = "/usr/bin/chromium"
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: Set to 1 to (re)write the screenshots in docs/screenshots/; left unset, tests take none.
+SCREENSHOTS_WANTED = os.environ.get("MONEYBOARD_SCREENSHOTS", "") not in ("", "0")
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save ``page`` as ``docs/screenshots/<name>.png``, only when ``MONEYBOARD_SCREENSHOTS``
+    is set (so an ordinary test run leaves the checkout as it found it)."""
+    if not SCREENSHOTS_WANTED:
+        return
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
