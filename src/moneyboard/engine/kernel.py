@@ -303,6 +303,13 @@ class Kernel:
         """
         return None
 
+    def describe_draw(self, stream: str, outcome: Outcome) -> Message | None:
+        """A chance draw in the game's own words (the card's name, not its id).
+
+        ``None`` (the default): the kernel's generic sentence naming the stream and outcome.
+        """
+        return None
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON view for ``seat`` (what that learner may see), or the public view for ``None``."""
         raise NotImplementedError

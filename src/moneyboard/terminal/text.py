@@ -15,8 +15,8 @@ KERNEL_TEXT = load_catalogue("moneyboard.engine")
 def explain(state: GameState, message: Event) -> str:
     """The game's own words for ``message``, else the kernel's, else a readable fallback.
 
-    A chance draw is told in the game's words when it has a ``describe_draw(stream,
-    outcome)`` method (the card's name rather than its id).
+    A chance draw is told in the game's words when its ``describe_draw(stream, outcome)``
+    gives them (the card's name rather than its id).
     """
     key = message[0]
     if key == "chance.drawn":
@@ -30,11 +30,10 @@ def explain(state: GameState, message: Event) -> str:
 
 def draw_message(state: GameState, params: Mapping[str, Any]) -> Message | None:
     """The game's own message for a chance draw, if it words draws itself."""
-    describe = getattr(state, "describe_draw", None)
-    if not callable(describe):
+    stream, outcome = params.get("stream"), params.get("outcome")
+    if not isinstance(stream, str):
         return None
-    described = describe(params.get("stream"), params.get("outcome"))
-    return described if isinstance(described, Message) else None
+    return state.describe_draw(stream, outcome)
 
 
 def names_of(state: GameState, seats: Iterable[object]) -> str:
