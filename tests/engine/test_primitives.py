@@ -193,3 +193,16 @@ def test_every_path_refuses_an_amount_out_of_range() -> None:
     check = TradeState._checks_for["turn"][Deposit]
     reason = check(state, 0, too_much)
     assert reason is not None and reason.key == "why.amount_range"
+
+
+def test_a_suspended_decision_can_be_dropped_instead_of_asked_again() -> None:
+    state = new()
+    vote_all(state)
+    state.apply(0, Deposit(1))  # seat 0's turn is suspended while seat 1 witnesses
+    assert not state.drop_suspended("witness")  # only suspended decisions count
+    assert state.drop_suspended("turn")
+    assert not state.drop_suspended("turn")  # it is gone
+    state.apply(1, WITNESS)
+    # Seat 0's turn is not asked again: the game goes on as if it had ended.
+    assert state.to_move() == (1,) and state.decision is not None
+    assert state.decision.kind == "turn" and state.status.turn_seat == 1

@@ -399,6 +399,16 @@ class Kernel:
         """Ask a decision an interjection suspended, as it was."""
         self.decision = decision
 
+    def drop_suspended(self, kind: str) -> bool:
+        """End the latest decision of ``kind`` an interjection suspended, instead of asking
+        it again (an accepted offer sold the very card it was about). ``False``: none."""
+        for i in range(len(self.agenda) - 1, -1, -1):
+            step = self.agenda[i]
+            if step[0] == "resume" and step[1].kind == kind:
+                del self.agenda[i]
+                return True
+        return False
+
     def draw(self, stream: str, population: Sequence[Outcome], then: Step) -> None:
         """Ask chance for an outcome; the step ``then`` runs with the outcome appended.
 

@@ -279,12 +279,3 @@ class RutBase(GameState):
         for s in winners:
             self.event(reason, seat=s, passive=self.players[s].passive)
         self.end(winners, self.scores(), msg(reason))
-
-    def drop_suspended(self, kind: str) -> None:
-        """End a decision of ``kind`` that an interjection suspended, instead of asking it
-        again (the card it was about has been sold to the player the offer was put to)."""
-        for i in range(len(self.agenda) - 1, -1, -1):
-            step = self.agenda[i]
-            if step[0] == "resume" and step[1].kind == kind:
-                del self.agenda[i]
-                return
