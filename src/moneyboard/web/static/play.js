@@ -19,6 +19,7 @@ function start(token) {
   const panel = new SeatPanel(document.getElementById("seat"), {
     guided: () => guided.checked,
     send: (action, version) => live.request({ type: "action", action, version }),
+    vote: (action, why, version) => live.request({ type: "vote", action, version, why }),
   });
   live = new Live(code, token, {
     onUpdate: (update) => {

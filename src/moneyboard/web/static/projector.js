@@ -2,12 +2,15 @@
 // (the newest held large for a moment of discussion) and the class vote's split. No controls.
 
 import { Live } from "./live.js";
-import { board, families, familyCard, fill, h, resultBlock, turnLine, voteBlock } from "./render.js";
+import { board, families, familyCard, fill, h, resultBlock, seatName, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
 const MOMENT_MS = 8000;
 let lastVote = null;
+// Who was deciding before this update (a vote's result arrives once they have moved).
+let deciders = [];
+let voteDecider = null;
 let momentTimer = null;
 const feed = [];
 
@@ -26,8 +29,12 @@ function show(update) {
     momentTimer = setTimeout(() => fill(moment), MOMENT_MS);
   }
   fill(document.getElementById("events"), feed.slice(1).map((t) => h("li", {}, t)));
-  if (update.vote_result) lastVote = update.vote_result;
-  fill(document.getElementById("vote"), voteBlock(update, lastVote));
+  if (update.vote_result) {
+    lastVote = update.vote_result;
+    voteDecider = deciders.length === 1 ? seatName(update, deciders[0]) : null;
+  }
+  deciders = (update.view && update.view.to_move) || [];
+  fill(document.getElementById("vote"), voteBlock(update, lastVote, { decider: voteDecider }));
 }
 
 new Live(code, null, {

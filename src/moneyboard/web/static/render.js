@@ -168,16 +168,30 @@ export function resultBlock(update) {
   return h("section", { class: "result", "aria-label": "Result" }, h("h2", {}, "Result"), h("p", {}, showValue(result)));
 }
 
-/** A class vote's split, as bars. */
-export function voteBlock(update, lastVote) {
+/** A class vote: how many have voted on the open decision, and the split of the last one
+ * closed, as bars, with what the deciding family did (`decider`: its name, when known) and
+ * the reasons given (with the voters' names when `names` is set: the trainer's console). */
+export function voteBlock(update, lastVote, { decider = null, names = false } = {}) {
   const room = update.room || {};
   const parts = [];
-  if (room.votes) parts.push(h("p", {}, `Class vote: ${room.votes} voted so far.`));
+  if (room.votes) parts.push(h("p", { class: "vote-count" }, `Class vote: ${room.votes} voted so far.`));
   if (lastVote) {
-    const total = Object.values(lastVote.split || {}).reduce((a, b) => a + b, 0) || 1;
-    parts.push(h("h3", {}, "The class voted"), h("ul", { class: "votes" }, Object.entries(lastVote.split || {}).map(([text, n]) =>
-      h("li", {}, h("span", {}, `${human(text)}: ${n}`), h("span", { class: "bar", style: `width:${Math.round((100 * n) / total)}%` })))));
-    if (lastVote.chosen || lastVote.played) parts.push(h("p", {}, `The player chose: ${human(lastVote.chosen || lastVote.played)}`));
+    const split = Object.entries(lastVote.split || {});
+    const total = split.reduce((sum, [, n]) => sum + n, 0) || 1;
+    parts.push(h("h3", {}, decider ? `The class vote on ${decider}'s decision` : "The class voted"),
+      h("ul", { class: "votes" }, split.map(([text, n]) => {
+        const played = lastVote.played === text;
+        const share = Math.round((100 * n) / total);
+        return h("li", { class: played ? "played" : null },
+          h("span", {}, `${human(text)}: ${n} ${n === 1 ? "vote" : "votes"} (${share}%)`, played ? h("strong", {}, " · what they did") : null),
+          h("span", { class: "bar", style: `width:${share}%` }));
+      })));
+    if (lastVote.played) parts.push(h("p", { class: "vote-played" }, `${decider ? `${decider}'s family` : "The player"} chose: ${human(lastVote.played)}.`));
+    const reasons = lastVote.reasons || [];
+    if (reasons.length) {
+      parts.push(h("h4", {}, "Why they voted so"), h("ul", { class: "vote-reasons" }, reasons.map((r) =>
+        h("li", {}, names ? `${r.name} (${human(r.vote)}): ` : `${human(r.vote)}: `, `“${r.why}”`))));
+    }
   }
   return parts.length ? h("section", { class: "vote", "aria-label": "Class vote" }, parts) : null;
 }

@@ -1,8 +1,9 @@
 // One seat's panel (the phone, or the hotseat device): the family's figures and cards, the
 // legal actions as buttons with their cost, refused ones greyed with the reason, amounts as
-// number inputs, guided mode's preview, and the events that touched this family.
+// number inputs, guided mode's preview, the class vote while another family decides, and the
+// events that touched this family.
 
-import { PAGE, actionLabel, families, familyCard, fill, get, h, money, seatName, showValue, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, PAGE, actionLabel, families, familyCard, fill, get, h, human, money, seatName, showValue, turnLine, voteBlock, resultBlock } from "./render.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
 
@@ -44,15 +45,29 @@ export function touches(event, seat, name) {
   return false;
 }
 
-/** A seat panel in `root`; `send(action)` plays an action and resolves with the reply. */
+/** A choice in the class vote, in the game's words where its art has them. */
+function choiceLabel(update, choice) {
+  const action = choice.action;
+  if (action && typeof action === "object" && (ART.actions || {})[action.type]) return actionLabel(update, { action });
+  return human(choice.text);
+}
+
+/** A seat panel in `root`; `send(action)` plays an action and resolves with the reply;
+ * `vote(action, why)`, when given, sends the seat's answer to the class vote. */
 export class SeatPanel {
-  constructor(root, { send, guided }) {
+  constructor(root, { send, guided, vote = null }) {
     this.root = root;
     this.send = send;
     this.guided = guided;
+    this.vote = vote;
+    // The class vote: the "why" typed so far, and the version the vote was sent on.
+    this.voteWhy = "";
+    this.votedAt = null;
     this.update = null;
     this.events = [];
     this.lastVote = null;
+    this.voteDecider = null;
+    this.deciders = [];
     this.busy = false;
     this.message = "";
     this.pendingChoice = null;
@@ -66,7 +81,11 @@ export class SeatPanel {
       if (touches(event, update.you, name)) this.events.unshift(event.text);
     }
     this.events = this.events.slice(0, 30);
-    if (update.vote_result) this.lastVote = update.vote_result;
+    if (update.vote_result) {
+      this.lastVote = update.vote_result;
+      this.voteDecider = this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
+    }
+    this.deciders = (update.view && update.view.to_move) || [];
     for (const line of update.announcements || []) this.events.unshift(line);
     this.update = update;
     this.render();
@@ -115,6 +134,48 @@ export class SeatPanel {
         h("button", { onclick: () => { this.pendingChoice = null; this.render(); } }, "Cancel")));
   }
 
+  async castVote(choice) {
+    if (this.busy) return;
+    this.busy = true;
+    this.message = "";
+    const version = this.update.version;
+    const reply = await this.vote(choice.action, this.voteWhy.trim(), version);
+    this.busy = false;
+    if (reply.type === "ack") {
+      this.votedAt = version;
+      this.voteWhy = "";
+    } else {
+      this.message = reply.message || "The vote was not accepted.";
+    }
+    this.render();
+  }
+
+  /** The class vote while another family decides: its choices as buttons and a one-line
+   * "why", then "vote sent" until the decision is made. */
+  voteBox() {
+    const update = this.update;
+    const open = update.vote;
+    if (!this.vote || !open || !Array.isArray(open.choices) || !open.choices.length) return null;
+    const sent = update.voted || this.votedAt === update.version;
+    const title = `${open.name}'s family decides: ${open.prompt}`;
+    if (sent) {
+      return h("section", { class: "class-vote", "aria-label": "Class vote" },
+        h("h2", {}, title), h("p", { class: "vote-sent", role: "status" }, "Vote sent. The result shows when they have decided."));
+    }
+    const why = h("input", {
+      id: "vote-why", maxlength: 280, autocomplete: "off", placeholder: "optional",
+      oninput: (event) => { this.voteWhy = event.target.value; },
+    });
+    why.value = this.voteWhy;
+    return h("section", { class: "class-vote", "aria-label": "Class vote" },
+      h("h2", {}, title),
+      h("p", {}, "What would you do, and why?"),
+      h("label", { for: "vote-why" }, "Why (one line)"), why,
+      h("ul", { class: "action-list" }, open.choices.map((choice) => h("li", { class: "action" },
+        h("button", { "data-vote": choice.action && choice.action.type ? choice.action.type : String(choice.action), "data-text": choice.text, disabled: this.busy || null,
+          onclick: () => this.castVote(choice) }, choiceLabel(update, choice))))));
+  }
+
   actions() {
     const update = this.update;
     const legal = update.legal || [];
@@ -156,6 +217,8 @@ export class SeatPanel {
     this.root.dataset.seat = String(update.you);
     const cash = cashOf(family);
     const hadFocus = this.root.contains(document.activeElement);
+    const typingWhy = document.activeElement && document.activeElement.id === "vote-why"
+      ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
     fill(this.root,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
@@ -165,16 +228,23 @@ export class SeatPanel {
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
       this.pendingChoice ? this.preview() : this.actions(),
       !yourTurn && view && !view.result ? h("p", { class: "waiting" }, "Not your turn: watch the board and think what you would do.") : null,
-      voteBlock(update, this.lastVote),
+      !yourTurn && view && !view.result ? this.voteBox() : null,
+      voteBlock(update, this.lastVote, { decider: this.voteDecider }),
       family ? familyCard(update, family, { you: update.you }) : null,
       this.events.length ? h("section", { class: "events", "aria-label": "What happened to you" },
         h("h2", {}, "What happened to you"), h("ul", {}, this.events.map((t) => h("li", {}, t)))) : null);
-    if (hadFocus) this.keepFocus();
+    const whyInput = typingWhy ? this.root.querySelector("#vote-why") : null;
+    if (whyInput) {
+      whyInput.focus();
+      whyInput.setSelectionRange(typingWhy[0], typingWhy[1]);
+    } else if (hadFocus) {
+      this.keepFocus();
+    }
   }
 
   /** Redrawing replaced the focused control: put the keyboard back on the next choice. */
   keepFocus() {
-    const next = this.root.querySelector("[data-confirm], button[data-action]:not([disabled])")
+    const next = this.root.querySelector("[data-confirm], button[data-action]:not([disabled]), button[data-vote]:not([disabled])")
       || this.root.querySelector(".turn");
     if (next) {
       if (!next.matches("button")) next.setAttribute("tabindex", "-1");

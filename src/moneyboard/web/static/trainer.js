@@ -3,7 +3,7 @@
 // It shows its controls only once the server has recognised the trainer's token.
 
 import { Live, pageToken } from "./live.js";
-import { PAGE, families, familyCard, fill, h, human, resultBlock, turnLine } from "./render.js";
+import { PAGE, families, familyCard, fill, h, human, resultBlock, seatName, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const problem = document.getElementById("problem");
@@ -14,6 +14,10 @@ const log = [];
 // Chance streams seen in this game (from the trainer's draw events), with their outcomes.
 const streams = new Map();
 let live = null;
+// The last class vote closed, and who was deciding before each update.
+let lastVote = null;
+let voteDecider = null;
+let deciders = [];
 
 const auth = { Authorization: `Bearer ${token}` };
 
@@ -66,6 +70,12 @@ function showOutcomes() {
 function show(update) {
   fill(document.getElementById("turn"), turnLine(update), resultBlock(update),
     h("p", {}, `Room status: ${update.room.status}${update.room.timer ? ` · timer ${update.room.timer}` : ""}${update.room.votes ? ` · ${update.room.votes} votes` : ""}`));
+  if (update.vote_result) {
+    lastVote = update.vote_result;
+    voteDecider = deciders.length === 1 ? seatName(update, deciders[0]) : null;
+  }
+  deciders = (update.view && update.view.to_move) || [];
+  fill(document.getElementById("vote"), voteBlock(update, lastVote, { decider: voteDecider, names: true }));
   document.getElementById("lobby-controls").hidden = update.room.status !== "lobby";
   fill(document.getElementById("seats"), update.room.seats.map((s) => seatRow(update, s)));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f, { full: true })));
