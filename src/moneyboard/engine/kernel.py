@@ -462,6 +462,14 @@ class Kernel:
         """Append an event for the log (explained to learners through the catalogue)."""
         self.log.append((key, params))
 
+    def pay(self, source: str, target: str, amount: int, key: str, /, **params: Any) -> None:
+        """Move ``amount`` between two ledger accounts and log why, with the same ``key`` and
+        ``params`` (plus ``amount``) on the posting and the event. Nothing happens for 0."""
+        if amount > 0:
+            params["amount"] = amount
+            self.ledger.post(source, target, amount, key, params)
+            self.log.append((key, params))
+
     def end(self, winners: Sequence[int], scores: Sequence[float], reason: Message) -> None:
         self.result = Result(tuple(winners), tuple(scores), reason)
         self.decision = None

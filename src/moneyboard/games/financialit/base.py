@@ -147,19 +147,11 @@ class FinanciaLitBase(GameState):
 
     def receive(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """Bank pays ``seat``; the posting and the log say why."""
-        if amount > 0:
-            params["seat"] = seat
-            params["amount"] = amount
-            self.ledger.post(BANK, CASH[seat], amount, key, params)
-            self.log.append((key, params))
+        self.pay(BANK, CASH[seat], amount, key, seat=seat, **params)
 
     def spend(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """``seat`` pays the bank (the caller has checked it can)."""
-        if amount > 0:
-            params["seat"] = seat
-            params["amount"] = amount
-            self.ledger.post(CASH[seat], BANK, amount, key, params)
-            self.log.append((key, params))
+        self.pay(CASH[seat], BANK, amount, key, seat=seat, **params)
 
     def owe(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """Queue a payment the family cannot refuse (bills, events, shortfalls)."""

@@ -113,19 +113,11 @@ class FinanCityBase(GameState):
 
     def receive(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """The bank pays ``seat``; the posting and the log say why."""
-        if amount > 0:
-            params["seat"] = seat
-            params["amount"] = amount
-            self.ledger.post(BANK, CASH[seat], amount, key, params)
-            self.log.append((key, params))
+        self.pay(BANK, CASH[seat], amount, key, seat=seat, **params)
 
     def spend(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """``seat`` pays the bank (the caller has checked it can)."""
-        if amount > 0:
-            params["seat"] = seat
-            params["amount"] = amount
-            self.ledger.post(CASH[seat], BANK, amount, key, params)
-            self.log.append((key, params))
+        self.pay(CASH[seat], BANK, amount, key, seat=seat, **params)
 
     def gain_wellbeing(self, seat: int, delta: int, key: str, /, **params: Any) -> None:
         """Add ``delta`` wellbeing points (never below zero) and log why."""

@@ -169,26 +169,11 @@ class MoniticsBase(GameState):
 
     def receive(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """The bank pays ``seat`` in cash; the posting and the log say why."""
-        if amount > 0:
-            params["seat"] = seat
-            params["amount"] = amount
-            self.ledger.post(BANK, CASH[seat], amount, key, params)
-            self.log.append((key, params))
+        self.pay(BANK, CASH[seat], amount, key, seat=seat, **params)
 
     def spend(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """``seat`` pays the bank from cash (the caller has checked it can)."""
-        if amount > 0:
-            params["seat"] = seat
-            params["amount"] = amount
-            self.ledger.post(CASH[seat], BANK, amount, key, params)
-            self.log.append((key, params))
-
-    def transfer(self, source: str, target: str, amount: int, key: str, /, **params: Any) -> None:
-        """Move ``amount`` between two accounts (savings, a deal between players)."""
-        if amount > 0:
-            params["amount"] = amount
-            self.ledger.post(source, target, amount, key, params)
-            self.log.append((key, params))
+        self.pay(CASH[seat], BANK, amount, key, seat=seat, **params)
 
     def pay_from_all(self, seat: int, amount: int, key: str, /, **params: Any) -> None:
         """``seat`` pays the bank from cash first and savings for the rest (caller checked)."""
@@ -197,7 +182,7 @@ class MoniticsBase(GameState):
         self.spend(seat, from_cash, key, **params)
         rest = amount - from_cash
         if rest > 0:
-            self.transfer(SAVINGS[seat], BANK, rest, key, seat=seat, from_savings=True, **params)
+            self.pay(SAVINGS[seat], BANK, rest, key, seat=seat, from_savings=True, **params)
 
     # ----- what a player has ---------------------------------------------------------------
     def asset_value(self, seat: int) -> int:

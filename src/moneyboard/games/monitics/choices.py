@@ -256,7 +256,7 @@ class Choices(Deals):
         return None
 
     def do_save(self, seat: int, action: Save) -> None:
-        self.transfer(CASH[seat], SAVINGS[seat], action.amount, "savings.saved", seat=seat)
+        self.pay(CASH[seat], SAVINGS[seat], action.amount, "savings.saved", seat=seat)
         self._use_action()
         self.then(("actions", seat))
 
@@ -270,7 +270,7 @@ class Choices(Deals):
         return None
 
     def do_withdraw(self, seat: int, action: Withdraw) -> None:
-        self.transfer(SAVINGS[seat], CASH[seat], action.amount, "savings.withdrawn", seat=seat)
+        self.pay(SAVINGS[seat], CASH[seat], action.amount, "savings.withdrawn", seat=seat)
         self._use_action()
         self.then(("actions", seat))
 
@@ -430,7 +430,7 @@ class Choices(Deals):
         d = self.asked
         assert d is not None
         amount = min(d.data["short"], self.savings(seat))
-        self.transfer(SAVINGS[seat], CASH[seat], amount, "savings.to_pay", seat=seat)
+        self.pay(SAVINGS[seat], CASH[seat], amount, "savings.to_pay", seat=seat)
 
     def check_give_up(self, seat: int, action: GiveUp) -> Message | None:
         """A player who can still pay from savings, borrow or sell an asset can pay (R19)."""

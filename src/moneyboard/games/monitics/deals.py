@@ -145,7 +145,7 @@ class Deals(Flow):
             self.event("deal.loan_refused", seat=seat, borrower_name=self.seats[borrower].name)
             return
         self.turn.deals += 1
-        self.transfer(
+        self.pay(
             CASH[seat],
             CASH[borrower],
             amount,
@@ -173,7 +173,7 @@ class Deals(Flow):
 
     def do_repay_friend(self, seat: int, action: RepayFriend) -> None:
         owed = self.players[seat].debts.pop(action.lender)
-        self.transfer(
+        self.pay(
             CASH[seat],
             CASH[action.lender],
             owed,
@@ -204,7 +204,7 @@ class Deals(Flow):
         buyer.assets[asset] = buyer.turns + 2
         self.owners[asset] = seat
         self.turn.deals += 1
-        self.transfer(
+        self.pay(
             CASH[seat],
             CASH[seller],
             action.price,

@@ -149,7 +149,7 @@ class Flow(Boxes):
             owed = p.debts[lender]
             paid = min(owed, self.cash(seat) + self.savings(seat))
             from_cash = min(paid, self.cash(seat))
-            self.transfer(
+            self.pay(
                 CASH[seat],
                 CASH[lender],
                 from_cash,
@@ -158,7 +158,7 @@ class Flow(Boxes):
                 lender=lender,
                 lender_name=self.seats[lender].name,
             )
-            self.transfer(
+            self.pay(
                 SAVINGS[seat],
                 CASH[lender],
                 paid - from_cash,
