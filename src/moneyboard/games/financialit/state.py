@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import Outcome
-from moneyboard.engine.messages import Message, event_json, load_catalogue, msg
+from moneyboard.engine.messages import Message, load_catalogue, msg
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import (
@@ -192,15 +192,9 @@ class FinanciaLitState(Flow, Choices):
     def full_view(self) -> dict[str, Any]:
         return {
             **self.view(None),
-            "options": self.options.overrides(),
-            "seed": self.seed,
+            **self.kernel_full_view(),
             "decks": {name: deck.to_json() for name, deck in self.decks.items()},
             "prepared": {k: list(v) for k, v in self.prepared.items()},
-            "forced": self.chance.pending_forced(),
-            "balances": dict(sorted(self.ledger.balances.items())),
-            "postings": [p.to_json() for p in self.ledger.postings],
-            "log": [event_json(m) for m in self.log],
-            "decisions": self.decisions_made,
         }
 
     def metrics(self, seat: int) -> dict[str, float]:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.claims import Claim
-from moneyboard.engine.messages import event_json, load_catalogue
+from moneyboard.engine.messages import load_catalogue
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
@@ -169,14 +169,8 @@ class MoniticsState(Choices):
     def full_view(self) -> dict[str, Any]:
         return {
             **self.view(None),
+            **self.kernel_full_view(),
             "board": [b.label for b in self.content.boxes],
-            "options": self.options.overrides(),
-            "seed": self.seed,
-            "forced": self.chance.pending_forced(),
-            "balances": dict(sorted(self.ledger.balances.items())),
-            "postings": [p.to_json() for p in self.ledger.postings],
-            "log": [event_json(m) for m in self.log],
-            "decisions": self.decisions_made,
         }
 
     def metrics(self, seat: int) -> dict[str, float]:
