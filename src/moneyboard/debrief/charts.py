@@ -1,0 +1,229 @@
+"""Charts of the timeline as small, accessible SVG documents, one per metric.
+
+The SVG is written here directly rather than by matplotlib: a chart is a few axes, lines and
+labels, and writing it by hand keeps it small, byte-for-byte the same on every machine (no
+generated ids or dates), and accessible: ``role="img"`` with a ``<title>`` and a ``<desc>``
+that says in words what the lines show, labelled axes, and seats told apart by dash pattern
+and marker shape as well as by colour (a colour-blind-safe palette), in type large enough
+for a projector.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+#: Okabe-Ito colours: distinguishable with the common kinds of colour blindness.
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+#: Dash patterns, so lines differ without colour too.
+DASHES = ("", "12 6", "4 5", "14 5 4 5", "2 4", "20 6")
+#: Marker shapes, one per seat.
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "bar")
+
+WIDTH, HEIGHT = 960, 520
+LEFT, RIGHT, TOP, BOTTOM = 120, 230, 70, 80
+FONT = 20
+
+
+def number(value: float) -> str:
+    """A value as a chart shows it: thousands separated, at most two decimals.
+
+    >>> number(1200.0), number(0.25), number(-3.0)
+    ('1,200', '0.25', '-3')
+    """
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round tick values covering ``low`` to ``high`` (about ``count`` of them).
+
+    >>> nice_ticks(0, 95)
+    [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
+    >>> nice_ticks(5, 5)
+    [4.0, 5.0, 6.0]
+    """
+    if high < low:
+        low, high = high, low
+    if high == low:
+        pad = abs(low) * 0.1 or 1.0
+        low, high = low - pad, high + pad
+    raw = (high - low) / max(count, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    ticks = []
+    value = first
+    while value < high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(round(value, 10))
+    return [float(t) for t in ticks]
+
+
+def line_chart(
+    chart_id: str,
+    title: str,
+    rounds: Sequence[int],
+    series: Sequence[tuple[str, Sequence[float]]],
+    *,
+    x_label: str = "Round",
+    y_label: str = "",
+) -> str:
+    """One line per series (a seat's name and its value at each of ``rounds``), as SVG."""
+    y_label = y_label or title
+    values = [v for _, ys in series for v in ys]
+    y_ticks = nice_ticks(min([0.0, *values]), max([0.0, *values]))
+    x_low, x_high = (min(rounds), max(rounds)) if rounds else (0, 1)
+    if x_low == x_high:
+        x_low, x_high = x_low - 1, x_high + 1
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x_at(r: float) -> float:
+        return LEFT + (r - x_low) / (x_high - x_low) * plot_w
+
+    def y_at(v: float) -> float:
+        return TOP + (y_ticks[-1] - v) / (y_ticks[-1] - y_ticks[0]) * plot_h
+
+    title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'role="img" aria-labelledby="{title_id} {desc_id}" class="debrief-chart" '
+        f'font-family="system-ui, sans-serif" font-size="{FONT}">',
+        f'<title id="{title_id}">{escape(title)} at the end of each round</title>',
+        f'<desc id="{desc_id}">{escape(describe(title, rounds, series))}</desc>',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<text x="{LEFT}" y="{TOP - 30}" font-size="{FONT + 6}" font-weight="bold" '
+        f'fill="#111111">{escape(title)}</text>',
+    ]
+    # Grid lines and y tick labels.
+    for tick in y_ticks:
+        y = y_at(tick)
+        stroke = "#555555" if tick == 0 else "#dddddd"
+        out.append(
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" '
+            f'stroke="{stroke}" stroke-width="1"/>'
+        )
+        out.append(
+            f'<text x="{LEFT - 10}" y="{y + FONT / 3:.1f}" text-anchor="end" '
+            f'fill="#111111">{escape(number(tick))}</text>'
+        )
+    # X axis with a tick per round (thinned out when there are many).
+    base = TOP + plot_h
+    out.append(
+        f'<line x1="{LEFT}" y1="{base}" x2="{LEFT + plot_w}" y2="{base}" '
+        f'stroke="#111111" stroke-width="2"/>'
+    )
+    every = max(1, math.ceil(len(rounds) / 12))
+    for i, r in enumerate(rounds):
+        if i % every and i != len(rounds) - 1:
+            continue
+        x = x_at(r)
+        out.append(
+            f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{base + 8}" stroke="#111111"/>'
+        )
+        out.append(
+            f'<text x="{x:.1f}" y="{base + 8 + FONT}" text-anchor="middle" '
+            f'fill="#111111">{r}</text>'
+        )
+    out.append(
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 12}" text-anchor="middle" '
+        f'fill="#111111">{escape(x_label)}</text>'
+    )
+    out.append(
+        f'<text x="24" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" fill="#111111" '
+        f'transform="rotate(-90 24 {TOP + plot_h / 2:.1f})">{escape(y_label)}</text>'
+    )
+    # One line per seat, with markers, then the legend.
+    for i, (name, ys) in enumerate(series):
+        colour, dash, marker = (
+            COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]
+        )
+        points = [(x_at(r), y_at(v)) for r, v in zip(rounds, ys, strict=True)]
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<g class="seat-{i}">')
+        out.append(
+            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="4"'
+            f'{dash_attr} stroke-linejoin="round"/>'
+        )
+        if len(points) <= 40:
+            out.extend(_marker(marker, x, y, colour) for x, y in points)
+        out.append("</g>")
+        ly = TOP + 10 + i * (FONT + 18)
+        lx = LEFT + plot_w + 20
+        out.append(
+            f'<line x1="{lx}" y1="{ly}" x2="{lx + 50}" y2="{ly}" stroke="{colour}" '
+            f'stroke-width="4"{dash_attr}/>'
+        )
+        out.append(_marker(marker, lx + 25, ly, colour))
+        out.append(
+            f'<text x="{lx + 60}" y="{ly + FONT / 3:.1f}" fill="#111111">'
+            f"{escape(_short(name))}</text>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _marker(shape: str, x: float, y: float, colour: str) -> str:
+    """A small marker of ``shape`` centred on a point."""
+    r = 7
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{colour}"/>'
+    if shape == "square":
+        return (
+            f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" '
+            f'fill="{colour}"/>'
+        )
+    if shape == "triangle":
+        pts = f"{x:.1f},{y - r - 1:.1f} {x - r - 1:.1f},{y + r:.1f} {x + r + 1:.1f},{y + r:.1f}"
+        return f'<polygon points="{pts}" fill="{colour}"/>'
+    if shape == "diamond":
+        pts = f"{x:.1f},{y - r - 2:.1f} {x + r + 2:.1f},{y:.1f} {x:.1f},{y + r + 2:.1f} " + (
+            f"{x - r - 2:.1f},{y:.1f}"
+        )
+        return f'<polygon points="{pts}" fill="{colour}"/>'
+    if shape == "cross":
+        return (
+            f'<path d="M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}M{x + r:.1f},'
+            f'{y - r:.1f}L{x - r:.1f},{y + r:.1f}" stroke="{colour}" stroke-width="4"/>'
+        )
+    return (
+        f'<rect x="{x - r:.1f}" y="{y - 3:.1f}" width="{2 * r}" height="6" fill="{colour}"/>'
+    )
+
+
+def _short(name: str, limit: int = 14) -> str:
+    """A name short enough for the legend."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def describe(
+    title: str, rounds: Sequence[int], series: Sequence[tuple[str, Sequence[float]]]
+) -> str:
+    """The chart in words, for a screen reader: each seat's first and last value, its highest
+    and lowest, and who ended highest.
+
+    >>> print(describe("Cash", [1, 2], [("Ana", [5, 9]), ("Ben", [5, 3])]))
+    Cash at the end of rounds 1 to 2. Ana: from 5 to 9 (lowest 5, highest 9). Ben: from 5 to 3 \
+(lowest 3, highest 5). Highest at the end: Ana.
+    """
+    if not rounds:
+        return f"{title}: no rounds recorded."
+    span = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]} to {rounds[-1]}"
+    parts = [f"{title} at the end of {span}."]
+    for name, ys in series:
+        parts.append(
+            f"{name}: from {number(ys[0])} to {number(ys[-1])} "
+            f"(lowest {number(min(ys))}, highest {number(max(ys))})."
+        )
+    if series:
+        top = max(ys[-1] for _, ys in series)
+        leaders = [name for name, ys in series if ys[-1] == top]
+        parts.append(f"Highest at the end: {' and '.join(leaders)}.")
+    return " ".join(parts)

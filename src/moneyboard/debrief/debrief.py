@@ -1,0 +1,236 @@
+"""The debrief of a recorded game: its timeline, the decisions that mattered and a summary.
+
+:func:`build_debrief` replays the record once, collecting the timeline at the end of every
+round and the position before every move where a seat had a real choice; then it judges
+those choices with simulated finishes (:mod:`moneyboard.debrief.turning_points`) within a
+budget, and sums the game up in a few plain sentences.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from moneyboard.debrief.charts import line_chart
+from moneyboard.debrief.records import Record, Replayer, load, seat_of, undone_entries
+from moneyboard.debrief.timeline import (
+    TimelineBuilder,
+    TimelineRow,
+    metric_label,
+    score_unit,
+    shown_metrics,
+)
+from moneyboard.debrief.turning_points import (
+    LIMIT,
+    Candidate,
+    Scales,
+    TurningPoint,
+    measure,
+    plan,
+    screen,
+    select,
+    to_measure,
+)
+from moneyboard.debrief.words import action_words, amount
+from moneyboard.engine.record import ActionMove
+from moneyboard.engine.state import GameState
+from moneyboard.sim.play import round_of
+
+#: Seconds of simulated play a debrief spends by default (at the nominal rate).
+DEFAULT_BUDGET = 4.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Debrief:
+    """Everything a debrief shows about one recorded game."""
+
+    game: str
+    title: str
+    seats: tuple[str, ...]
+    metrics: tuple[str, ...]
+    labels: dict[str, str]
+    timeline: tuple[TimelineRow, ...]
+    turning_points: tuple[TurningPoint, ...]
+    summary: tuple[str, ...]
+    #: Moves where a seat had a real choice, and how many of them were measured.
+    decisions: int
+    measured: int
+    finished: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "title": self.title,
+            "seats": list(self.seats),
+            "metrics": [{"name": m, "label": self.labels[m]} for m in self.metrics],
+            "timeline": [row.to_json() for row in self.timeline],
+            "turning_points": [p.to_json() for p in self.turning_points],
+            "summary": list(self.summary),
+            "decisions": self.decisions,
+            "measured": self.measured,
+            "finished": self.finished,
+        }
+
+    def rounds(self) -> list[int]:
+        """The rounds of the timeline, in order."""
+        return list(dict.fromkeys(row.round for row in self.timeline))
+
+    def series(self, metric: str) -> list[tuple[str, list[float]]]:
+        """Per seat, its name and the metric at the end of each round."""
+        return [
+            (name, [row.values[metric] for row in self.timeline if row.seat == seat])
+            for seat, name in enumerate(self.seats)
+        ]
+
+
+def build_debrief(
+    record: Record, *, seed: int = 0, budget_seconds: float = DEFAULT_BUDGET, limit: int = LIMIT
+) -> Debrief:
+    """Debrief a recorded game (see the module doc); the same record and seed give the same
+    debrief. ``budget_seconds`` bounds the simulated play spent on the turning points."""
+    rec = load(record)
+    walk = Replayer(rec)
+    timeline = TimelineBuilder(walk.state)
+    undone = undone_entries(rec)
+    left = _decisions_left(rec)
+    candidates: list[Candidate] = []
+    while not walk.done:
+        entry = walk.entry()
+        if isinstance(entry, ActionMove) and walk.index not in undone:
+            candidate = _candidate(walk, left[walk.index])
+            if candidate is not None:
+                candidates.append(candidate)
+        walk.advance()
+        timeline.observe(walk.state)
+    final = walk.finish()
+    rows = timeline.finish(final)
+    scales = Scales(
+        score=max(abs(final.metrics(s).get("score", 0.0)) for s in range(final.n)) or 1.0,
+        worth=max(abs(row.values["net_worth"]) for row in rows[-final.n :]) or 1.0,
+    )
+    unit = score_unit(rec.game)
+    measured: list[TurningPoint] = []
+    if candidates:
+        per_round = round(len(candidates) / max(1, len(rows) // final.n))
+        the_plan = plan(candidates, max(8, per_round), budget_seconds)
+        screen(candidates, seed, the_plan, scales)
+        money_is_score = rec.game == "monitics"
+        for c in to_measure(candidates, the_plan.left):
+            measured.append(measure(c, seed, scales, unit, money_is_score))
+    points = select(measured, limit)
+    metrics = shown_metrics(rows)
+    game = walk.game
+    debrief = Debrief(
+        game=rec.game,
+        title=game.title,
+        seats=tuple(s.name for s in final.seats),
+        metrics=tuple(metrics),
+        labels={m: metric_label(rec.game, m) for m in metrics},
+        timeline=tuple(rows),
+        turning_points=tuple(points),
+        summary=(),
+        decisions=len(candidates),
+        measured=len(measured),
+        finished=final.result is not None,
+    )
+    return dataclasses.replace(debrief, summary=tuple(summarize(debrief, final, unit)))
+
+
+def _decisions_left(record: Any) -> list[int]:
+    """For each entry, how many seats' moves come after it in the record."""
+    out = [0] * len(record.moves)
+    count = 0
+    for i in range(len(record.moves) - 1, -1, -1):
+        out[i] = count
+        if seat_of(record.moves[i]) is not None:
+            count += 1
+    return out
+
+
+def _candidate(walk: Replayer, remaining: int) -> Candidate | None:
+    """The position before the next move if its seat was asked and had a real choice."""
+    state = walk.before_move()
+    entry = walk.entry()
+    seat = entry.seat
+    if seat not in state.to_move():
+        return None  # a move at any time (a loan between turns): no decision was asked
+    chosen = walk.action()
+    assert chosen is not None
+    legal = state.legal_actions(seat)
+    options = [chosen, *(a for a in legal if a != chosen)]
+    if len(options) < 2:
+        return None
+    return Candidate(
+        entry=walk.index,
+        seat=seat,
+        round=round_of(state),
+        name=state.seats[seat].name,
+        state=state.clone(with_history=False),
+        options=options,
+        texts=[action_words(state, seat, a) for a in options],
+        remaining=remaining,
+    )
+
+
+def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
+    """The game in a few plain sentences: who won, how the money went, what mattered."""
+    out: list[str] = []
+    names = debrief.seats
+    rounds = debrief.rounds()
+    result = final.result
+    if result is not None:
+        reason = final.explain(result.reason)
+        winners = " and ".join(names[s] for s in result.winners) or "Nobody"
+        verb = "won" if len(result.winners) <= 1 else "shared the win"
+        out.append(f"{winners} {verb} after {len(rounds)} rounds: {reason}")
+    else:
+        last = rounds[-1] if rounds else round_of(final)
+        out.append(f"The game was not finished: the record stops in round {last}.")
+    if rounds:
+        first = {row.seat: row.values for row in debrief.timeline if row.round == rounds[0]}
+        last_values = {row.seat: row.values for row in debrief.timeline if row.round == rounds[-1]}
+        growth = {s: last_values[s]["net_worth"] - first[s]["net_worth"] for s in last_values}
+        top = max(growth, key=lambda s: (growth[s], -s))
+        out.append(
+            f"{names[top]}'s net worth grew the most over the game: from "
+            f"{amount(first[top]['net_worth'])} after round {rounds[0]} to "
+            f"{amount(last_values[top]['net_worth'])} at the end."
+            if growth[top] > 0
+            else "Nobody's net worth grew over the game."
+        )
+        debts = [(row.values["debt"], -row.round, row.seat) for row in debrief.timeline]
+        peak, minus_round, seat = max(debts)
+        if peak > 0:
+            out.append(
+                f"The largest debt was {names[seat]}'s: {amount(peak)} at the end of round "
+                f"{-minus_round}."
+            )
+    if debrief.turning_points:
+        costly = sum(1 for p in debrief.turning_points if not p.good_call)
+        out.append(
+            f"Of {debrief.decisions} decisions with a real choice, {len(debrief.turning_points)} "
+            f"clearly changed how a family was likely to end ({costly} costly, "
+            f"{len(debrief.turning_points) - costly} good calls); {unit} and net worth are "
+            "compared at the end of simulated finishes."
+        )
+    elif debrief.decisions:
+        out.append(
+            f"None of the {debrief.measured} most promising of {debrief.decisions} decisions "
+            "made a difference clear of chance."
+        )
+    return out
+
+
+def charts_svg(debrief: Debrief) -> dict[str, str]:
+    """One accessible inline SVG chart per metric of the timeline: a line per seat."""
+    rounds = debrief.rounds()
+    return {
+        metric: line_chart(
+            f"chart-{metric.replace('_', '-')}",
+            debrief.labels[metric],
+            rounds,
+            debrief.series(metric),
+            y_label=debrief.labels[metric],
+        )
+        for metric in debrief.metrics
+    }

@@ -1,0 +1,106 @@
+"""Simulated finishes of a game from a recorded position: the debrief's way of asking "what
+would have happened".
+
+Each finish starts from a copy of the position without history whose chance source is a
+fresh one seeded by the debrief (a *determinization*: one possible future, never the record's
+own; outcomes a trainer had already queued by then, a stacked deck, stay queued). Bots play
+every seat to the end, each with its own random source, so the game's chance is never
+shifted by them. The same seed and label always give the same finish, and two branches
+compared with the same seed and label meet the same dice and cards as far as their play
+allows (common random numbers), which keeps the comparison fair and its noise small.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import random
+from collections.abc import Sequence
+
+from moneyboard.bots import Bot
+from moneyboard.bots.evaluation import net_worth
+from moneyboard.engine.actions import Action
+from moneyboard.engine.chance import ChanceSource
+from moneyboard.engine.state import GameState, StuckGameError
+
+#: A finish that needs more decisions than this is cut short (a game stuck in a loop).
+MAX_FINISH_DECISIONS = 50_000
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Finish:
+    """How every seat stood at the end of one simulated finish."""
+
+    scores: tuple[float, ...]
+    worths: tuple[float, ...]
+    #: Each seat's share of the win (winners share 1; nobody wins a game that is not over).
+    wins: tuple[float, ...]
+    finished: bool
+
+
+def outcome(state: GameState) -> Finish:
+    """Every seat's score, net worth and share of the win, as the game stands now."""
+    metrics = [state.metrics(seat) for seat in range(state.n)]
+    return Finish(
+        scores=tuple(float(m.get("score", 0.0)) for m in metrics),
+        worths=tuple(float(net_worth(m)) for m in metrics),
+        wins=win_shares(state),
+        finished=state.result is not None,
+    )
+
+
+def win_shares(state: GameState) -> tuple[float, ...]:
+    """Each seat's share of the win: 1 split among the winners of a finished game, else 0."""
+    result = state.result
+    if result is None or not result.winners:
+        return (0.0,) * state.n
+    share = 1.0 / len(result.winners)
+    return tuple(share if seat in result.winners else 0.0 for seat in range(state.n))
+
+
+def rng_for(seed: int, label: str, number: int) -> random.Random:
+    """The random source of finish ``number`` of what ``label`` names, fixed by ``seed``."""
+    return random.Random(f"moneyboard-debrief:{seed}:{label}:{number}")
+
+
+def determinized(state: GameState, rng: random.Random) -> GameState:
+    """A copy of ``state`` without history, with a chance source of its own."""
+    game: GameState = state.clone(with_history=False)
+    game.chance = ChanceSource(rng.getrandbits(64), forced=state.chance.pending_forced())
+    game.auto_chance = True
+    game.run()
+    return game
+
+
+def random_finish(
+    state: GameState, seat: int, action: Action, rng: random.Random, horizon: int | None = None
+) -> Finish:
+    """``seat`` plays ``action`` (known to be legal), then every seat plays at random.
+
+    With ``horizon`` the finish stops after that many decisions (a quick look ahead).
+    """
+    game = determinized(state, rng)
+    game.play(seat, action)
+    limit = horizon if horizon is not None else MAX_FINISH_DECISIONS
+    if game.result is None:
+        # Reaching the horizon (or the guard) ends the playout: judge the game as it stands.
+        with contextlib.suppress(StuckGameError):
+            game.playout(rng, game.decisions_made + limit)
+    return outcome(game)
+
+
+def bot_finish(
+    state: GameState, seat: int, action: Action, rng: random.Random, bots: Sequence[Bot]
+) -> Finish:
+    """``seat`` plays ``action`` (known to be legal), then ``bots`` play every seat."""
+    game = determinized(state, rng)
+    game.play(seat, action)
+    for _ in range(MAX_FINISH_DECISIONS):
+        if game.result is None and game.status.paused:
+            break
+        movers = game.to_move()
+        if game.result is not None or not movers:
+            break
+        mover = movers[0]
+        game.play(mover, bots[mover].choose(game, mover).action)
+    return outcome(game)

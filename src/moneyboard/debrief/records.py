@@ -1,0 +1,171 @@
+"""A game record as the debrief reads it: loaded from any of its forms, replayed entry by entry.
+
+A record may come as a :class:`GameRecord`, as its JSON data (the classroom server's
+``/api/rooms/{code}/record``), as JSON text or as a file (``moneyboard play --record``). Each
+is checked the same way, so a broken record gives one clear message naming what is wrong.
+Entries are numbered from 0, as in the record's ``moves`` list: entry ``N`` is the move made
+when the game's version (shown in every view) was ``N``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.directives import taken_back_from
+from moneyboard.engine.errors import MoneyboardError, RecordError, UnknownGameError
+from moneyboard.engine.game import GameDef
+from moneyboard.engine.record import (
+    ActionMove,
+    ChanceMove,
+    DirectiveMove,
+    GameRecord,
+    TimeoutMove,
+    load_record,
+    move_of,
+    parse_record,
+    replay,
+)
+from moneyboard.engine.state import GameState, Move
+from moneyboard.registry import get_game
+
+#: Everything the debrief accepts as a record.
+Record = GameRecord | Mapping[str, Any] | str | Path
+
+
+class DebriefError(MoneyboardError):
+    """A debrief request that cannot be met: an entry that is not a seat's move, an action
+    that is not allowed there, a bad number of games."""
+
+
+def load(record: Record) -> GameRecord:
+    """The record, validated: a :class:`GameRecord`, its JSON data, JSON text or a file."""
+    if isinstance(record, GameRecord):
+        return record
+    if isinstance(record, Path):
+        return load_record(record)
+    if isinstance(record, str):
+        return parse_record(record)
+    if isinstance(record, Mapping):
+        try:
+            text = json.dumps(record)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"record is not JSON data: {exc}") from None
+        return parse_record(text)
+    raise RecordError(f"a record must be a record document, not {type(record).__name__}")
+
+
+def game_of(record: GameRecord) -> GameDef:
+    """The game a record is of; an unknown game id is a record error."""
+    try:
+        return get_game(record.game)
+    except UnknownGameError as exc:
+        raise RecordError(f"the record's 'game': {exc}") from None
+
+
+def seat_of(entry: object) -> int | None:
+    """The seat that made a record entry (an action or a timeout), else ``None``."""
+    if isinstance(entry, ActionMove):
+        return entry.seat
+    if isinstance(entry, TimeoutMove):
+        return entry.timeout
+    return None
+
+
+def undone_entries(record: GameRecord) -> set[int]:
+    """The numbers of the entries a trainer's ``undo`` later took back."""
+    kept: list[int] = []
+    for number, entry in enumerate(record.moves):
+        if isinstance(entry, DirectiveMove) and entry.directive == "undo":
+            kinds = [_kind(record.moves[k]) for k in kept]
+            probes = [Move(kind, -1, None, "", (), None) for kind in kinds]
+            cut = taken_back_from(probes, entry.count or 0)
+            if cut >= 0:
+                kept = kept[:cut]
+        else:
+            kept.append(number)
+    return set(range(len(record.moves))) - set(kept)
+
+
+def _kind(entry: object) -> str:
+    if isinstance(entry, ActionMove):
+        return "action"
+    if isinstance(entry, TimeoutMove):
+        return "timeout"
+    return "other"
+
+
+class Replayer:
+    """Walks through a record one entry at a time, the game state always at hand.
+
+    ``state`` is the game as it was before entry ``index`` (after the last entry once
+    :meth:`finish` has run), exactly as :func:`moneyboard.engine.record.replay` rebuilds it
+    with ``upto=index``.
+    """
+
+    def __init__(self, record: GameRecord):
+        self.record = record
+        self.game = game_of(record)
+        self.codec = self.game.codec
+        #: Chance outcomes applied from outside (OpenSpiel) need chance left pending.
+        self._outside_chance = any(isinstance(m, ChanceMove) for m in record.moves)
+        self.state: GameState = replay(
+            record, self.game, upto=0, auto_chance=not self._outside_chance
+        )
+        self.index = 0
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.record.moves)
+
+    def entry(self) -> Any:
+        """The record entry about to be replayed."""
+        return self.record.moves[self.index]
+
+    def action(self) -> Action | None:
+        """The action of the entry about to be replayed (``None`` if it is not an action)."""
+        entry = self.entry()
+        if not isinstance(entry, ActionMove):
+            return None
+        return self.codec.from_json(entry.action)
+
+    def advance(self) -> None:
+        """Replay the next entry; one that does not replay is named with what was wrong."""
+        number = self.index
+        try:
+            self.state.replay_move(move_of(self.entry(), self.codec))
+        except MoneyboardError as exc:
+            raise RecordError(f"entry {number} of the record does not replay: {exc}") from None
+        self.index += 1
+
+    def before_move(self) -> GameState:
+        """The state ready for the seat's move of the next entry (chance before it resolved)."""
+        state = self.state
+        while state.is_chance():
+            state.resolve_chance()
+        return state
+
+    def finish(self) -> GameState:
+        """Replay every entry left and let the game run as far as it goes by itself."""
+        while not self.done:
+            self.advance()
+        if not self.state.auto_chance:
+            self.state.auto_chance = True
+            self.state.run()
+        return self.state
+
+
+def state_before(record: GameRecord, entry: int) -> GameState:
+    """The game as it was just before entry ``entry`` was made."""
+    if not 0 <= entry < len(record.moves):
+        raise DebriefError(
+            f"entry {entry} is not in the record: its entries are numbered 0 to "
+            f"{len(record.moves) - 1}"
+        )
+    walk = Replayer(record)
+    while walk.index < entry:
+        walk.advance()
+    return walk.before_move()

@@ -1,0 +1,112 @@
+"""The timeline: every seat's common metrics at the end of every round of a recorded game.
+
+Rounds are found as the simulation tables find them (:func:`moneyboard.sim.play.round_of`):
+a round is over when the game first shows the next round number (the bookkeeping the rules
+do between rounds included), and the last row is the end of the game, or of the record if
+the game is still going. Net worth (cash, savings and assets less debt) is added to the
+game's own metrics; a metric that is zero for every seat all game long (a game without
+savings or wellbeing) is left out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from moneyboard.bots.evaluation import net_worth
+from moneyboard.engine.state import GameState
+from moneyboard.sim.play import METRICS, round_of
+
+#: Every metric a timeline may show, in chart order.
+TIMELINE_METRICS = (*METRICS[:5], "net_worth", *METRICS[5:])
+
+#: Plain labels of the metrics (a game may name its score: see :data:`SCORE_LABELS`).
+LABELS = {
+    "cash": "Cash",
+    "savings": "Savings",
+    "debt": "Debt",
+    "assets": "Assets",
+    "income": "Income",
+    "net_worth": "Net worth",
+    "wellbeing": "Wellbeing",
+    "score": "Score",
+}
+
+#: What each shipped game's score measures, for labels and sentences.
+SCORE_LABELS = {
+    "financialit": "Happiness (score)",
+    "financity": "Champion score",
+    "rut-to-riches": "Progress out of the Rut (passive income / expenses)",
+    "monitics": "Net worth (score)",
+}
+#: The score as a sentence names it ("about 2 more ___").
+SCORE_UNITS = {
+    "financialit": "happiness points",
+    "financity": "champion score points",
+    "rut-to-riches": "progress (passive income as a share of expenses)",
+    "monitics": "net worth",
+}
+#: Games whose wellbeing has its own name.
+WELLBEING_LABELS = {"financialit": "Happiness"}
+
+
+def metric_label(game_id: str, metric: str) -> str:
+    """A metric's label for a game (its score and wellbeing by the game's own names)."""
+    if metric == "score":
+        return SCORE_LABELS.get(game_id, LABELS["score"])
+    if metric == "wellbeing":
+        return WELLBEING_LABELS.get(game_id, LABELS["wellbeing"])
+    return LABELS.get(metric, metric.replace("_", " ").capitalize())
+
+
+def score_unit(game_id: str) -> str:
+    """How a sentence names a difference in the game's score."""
+    return SCORE_UNITS.get(game_id, "points of score")
+
+
+def seat_values(state: GameState, seat: int) -> dict[str, float]:
+    """A seat's timeline metrics now (the game's common metrics plus net worth)."""
+    m = state.metrics(seat)
+    values = {k: float(m.get(k, 0.0)) for k in METRICS}
+    values["net_worth"] = float(net_worth(values))
+    return {k: values[k] for k in TIMELINE_METRICS}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TimelineRow:
+    """One seat's metrics at the end of one round."""
+
+    round: int
+    seat: int
+    values: dict[str, float]
+
+    def to_json(self) -> dict[str, object]:
+        return {"round": self.round, "seat": self.seat, "values": dict(self.values)}
+
+
+class TimelineBuilder:
+    """Collects rows while a record is replayed: call :meth:`observe` after every entry."""
+
+    def __init__(self, state: GameState):
+        self.rows: list[TimelineRow] = []
+        self.current = round_of(state)
+
+    def observe(self, state: GameState) -> None:
+        """Close the round if the entry just replayed moved the game into the next one."""
+        now = round_of(state)
+        if now != self.current and state.result is None:
+            self._close(state, self.current)
+            self.current = now
+
+    def finish(self, state: GameState) -> list[TimelineRow]:
+        """Close the last round (the end of the game or of the record) and return the rows."""
+        self._close(state, self.current)
+        return self.rows
+
+    def _close(self, state: GameState, number: int) -> None:
+        for seat in range(state.n):
+            self.rows.append(TimelineRow(number, seat, seat_values(state, seat)))
+
+
+def shown_metrics(rows: list[TimelineRow]) -> list[str]:
+    """The metrics worth a chart: those that are not zero for every seat all game long."""
+    return [m for m in TIMELINE_METRICS if any(row.values[m] != 0 for row in rows)]

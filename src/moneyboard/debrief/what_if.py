@@ -1,0 +1,304 @@
+"""What if: from any move of a record, play another legal action instead and play on with bots.
+
+Every seat is played on by its own bot kind when it had one (a random bot or a personality),
+and by a stand-in bot otherwise (a person's seat, or a search bot, which thinks too long for
+many games): ``random`` unless asked. Each of the ``games`` finishes has its own dice from the
+seed (never the record's future), and the action that was actually played is simulated on the
+same dice too, so the two branches are compared fairly; what really happened is reported
+beside them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from statistics import fmean, quantiles
+from typing import Any
+
+from moneyboard.bots import Bot, bot_kinds, make_bot
+from moneyboard.debrief.playouts import Finish, bot_finish, outcome, rng_for
+from moneyboard.debrief.records import (
+    DebriefError,
+    Record,
+    Replayer,
+    load,
+    seat_of,
+    state_before,
+)
+from moneyboard.debrief.timeline import score_unit
+from moneyboard.debrief.words import action_words, amount, percent
+from moneyboard.engine.actions import Action
+from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.record import ActionMove, GameRecord
+from moneyboard.engine.state import GameState
+from moneyboard.registry import get_game
+from moneyboard.sim.play import round_of
+from moneyboard.terminal.render import action_text
+
+#: Most games a what-if plays per branch.
+MAX_GAMES = 500
+#: Bot kinds too slow to play many games: a stand-in plays their seats.
+SLOW_KINDS = ("search",)
+
+
+def alternatives(record: Record, entry: int) -> list[dict[str, Any]]:
+    """What the seat of move ``entry`` could have played there: each legal action as JSON,
+    its text (with what it costs or brings) and whether it is the one played."""
+    rec = load(record)
+    state, seat = _position(rec, entry)
+    played = _played(rec, entry, state)
+    return [
+        {
+            "action": action.to_json(),
+            "text": action_text(state, seat, action),
+            "chosen": action == played,
+        }
+        for action in state.legal_actions(seat)
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Spread:
+    """A figure over many simulated games: its mean, and the range of the middle 80%."""
+
+    mean: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        if len(values) == 1:
+            return cls(values[0], values[0], values[0])
+        deciles = quantiles(values, n=10, method="inclusive")
+        return cls(fmean(values), deciles[0], deciles[-1])
+
+    def to_json(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatResults:
+    """How one seat ended over the simulated games of one branch."""
+
+    seat: int
+    name: str
+    score: Spread
+    money: Spread
+    wins: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "score": self.score.to_json(),
+            "money": self.money.to_json(),
+            "wins": round(self.wins, 4),
+        }
+
+
+def seat_results(state: GameState, finishes: Sequence[Finish]) -> list[SeatResults]:
+    """Per seat: score, net worth and share of wins over ``finishes``."""
+    return [
+        SeatResults(
+            seat=seat,
+            name=state.seats[seat].name,
+            score=Spread.of([f.scores[seat] for f in finishes]),
+            money=Spread.of([f.worths[seat] for f in finishes]),
+            wins=fmean(f.wins[seat] for f in finishes),
+        )
+        for seat in range(state.n)
+    ]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WhatIf:
+    """One what-if: the move, the alternative, and how the game ended or would have ended."""
+
+    entry: int
+    seat: int
+    round: int
+    name: str
+    chosen: Action
+    chosen_text: str
+    alternative: Action
+    alternative_text: str
+    games: int
+    players: tuple[str, ...]
+    #: What really happened (the end of the record if the game was not finished).
+    actual: Finish
+    actual_names: tuple[str, ...]
+    chosen_results: tuple[SeatResults, ...]
+    alternative_results: tuple[SeatResults, ...]
+    sentence: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entry": self.entry,
+            "seat": self.seat,
+            "round": self.round,
+            "chosen": {"action": self.chosen.to_json(), "text": self.chosen_text},
+            "alternative": {"action": self.alternative.to_json(), "text": self.alternative_text},
+            "games": self.games,
+            "players": list(self.players),
+            "actual": [
+                {
+                    "seat": seat,
+                    "name": self.actual_names[seat],
+                    "score": self.actual.scores[seat],
+                    "money": self.actual.worths[seat],
+                    "won": self.actual.wins[seat],
+                    "finished": self.actual.finished,
+                }
+                for seat in range(len(self.actual.scores))
+            ],
+            "chosen_results": [r.to_json() for r in self.chosen_results],
+            "alternative_results": [r.to_json() for r in self.alternative_results],
+            "sentence": self.sentence,
+        }
+
+
+def what_if(
+    record: Record,
+    entry: int,
+    action: Action | Mapping[str, Any] | str,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    stand_in: str = "random",
+) -> WhatIf:
+    """Play ``action`` instead of move ``entry``, then play on with bots ``games`` times.
+
+    The move actually made is played on the same dice too (``chosen_results``), so the
+    alternative is compared with it fairly; ``actual`` is what really happened.
+    """
+    if not 1 <= games <= MAX_GAMES:
+        raise DebriefError(f"a what-if plays 1 to {MAX_GAMES} games, not {games}")
+    if stand_in.partition(":")[0] not in bot_kinds() or stand_in.startswith(SLOW_KINDS):
+        fast = [k for k in bot_kinds() if k not in SLOW_KINDS]
+        raise DebriefError(f"unknown stand-in bot {stand_in!r}; choose one of {', '.join(fast)}")
+    rec = load(record)
+    state, seat = _position(rec, entry)
+    alternative = _action(state, seat, action, entry)
+    played = _played(rec, entry, state)
+    players = tuple(_player(state, s, stand_in) for s in range(state.n))
+
+    def branch(move: Action) -> list[Finish]:
+        out = []
+        for game in range(games):
+            rng = rng_for(seed, f"what-if:{entry}", game)
+            bots: list[Bot] = [
+                make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)
+            ]
+            out.append(bot_finish(state, seat, move, rng, bots))
+        return out
+
+    alternative_finishes = branch(alternative)
+    chosen_finishes = alternative_finishes if alternative == played else branch(played)
+    final = Replayer(rec).finish()
+    result = WhatIf(
+        entry=entry,
+        seat=seat,
+        round=round_of(state),
+        name=state.seats[seat].name,
+        chosen=played,
+        chosen_text=action_words(state, seat, played),
+        alternative=alternative,
+        alternative_text=action_words(state, seat, alternative),
+        games=games,
+        players=players,
+        actual=outcome(final),
+        actual_names=tuple(s.name for s in final.seats),
+        chosen_results=tuple(seat_results(state, chosen_finishes)),
+        alternative_results=tuple(seat_results(state, alternative_finishes)),
+        sentence="",
+    )
+    return dataclasses.replace(result, sentence=_sentence(result, score_unit(rec.game)))
+
+
+def _position(record: GameRecord, entry: int) -> tuple[GameState, int]:
+    """The position before move ``entry`` and the seat that moved there."""
+    state = state_before(record, entry)
+    seat = seat_of(record.moves[entry])
+    if seat is None:
+        raise DebriefError(
+            f"entry {entry} is not a seat's move (it is a trainer's directive or a chance "
+            "outcome): choose an entry where a seat acted"
+        )
+    return state, seat
+
+
+def _played(record: GameRecord, entry: int, state: GameState) -> Action:
+    """The action played at ``entry`` (for a timeout: the fallback the game played)."""
+    move = record.moves[entry]
+    if isinstance(move, ActionMove):
+        return _decode(state, move.action)
+    seat = seat_of(move)
+    assert seat is not None
+    fallback = state.fallback_action(seat)
+    if fallback is None:
+        raise DebriefError(f"entry {entry}: seat {seat}'s time ran out with nothing to play")
+    return fallback
+
+
+def _decode(state: GameState, data: Any) -> Action:
+    """An action of ``state``'s game from its JSON (or short text) form."""
+    action: Action = get_game(state.game_id).codec.from_json(data)
+    return action
+
+
+def _action(
+    state: GameState, seat: int, action: Action | Mapping[str, Any] | str, entry: int
+) -> Action:
+    """The alternative as an action that ``seat`` may take there, or a clear refusal."""
+    try:
+        value = action if isinstance(action, Action) else _decode(state, action)
+    except MoneyboardError as exc:
+        raise DebriefError(f"the alternative action: {exc}") from None
+    reason = state.why_not(seat, value)
+    if reason is not None:
+        raise DebriefError(
+            f"{state.seats[seat].name} could not play '{value}' at entry {entry}: "
+            f"{state.explain(reason)}"
+        )
+    return value
+
+
+def _player(state: GameState, seat: int, stand_in: str) -> str:
+    """The bot kind that plays ``seat`` on: its own if it is quick, else the stand-in."""
+    kind = state.seats[seat].bot
+    if kind is None or kind.startswith(SLOW_KINDS) or kind.partition(":")[0] not in bot_kinds():
+        return stand_in
+    return kind
+
+
+def _sentence(w: WhatIf, unit: str) -> str:
+    """The what-if in words: the alternative's average result against the choice's."""
+    mine = w.chosen_results[w.seat]
+    other = w.alternative_results[w.seat]
+    head = f"In round {w.round}, {w.name} played “{w.chosen_text}”."
+    if w.alternative == w.chosen:
+        return (
+            f"{head} Played on {w.games} times from there, {w.name} ended with "
+            f"{_figure(mine.score.mean)} {unit} on average ({_figure(mine.score.low)} to "
+            f"{_figure(mine.score.high)}) and won {percent(mine.wins)} of the games; in the "
+            f"real game: {_figure(w.actual.scores[w.seat])}."
+        )
+    delta = other.score.mean - mine.score.mean
+    change = (
+        "about the same"
+        if abs(delta) < 1e-9
+        else f"about {amount(delta)} {'more' if delta > 0 else 'less'}"
+    )
+    return (
+        f"{head} With “{w.alternative_text}” instead, played on {w.games} times, {w.name} "
+        f"would have ended with {_figure(other.score.mean)} {unit} on average "
+        f"({_figure(other.score.low)} to {_figure(other.score.high)}): {change} than "
+        f"with the real choice on the same dice ({_figure(mine.score.mean)}), winning "
+        f"{percent(other.wins)} of the games instead of {percent(mine.wins)}. In the real "
+        f"game: {_figure(w.actual.scores[w.seat])}."
+    )
+
+
+def _figure(value: float) -> str:
+    """A result as a sentence says it (whole numbers unless it is small)."""
+    return amount(value) if value >= 0 else "-" + amount(value)
