@@ -43,8 +43,8 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
     >>> nice_ticks(0, 95)
     [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
-    >>> nice_ticks(5, 5)
-    [4.0, 5.0, 6.0]
+    >>> nice_ticks(0, 0)
+    [-1.0, -0.5, 0.0, 0.5, 1.0]
     """
     if high < low:
         low, high = high, low
