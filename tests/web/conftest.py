@@ -19,13 +19,14 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SCREENSHOTS_WANTED = os.environ.get("MONEYBOARD_SCREENSHOTS", "") not in ("", "0")
 
 
-def screenshot(page: Any, name: str) -> None:
-    """Save ``page`` as ``docs/screenshots/<name>.png``, only when ``MONEYBOARD_SCREENSHOTS``
-    is set (so an ordinary test run leaves the checkout as it found it)."""
+def screenshot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """Save ``page`` as ``docs/screenshots/<name>.png`` (the whole page when ``full_page``),
+    only when ``MONEYBOARD_SCREENSHOTS`` is set, so an ordinary test run leaves the checkout
+    as it found it."""
     if not SCREENSHOTS_WANTED:
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 @pytest.fixture(scope="session")

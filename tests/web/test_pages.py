@@ -15,7 +15,7 @@ from moneyboard.registry import game_ids, get_game
 from moneyboard.server.app import create_app
 from moneyboard.server.settings import Settings
 from moneyboard.web.art import game_art, mechanics
-from moneyboard.web.pages import script_json
+from moneyboard.web.json_script import script_json
 
 
 @pytest.fixture

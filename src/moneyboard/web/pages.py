@@ -22,15 +22,12 @@ from moneyboard.registry import game_ids, get_game
 from moneyboard.server.errors import RoomError
 from moneyboard.server.manager import RoomManager
 from moneyboard.web.art import page_data
+from moneyboard.web.debrief_pages import mount_debrief
+from moneyboard.web.json_script import script_json
 from moneyboard.web.qr import qr_svg
 
 WEB = resources.files("moneyboard.web")
 templates = Jinja2Templates(directory=str(WEB.joinpath("templates")))
-
-
-def script_json(data: Any) -> str:
-    """JSON safe to place inside a ``<script>`` element (no ``</`` can close it early)."""
-    return json.dumps(data).replace("</", "<\\/")
 
 
 def games_for_form() -> list[dict[str, Any]]:
@@ -57,7 +54,7 @@ def games_for_form() -> list[dict[str, Any]]:
 
 def mount_pages(app: FastAPI) -> None:
     """Add the classroom's pages to the server's app (``/``, ``/trainer``, ``/projector/...``,
-    ``/play/...``, ``/hotseat/...``) and their static files under ``/static``."""
+    ``/play/...``, ``/hotseat/...``, the debrief's) and their static files under ``/static``."""
     app.mount("/static", StaticFiles(directory=str(WEB.joinpath("static"))), name="static")
 
     def manager(request: Request) -> RoomManager:
@@ -115,6 +112,8 @@ def mount_pages(app: FastAPI) -> None:
     @app.get("/hotseat/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def hotseat(request: Request, code: str) -> HTMLResponse:
         return room_page(request, "hotseat.html", code, "Hotseat")
+
+    mount_debrief(app, page)
 
     @app.get("/qr/{code}.svg", include_in_schema=False)
     async def qr(request: Request, code: str) -> Response:

@@ -1,5 +1,6 @@
 // The trainer's console: the join code and QR, start, pause, timers, call time, take back,
-// forced outcomes, seats (bots, new devices), every family's full state, the record, delete.
+// forced outcomes, seats (bots, new devices), every family's full state, the class vote, the
+// record, the debrief once the game is over, delete.
 // It shows its controls only once the server has recognised the trainer's token.
 
 import { Live, pageToken } from "./live.js";
@@ -18,6 +19,8 @@ let live = null;
 let lastVote = null;
 let voteDecider = null;
 let deciders = [];
+// Whether the trainer has called time in this game (the debrief opens then too).
+let timeCalled = false;
 
 const auth = { Authorization: `Bearer ${token}` };
 
@@ -76,6 +79,8 @@ function show(update) {
   }
   deciders = (update.view && update.view.to_move) || [];
   fill(document.getElementById("vote"), voteBlock(update, lastVote, { decider: voteDecider, names: true }));
+  if ((update.events || []).some((e) => e.key === "game.time_called")) timeCalled = true;
+  document.getElementById("debrief-open").hidden = !(timeCalled || ["finished", "ended"].includes(update.room.status));
   document.getElementById("lobby-controls").hidden = update.room.status !== "lobby";
   fill(document.getElementById("seats"), update.room.seats.map((s) => seatRow(update, s)));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f, { full: true })));

@@ -1,0 +1,186 @@
+"""The debrief after a game: a page for the trainer (charts, the decisions that mattered,
+"what if") and a read-only one for the projector, with the JSON they draw from.
+
+The debrief is built by :mod:`moneyboard.debrief` from the room's record, read through the
+room manager as the record download is. Building it and replaying "what if" games take
+seconds, so both run in a worker thread, never on the server's event loop. The trainer's
+data needs the trainer's token (kept in the browser, sent as a bearer header); the
+projector's shows only the charts, the turning points and the summary, once the game is
+over.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from moneyboard.debrief import alternatives, build_debrief, charts_svg, what_if
+from moneyboard.debrief.records import undone_entries
+from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.record import ActionMove, GameRecord, TimeoutMove
+from moneyboard.registry import get_game
+from moneyboard.server.app import Auth, bearer
+from moneyboard.server.errors import RoomError, refused
+from moneyboard.server.manager import RoomManager
+from moneyboard.server.room import Room
+from moneyboard.web.art import page_data
+from moneyboard.web.json_script import script_json
+
+#: How many games a "what if" may replay on (each takes a fraction of a second).
+MAX_GAMES = 50
+DEFAULT_GAMES = 12
+#: Debriefs kept built, newest last (a debrief is rebuilt only when its room has changed).
+CACHED = 16
+
+
+class WhatIfRequest(BaseModel):
+    """The trainer's question: at record entry ``entry``, what if ``action`` had been played?"""
+
+    model_config = ConfigDict(extra="forbid")
+    entry: Annotated[int, Field(ge=0, lt=1_000_000)]
+    action: dict[str, Any] | str = Field(description="One of the entry's alternatives")
+    games: Annotated[int, Field(ge=1, le=MAX_GAMES)] = DEFAULT_GAMES
+
+
+def game_over(room: Room) -> bool:
+    """Whether the room's game is done with: finished, ended by the trainer, or time called."""
+    return room.state is not None and (room.status in ("finished", "ended") or room.time_called)
+
+
+def decisions(record: GameRecord, names: list[str]) -> list[dict[str, Any]]:
+    """Every seat's move in the record that was not taken back, numbered as the record
+    numbers its entries, in words, so the trainer can pick any of them for "what if"."""
+    codec = get_game(record.game).codec
+    taken_back = undone_entries(record)
+    out = []
+    for number, entry in enumerate(record.moves):
+        if number in taken_back:
+            continue
+        if isinstance(entry, ActionMove):
+            try:
+                text = str(codec.from_json(entry.action))
+            except MoneyboardError:
+                text = str(entry.action.get("type", "?"))
+            name = names[entry.seat]
+            out.append({"entry": number, "seat": entry.seat, "name": name, "text": text})
+        elif isinstance(entry, TimeoutMove):
+            name = names[entry.timeout]
+            out.append(
+                {"entry": number, "seat": entry.timeout, "name": name, "text": "ran out of time"}
+            )
+    return out
+
+
+class DebriefCache:
+    """Built debriefs by room, rebuilt when the room has moved on (an undo after the end)."""
+
+    def __init__(self) -> None:
+        self._built: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, room: Room, record: GameRecord) -> dict[str, Any]:
+        """The debrief of ``room`` as JSON with its charts (built here: call off the loop)."""
+        key = (room.code, room.version, room.seq)
+        with self._lock:
+            found = self._built.get(key)
+            if found is not None:
+                self._built.move_to_end(key)
+                return found
+        debrief = build_debrief(record)
+        data = {"debrief": debrief.to_json(), "charts": charts_svg(debrief)}
+        with self._lock:
+            self._built[key] = data
+            while len(self._built) > CACHED:
+                self._built.popitem(last=False)
+        return data
+
+
+def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
+    """Add the debrief's pages (``/debrief/{code}``, ``/projector/{code}/debrief``) and their
+    data (``/api/rooms/{code}/debrief...``) to the app; ``page`` renders a template."""
+    cache = DebriefCache()
+
+    def manager(request: Request) -> RoomManager:
+        found: RoomManager = request.app.state.manager
+        return found
+
+    def finished_room(room: Room) -> GameRecord:
+        if not game_over(room):
+            raise refused(
+                "the debrief opens when the game has ended or the trainer has called time",
+                "not_over",
+            )
+        return room.record()
+
+    def debrief_page(request: Request, code: str, projector: bool) -> HTMLResponse:
+        try:
+            room = manager(request).room(code)
+        except RoomError as exc:
+            return page(request, "missing.html", exc.status, message=str(exc), title="No room")
+        info = room.info()
+        return page(
+            request,
+            "debrief.html",
+            title=f"Debrief · {info['title']}",
+            code=room.code,
+            game=info["game"],
+            game_title=info["title"],
+            projector=projector,
+            data=script_json(page_data(info["game"])),
+        )
+
+    @app.get("/debrief/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def trainer_debrief(request: Request, code: str) -> HTMLResponse:
+        return debrief_page(request, code, projector=False)
+
+    @app.get("/projector/{code}/debrief", response_class=HTMLResponse, include_in_schema=False)
+    async def projector_debrief(request: Request, code: str) -> HTMLResponse:
+        return debrief_page(request, code, projector=True)
+
+    @app.get("/api/rooms/{code}/debrief", summary="The game's debrief (trainer)")
+    async def debrief(request: Request, code: str, authorization: Auth = None) -> dict[str, Any]:
+        room = manager(request).trainer(code, bearer(authorization))
+        record = finished_room(room)
+        data = await run_in_threadpool(cache.get, room, record)
+        return {**data, "decisions": decisions(record, room.names)}
+
+    @app.get("/api/rooms/{code}/debrief/public", summary="The debrief for the projector")
+    async def public_debrief(request: Request, code: str) -> dict[str, Any]:
+        room = manager(request).room(code)
+        record = finished_room(room)
+        data: dict[str, Any] = await run_in_threadpool(cache.get, room, record)
+        return data
+
+    @app.get(
+        "/api/rooms/{code}/debrief/alternatives",
+        summary="What else the seat could have done at a record entry (trainer)",
+    )
+    async def other_choices(
+        request: Request,
+        code: str,
+        entry: Annotated[int, Query(ge=0, lt=1_000_000)],
+        authorization: Auth = None,
+    ) -> list[dict[str, Any]]:
+        room = manager(request).trainer(code, bearer(authorization))
+        record = finished_room(room)
+        found: list[dict[str, Any]] = await run_in_threadpool(alternatives, record, entry)
+        return found
+
+    @app.post("/api/rooms/{code}/debrief/what-if", summary="Replay with another choice (trainer)")
+    async def replay_what_if(
+        request: Request, code: str, body: WhatIfRequest, authorization: Auth = None
+    ) -> dict[str, Any]:
+        room = manager(request).trainer(code, bearer(authorization))
+        record = finished_room(room)
+        result = await run_in_threadpool(
+            what_if, record, body.entry, body.action, games=body.games, seed=record.seed
+        )
+        data: dict[str, Any] = result.to_json()
+        return data

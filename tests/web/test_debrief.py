@@ -1,0 +1,87 @@
+"""The debrief in real headless Chromium: a game played to its end, the trainer opens the
+debrief from the console, sees the charts and the decisions that mattered, asks "what if"
+and reads the answer; the projector's copy has no controls; a learner's key opens nothing;
+axe-core finds no serious problem on either page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.process import ServerProcess
+from tests.web.browser import (
+    LAPTOP,
+    PHONE,
+    PROJECTOR,
+    create_room,
+    join,
+    new_page,
+    serious_violations,
+)
+from tests.web.conftest import screenshot
+
+
+def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProcess) -> None:
+    trainer = new_page(browser, LAPTOP)
+    code = create_room(trainer, server.base, "financity", learners=1, bots=1, seed=5)
+    learner = new_page(browser, PHONE)
+    join(learner, server.base, code, "Ada")
+    trainer.click("[data-directive=start]")
+    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    assert trainer.locator("#debrief-open").is_hidden()  # not before the game is over
+
+    # Ada's seat goes to a bot, and the bots play the game to its end.
+    row = trainer.locator("#seats li", has_text="Ada")
+    row.locator("select").select_option("random")
+    row.locator("button:has-text('Apply')").click()
+    trainer.wait_for_selector("#turn .result", timeout=60000)
+    trainer.click("#debrief-open a")
+    trainer.wait_for_url(f"**/debrief/{code}")
+    trainer.wait_for_selector("#debrief:not([hidden])", timeout=60000)
+
+    charts = trainer.locator("#charts svg[role=img]")
+    assert charts.count() >= 2
+    assert trainer.locator("#summary li").count() >= 1
+    points = trainer.locator("#turning-points li.turning-point")
+    assert points.count() >= 1
+    assert serious_violations(trainer) == []
+
+    # What if: from the first decision that mattered, another choice, replayed.
+    points.first.locator("button").click()
+    trainer.wait_for_selector("#alternative:not([disabled])")
+    assert trainer.evaluate("document.activeElement.id") == "point"
+    assert trainer.locator("#alternative option").count() >= 1
+    trainer.fill("#games", "3")
+    trainer.click("#run-what-if")
+    answer = trainer.locator("#what-if-result .what-if-answer")
+    answer.wait_for(timeout=60000)
+    assert answer.locator(".moment").inner_text().strip()
+    assert answer.locator("tbody tr").count() == 2
+    assert "played on 3 times" in answer.locator(".moment").inner_text().lower()
+    assert serious_violations(trainer) == []
+    screenshot(trainer, "financity-debrief", full_page=True)
+
+    # Any move of the game can be chosen too, by keyboard.
+    trainer.focus("#point")
+    trainer.select_option("#point", index=trainer.locator("#point option").count() - 1)
+    trainer.wait_for_selector("#alternative:not([disabled]), #what-if-result .problem")
+
+    # The projector's copy: the same charts and decisions, no what-if.
+    projector = new_page(browser, PROJECTOR)
+    projector.goto(f"{server.base}/projector/{code}/debrief")
+    projector.wait_for_selector("#debrief:not([hidden])", timeout=60000)
+    assert projector.locator("#charts svg[role=img]").count() == charts.count()
+    assert projector.locator("#what-if").count() == 0
+    assert projector.locator("#turning-points button").count() == 0
+    assert serious_violations(projector) == []
+    assert projector.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+
+    # A learner's key opens nothing: the page says so and shows no debrief.
+    token = learner.evaluate("code => localStorage.getItem(`moneyboard.seat.${code}`)", code)
+    assert token
+    learner.goto(f"{server.base}/debrief/{code}#{token}")
+    learner.wait_for_selector("#problem:has-text('Only the trainer')")
+    assert learner.locator("#debrief").is_hidden()
+    assert learner.locator("#what-if").is_hidden()
+    assert learner.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for page in [trainer, projector]:
+        assert page.errors == [], page.url

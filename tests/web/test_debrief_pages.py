@@ -1,0 +1,162 @@
+"""The debrief's routes without a browser: who may read it and when, the decisions listed for
+"what if", alternatives and a what-if replay, clear refusals, and the slow work kept off the
+server's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from moneyboard.server.app import create_app
+from moneyboard.server.settings import Settings
+from moneyboard.web import debrief_pages
+from tests.server.classroom import Classroom, auth
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'rooms.db'}", bot_step=0.0, bot_pause=0.0, tick=0.02
+    )
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def finish(room: Classroom, seconds: float = 60.0) -> None:
+    """Hand every learner's seat to a bot and wait until the bots have ended the game."""
+    for seat in room.tokens:
+        room.direct({"type": "seat", "seat": seat, "bot": "random"})
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if room.trainer_view()["room"]["status"] == "finished":
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the bots did not finish the game in {seconds} s")
+
+
+def get(room: Classroom, path: str, token: str | None, status: int = 200) -> Any:
+    headers = auth(token) if token is not None else {}
+    reply = room.client.get(f"/api/rooms/{room.code}/debrief{path}", headers=headers)
+    assert reply.status_code == status, reply.text
+    return reply.json()
+
+
+@pytest.fixture
+def room(client: TestClient) -> Classroom:
+    return Classroom.open(client, "financity", learners=1, bots=1, options={"years": 1})
+
+
+def test_the_debrief_opens_only_when_the_game_is_over_and_only_for_the_trainer(
+    room: Classroom,
+) -> None:
+    learner = room.tokens[0]
+    early = get(room, "", room.trainer, 409)
+    assert early["error"]["code"] == "not_over"
+    assert "when the game has ended" in early["error"]["message"]
+    assert get(room, "/public", None, 409)["error"]["code"] == "not_over"
+    assert get(room, "", learner, 403)["error"]["code"] == "forbidden"
+
+    finish(room)
+    data = get(room, "", room.trainer)
+    debrief = data["debrief"]
+    assert debrief["game"] == "financity"
+    assert debrief["seats"] == [s["name"] for s in room.trainer_view()["room"]["seats"]]
+    assert data["charts"] and all("<svg" in svg for svg in data["charts"].values())
+    record = room.client.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer))
+    moves = record.json()["moves"]
+    assert data["decisions"], "a whole game has moves to ask 'what if' about"
+    for decision in data["decisions"]:
+        move = moves[decision["entry"]]
+        assert move.get("seat", move.get("timeout")) == decision["seat"]
+        assert decision["name"] == debrief["seats"][decision["seat"]]
+    # The learner cannot read it, nor can someone with no token: the projector has its own.
+    assert get(room, "", learner, 403)["error"]["code"] == "forbidden"
+    assert get(room, "", None, 403)["error"]["code"] == "forbidden"
+    public = get(room, "/public", None)
+    assert public["debrief"] == debrief and public["charts"] == data["charts"]
+    assert "decisions" not in public
+    for path in ["/alternatives?entry=0"]:
+        assert get(room, path, learner, 403)["error"]["code"] == "forbidden"
+
+
+def test_alternatives_and_a_what_if_replay(room: Classroom) -> None:
+    finish(room)
+    data = get(room, "", room.trainer)
+    entry = next(
+        d["entry"] for d in data["decisions"] if get(room, f"/alternatives?entry={d['entry']}",
+                                                      room.trainer)
+    )
+    choices = get(room, f"/alternatives?entry={entry}", room.trainer)
+    assert all({"action", "text"} <= set(c) for c in choices)
+    reply = room.client.post(
+        f"/api/rooms/{room.code}/debrief/what-if",
+        json={"entry": entry, "action": choices[0]["action"], "games": 2},
+        headers=auth(room.trainer),
+    )
+    assert reply.status_code == 200, reply.text
+    result = reply.json()
+    assert isinstance(result["sentence"], str) and result["sentence"]
+
+    # A person's mistakes: refused with words that say what was wrong.
+    beyond = len(room.client.get(f"/api/rooms/{room.code}/record",
+                                 headers=auth(room.trainer)).json()["moves"])
+    missing = get(room, f"/alternatives?entry={beyond}", room.trainer, 400)
+    assert str(beyond) in missing["error"]["message"]
+    too_many = room.client.post(
+        f"/api/rooms/{room.code}/debrief/what-if",
+        json={"entry": entry, "action": choices[0]["action"], "games": 5000},
+        headers=auth(room.trainer),
+    )
+    assert too_many.status_code == 422 and "games" in too_many.json()["error"]["message"]
+    learner = room.client.post(
+        f"/api/rooms/{room.code}/debrief/what-if",
+        json={"entry": entry, "action": choices[0]["action"]},
+        headers=auth(room.tokens[0]),
+    )
+    assert learner.status_code == 403
+
+
+def test_what_if_runs_off_the_event_loop(
+    room: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finish(room)
+    seen: list[bool] = []
+
+    class Answer:
+        def to_json(self) -> dict[str, Any]:
+            return {"sentence": "stand-in"}
+
+    def slow_what_if(*args: Any, **kwargs: Any) -> Answer:
+        try:
+            asyncio.get_running_loop()
+            seen.append(True)
+        except RuntimeError:
+            seen.append(False)
+        return Answer()
+
+    monkeypatch.setattr(debrief_pages, "what_if", slow_what_if)
+    reply = room.client.post(
+        f"/api/rooms/{room.code}/debrief/what-if",
+        json={"entry": 0, "action": {"type": "x"}},
+        headers=auth(room.trainer),
+    )
+    assert reply.status_code == 200, reply.text
+    assert seen == [False]  # called in a worker thread, where no event loop runs
+
+
+def test_the_debrief_pages_answer(room: Classroom) -> None:
+    for path in [f"/debrief/{room.code}", f"/projector/{room.code}/debrief",
+                 f"/debrief/{room.code.lower()}"]:
+        page = room.client.get(path)
+        assert page.status_code == 200, path
+        assert 'id="debrief"' in page.text
+    assert 'id="what-if"' in room.client.get(f"/debrief/{room.code}").text
+    assert 'id="what-if"' not in room.client.get(f"/projector/{room.code}/debrief").text
+    missing = room.client.get("/debrief/NOPE99")
+    assert missing.status_code == 404 and "no room with the code NOPE99" in missing.text
