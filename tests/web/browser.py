@@ -31,11 +31,21 @@ def new_page(browser: Any, viewport: dict[str, int]) -> Any:
     return page
 
 
-def create_room(page: Any, base: str, game: str, *, learners: int, bots: int, seed: int) -> str:
-    """Fill the trainer's form (game, short options, seats, seed); the console opens."""
+def create_room(
+    page: Any,
+    base: str,
+    game: str,
+    *,
+    learners: int,
+    bots: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+) -> str:
+    """Fill the trainer's form (game, rule options: short ones unless given, seats, seed);
+    the console opens."""
     page.goto(f"{base}/trainer")
     page.select_option("#game", game)
-    options = SHORT.get(game, {})
+    options = SHORT.get(game, {}) if options is None else options
     if options:
         page.click("fieldset.options:not([hidden]) summary")
     for name, value in options.items():

@@ -22,7 +22,9 @@ from tests.web.conftest import screenshot
 
 def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProcess) -> None:
     trainer = new_page(browser, LAPTOP)
-    code = create_room(trainer, server.base, "financity", learners=1, bots=1, seed=5)
+    code = create_room(
+        trainer, server.base, "financity", learners=1, bots=1, seed=5, options={"years": "3"}
+    )
     learner = new_page(browser, PHONE)
     join(learner, server.base, code, "Ada")
     trainer.click("[data-directive=start]")
@@ -54,9 +56,9 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     trainer.click("#run-what-if")
     answer = trainer.locator("#what-if-result .what-if-answer")
     answer.wait_for(timeout=60000)
-    assert answer.locator(".moment").inner_text().strip()
+    assert answer.locator(".what-if-sentence").inner_text().strip()
     assert answer.locator("tbody tr").count() == 2
-    assert "played on 3 times" in answer.locator(".moment").inner_text().lower()
+    assert "played on 3 times" in answer.locator(".what-if-sentence").inner_text().lower()
     assert serious_violations(trainer) == []
     screenshot(trainer, "financity-debrief", full_page=True)
 
@@ -74,6 +76,7 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     assert projector.locator("#turning-points button").count() == 0
     assert serious_violations(projector) == []
     assert projector.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    screenshot(projector, "financity-debrief-projector")
 
     # A learner's key opens nothing: the page says so and shows no debrief.
     token = learner.evaluate("code => localStorage.getItem(`moneyboard.seat.${code}`)", code)

@@ -73,8 +73,10 @@ function said(choice) {
 function turningPoint(point, pick) {
   const name = seatNameOf(point.seat);
   const head = `${point.round != null ? `Round ${point.round} · ` : ""}${name}: ${said(point.chosen)}`;
-  const effect = typeof point.effect === "number" && point.effect !== 0
-    ? h("span", { class: `effect ${point.effect < 0 ? "loss" : "gain"}` }, ` (${number(point.effect, { signed: true })})`) : null;
+  const size = typeof point.effect === "number" ? Math.abs(point.effect) : 0;
+  const rounded = size >= 10 ? Math.round(point.effect) : point.effect;
+  const effect = size > 0
+    ? h("span", { class: `effect ${point.better ? "loss" : "gain"}` }, ` (${point.better ? "costly" : "a good call"}: ${number(rounded, { signed: true })})`) : null;
   const body = [h("strong", {}, head), effect, h("p", { class: "point-sentence" }, point.sentence || ""),
     point.better ? h("p", { class: "hint" }, `A better choice there: ${said(point.better)}`) : null];
   if (!pick) return h("li", { class: "turning-point" }, body);
@@ -152,7 +154,7 @@ function whatIfResult(result) {
   const actual = result.actual || [];
   const games = `${result.games} ${result.games === 1 ? "game" : "games"}`;
   return h("section", { class: "what-if-answer", "aria-label": "What if: the answer" },
-    h("p", { class: "moment" }, result.sentence || ""),
+    h("p", { class: "what-if-sentence" }, result.sentence || ""),
     actual.length ? h("table", { class: "what-if-table" },
       h("caption", {}, `Final score of each family: the real game, then ${games} played on from the move with the real choice and with “${said(result.alternative)}” (average, lowest to highest) and the share of those games won`),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Family"), h("th", { scope: "col" }, "Real game"),
