@@ -20,6 +20,7 @@ from tests.web.browser import (
     new_page,
     serious_violations,
 )
+from tests.web.conftest import screenshot
 
 
 def seat_update(base: str, code: str, page: Any) -> dict[str, Any]:
@@ -70,6 +71,7 @@ def test_a_learner_not_on_turn_votes_and_the_projector_shows_the_split(
     voter.keyboard.press("Tab")
     chosen = voter.evaluate("document.activeElement.dataset.text")
     assert voter.evaluate("document.activeElement.hasAttribute('data-vote')")
+    screenshot(voter, "monitics-phone-vote")
     voter.keyboard.press("Enter")
     voter.wait_for_selector("#seat .vote-sent:has-text('Vote sent')")
     assert box.locator("button[data-vote]").count() == 0
@@ -95,6 +97,7 @@ def test_a_learner_not_on_turn_votes_and_the_projector_shows_the_split(
     voter_name = "Bilal" if voter is second else "Anna"
     assert voter_name in trainer.inner_text("#vote .vote-reasons")  # the trainer sees who
     assert serious_violations(projector) == []
+    screenshot(projector, "monitics-projector-vote")
     assert projector.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
     # The voter's phone has its vote box back only for the next decision, not this one.
     voter.wait_for_selector("#seat .vote-sent", state="detached")
