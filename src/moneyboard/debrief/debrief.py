@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from moneyboard.debrief.charts import line_chart
+from moneyboard.debrief.charts import line_chart, number
 from moneyboard.debrief.records import Record, Replayer, load, seat_of, undone_entries
 from moneyboard.debrief.timeline import (
+    SCORE_IS_NET_WORTH,
     TimelineBuilder,
     TimelineRow,
     metric_label,
@@ -31,7 +32,7 @@ from moneyboard.debrief.turning_points import (
     select,
     to_measure,
 )
-from moneyboard.debrief.words import action_words, amount
+from moneyboard.debrief.words import action_words
 from moneyboard.engine.record import ActionMove
 from moneyboard.engine.state import GameState
 from moneyboard.sim.play import round_of
@@ -101,9 +102,9 @@ def build_debrief(
             if candidate is not None:
                 candidates.append(candidate)
         walk.advance()
-        timeline.observe(walk.state)
+        timeline.observe(walk.state, walk.index)
     final = walk.finish()
-    rows = timeline.finish(final)
+    rows = timeline.finish(final, walk.index)
     scales = Scales(
         score=max(abs(final.metrics(s).get("score", 0.0)) for s in range(final.n)) or 1.0,
         worth=max(abs(row.values["net_worth"]) for row in rows[-final.n :]) or 1.0,
@@ -114,7 +115,7 @@ def build_debrief(
         per_round = round(len(candidates) / max(1, len(rows) // final.n))
         the_plan = plan(candidates, max(8, per_round), budget_seconds)
         screen(candidates, seed, the_plan, scales)
-        money_is_score = rec.game == "monitics"
+        money_is_score = rec.game in SCORE_IS_NET_WORTH
         for c in to_measure(candidates, the_plan.left):
             measured.append(measure(c, seed, scales, unit, money_is_score))
     points = select(measured, limit)
@@ -193,8 +194,8 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         top = max(growth, key=lambda s: (growth[s], -s))
         out.append(
             f"{names[top]}'s net worth grew the most over the game: from "
-            f"{amount(first[top]['net_worth'])} after round {rounds[0]} to "
-            f"{amount(last_values[top]['net_worth'])} at the end."
+            f"{number(first[top]['net_worth'])} after round {rounds[0]} to "
+            f"{number(last_values[top]['net_worth'])} at the end."
             if growth[top] > 0
             else "Nobody's net worth grew over the game."
         )
@@ -202,16 +203,18 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         peak, minus_round, seat = max(debts)
         if peak > 0:
             out.append(
-                f"The largest debt was {names[seat]}'s: {amount(peak)} at the end of round "
+                f"The largest debt was {names[seat]}'s: {number(peak)} at the end of round "
                 f"{-minus_round}."
             )
     if debrief.turning_points:
         costly = sum(1 for p in debrief.turning_points if not p.good_call)
+        good = len(debrief.turning_points) - costly
+        compared = "net worth" if debrief.game in SCORE_IS_NET_WORTH else f"{unit} and net worth"
         out.append(
             f"Of {debrief.decisions} decisions with a real choice, {len(debrief.turning_points)} "
-            f"clearly changed how a family was likely to end ({costly} costly, "
-            f"{len(debrief.turning_points) - costly} good calls); {unit} and net worth are "
-            "compared at the end of simulated finishes."
+            f"clearly changed how a player was likely to end ({costly} costly, {good} "
+            f"good {'call' if good == 1 else 'calls'}), judged by {compared} at the end of "
+            "simulated finishes."
         )
     elif debrief.decisions:
         out.append(

@@ -3,7 +3,8 @@ would have happened".
 
 Each finish starts from a copy of the position without history whose chance source is a
 fresh one seeded by the debrief (a *determinization*: one possible future, never the record's
-own; outcomes a trainer had already queued by then, a stacked deck, stay queued). Bots play
+own, and never a trainer's stacked deck either: the seat deciding did not know it, as the
+search bot does not). Bots play
 every seat to the end, each with its own random source, so the game's chance is never
 shifted by them. The same seed and label always give the same finish, and two branches
 compared with the same seed and label meet the same dice and cards as far as their play
@@ -66,7 +67,7 @@ def rng_for(seed: int, label: str, number: int) -> random.Random:
 def determinized(state: GameState, rng: random.Random) -> GameState:
     """A copy of ``state`` without history, with a chance source of its own."""
     game: GameState = state.clone(with_history=False)
-    game.chance = ChanceSource(rng.getrandbits(64), forced=state.chance.pending_forced())
+    game.chance = ChanceSource(rng.getrandbits(64))
     game.auto_chance = True
     game.run()
     return game

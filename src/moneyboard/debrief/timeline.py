@@ -42,9 +42,11 @@ SCORE_LABELS = {
 SCORE_UNITS = {
     "financialit": "happiness points",
     "financity": "champion score points",
-    "rut-to-riches": "progress (passive income as a share of expenses)",
+    "rut-to-riches": "progress out of the Rut",
     "monitics": "net worth",
 }
+#: Games whose score is net worth itself (a sentence then names net worth once).
+SCORE_IS_NET_WORTH = frozenset({"monitics"})
 #: Games whose wellbeing has its own name.
 WELLBEING_LABELS = {"financialit": "Happiness"}
 
@@ -73,14 +75,21 @@ def seat_values(state: GameState, seat: int) -> dict[str, float]:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TimelineRow:
-    """One seat's metrics at the end of one round."""
+    """One seat's metrics at the end of one round (``entry``: how many of the record's
+    entries had been played then)."""
 
     round: int
     seat: int
     values: dict[str, float]
+    entry: int
 
     def to_json(self) -> dict[str, object]:
-        return {"round": self.round, "seat": self.seat, "values": dict(self.values)}
+        return {
+            "round": self.round,
+            "seat": self.seat,
+            "values": dict(self.values),
+            "entry": self.entry,
+        }
 
 
 class TimelineBuilder:
@@ -90,23 +99,33 @@ class TimelineBuilder:
         self.rows: list[TimelineRow] = []
         self.current = round_of(state)
 
-    def observe(self, state: GameState) -> None:
-        """Close the round if the entry just replayed moved the game into the next one."""
+    def observe(self, state: GameState, entries: int) -> None:
+        """Close the round if the entry just replayed (``entries`` played in all) moved the
+        game into the next one."""
         now = round_of(state)
         if now != self.current and state.result is None:
-            self._close(state, self.current)
+            self._close(state, self.current, entries)
             self.current = now
 
-    def finish(self, state: GameState) -> list[TimelineRow]:
+    def finish(self, state: GameState, entries: int) -> list[TimelineRow]:
         """Close the last round (the end of the game or of the record) and return the rows."""
-        self._close(state, self.current)
+        self._close(state, self.current, entries)
         return self.rows
 
-    def _close(self, state: GameState, number: int) -> None:
+    def _close(self, state: GameState, number: int, entries: int) -> None:
         for seat in range(state.n):
-            self.rows.append(TimelineRow(number, seat, seat_values(state, seat)))
+            self.rows.append(TimelineRow(number, seat, seat_values(state, seat), entries))
 
 
 def shown_metrics(rows: list[TimelineRow]) -> list[str]:
-    """The metrics worth a chart: those that are not zero for every seat all game long."""
-    return [m for m in TIMELINE_METRICS if any(row.values[m] != 0 for row in rows)]
+    """The metrics worth a chart: not zero for every seat all game long, and not a repeat of
+    one before it (FinanciaLit's score is its happiness, Monitics' its net worth)."""
+    shown: list[str] = []
+    for metric in TIMELINE_METRICS:
+        column = [row.values[metric] for row in rows]
+        if not any(column):
+            continue
+        if any(column == [row.values[other] for row in rows] for other in shown):
+            continue
+        shown.append(metric)
+    return shown

@@ -11,6 +11,7 @@ beside them.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping, Sequence
 from statistics import fmean, quantiles
 from typing import Any
@@ -130,6 +131,9 @@ class WhatIf:
     chosen_results: tuple[SeatResults, ...]
     alternative_results: tuple[SeatResults, ...]
     sentence: str
+    #: Every simulated game of each branch, in order (for charts and checks).
+    chosen_finishes: tuple[Finish, ...] = ()
+    alternative_finishes: tuple[Finish, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -211,8 +215,32 @@ def what_if(
         chosen_results=tuple(seat_results(state, chosen_finishes)),
         alternative_results=tuple(seat_results(state, alternative_finishes)),
         sentence="",
+        chosen_finishes=tuple(chosen_finishes),
+        alternative_finishes=tuple(alternative_finishes),
     )
     return dataclasses.replace(result, sentence=_sentence(result, score_unit(rec.game)))
+
+
+def action_from_text(record: Record, entry: int, text: str) -> Action:
+    """The action a person typed for a what-if at move ``entry``: its JSON, its type alone
+    (``keep``), or its text as :func:`alternatives` lists it (``borrow 500``, ``take loan``).
+    Text that names none of the actions allowed there is refused with the list of them."""
+    rec = load(record)
+    state, seat = _position(rec, entry)
+    wanted = " ".join(text.replace("_", " ").split()).lower()
+    legal = state.legal_actions(seat)
+    for action in legal:
+        if str(action).replace("_", " ").lower() == wanted:
+            return action
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        data = text.strip()
+    try:
+        return _action(state, seat, data, entry)
+    except DebriefError as exc:
+        names = "; ".join(str(a) for a in legal)
+        raise DebriefError(f"{exc}. Possible there: {names}") from None
 
 
 def _position(record: GameRecord, entry: int) -> tuple[GameState, int]:

@@ -1,0 +1,136 @@
+"""The debrief as one self-contained HTML page: no scripts, no files beside it.
+
+The page has the summary, one chart per metric (inline SVG), the turning points, an optional
+what-if, and the timeline as a table (the charts' numbers, for a screen reader or a
+spreadsheet). Type is large and contrast high, for a projector.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from moneyboard.debrief.charts import number
+from moneyboard.debrief.debrief import Debrief, charts_svg
+from moneyboard.debrief.what_if import WhatIf
+
+STYLE = """
+body { font-family: system-ui, sans-serif; font-size: 1.25rem; line-height: 1.5;
+       color: #111; background: #fff; margin: 0 auto; max-width: 70rem; padding: 1rem 2rem; }
+h1 { font-size: 2.2rem; margin-bottom: 0.2rem; }
+h2 { font-size: 1.7rem; margin-top: 2.5rem; border-bottom: 3px solid #0072B2; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(28rem, 1fr));
+          gap: 1.5rem; }
+figure { margin: 0; }
+figure svg { width: 100%; height: auto; border: 1px solid #ccc; }
+.points li { margin-bottom: 1rem; }
+.good { border-left: 0.5rem solid #009E73; padding-left: 0.8rem; list-style: none; }
+.costly { border-left: 0.5rem solid #D55E00; padding-left: 0.8rem; list-style: none; }
+.tag { font-weight: bold; }
+table { border-collapse: collapse; font-size: 1rem; }
+th, td { border: 1px solid #999; padding: 0.2rem 0.6rem; text-align: right; }
+th { background: #eef; }
+caption { text-align: left; font-weight: bold; padding-bottom: 0.4rem; }
+.note { color: #333; font-size: 1rem; }
+"""
+
+
+def report_html(debrief: Debrief, what_ifs: list[WhatIf] | None = None) -> str:
+    """The whole report page as HTML text."""
+    title = f"Debrief: {debrief.title}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">Players: {escape(", ".join(debrief.seats))}.</p>',
+        '<section aria-labelledby="summary"><h2 id="summary">Summary</h2><ul>',
+        *(f"<li>{escape(line)}</li>" for line in debrief.summary),
+        "</ul></section>",
+        '<section aria-labelledby="charts"><h2 id="charts">Over time</h2>',
+        '<div class="charts">',
+    ]
+    for metric, svg in charts_svg(debrief).items():
+        parts.append(f'<figure aria-label="{escape(debrief.labels[metric])}">{svg}</figure>')
+    parts += ["</div></section>", *_points(debrief)]
+    for w in what_ifs or []:
+        parts += _what_if(w)
+    parts += [*_table(debrief), "</main>", "</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
+def _points(debrief: Debrief) -> list[str]:
+    out = [
+        '<section aria-labelledby="points"><h2 id="points">The decisions that mattered</h2>',
+        '<p class="note">Each choice is compared with the best other choice by playing the '
+        "game on from that moment many times with new dice and cards (the other moves at "
+        "random), then comparing how the player ended. Entry numbers say where a move is in "
+        "the record, for a what-if.</p>",
+    ]
+    if not debrief.turning_points:
+        out.append(
+            f"<p>None of the {debrief.measured} most promising of {debrief.decisions} "
+            "decisions made a difference clear of chance.</p></section>"
+        )
+        return out
+    out.append('<ol class="points">')
+    for p in debrief.turning_points:
+        kind, tag = ("good", "Good call") if p.good_call else ("costly", "Costly")
+        out.append(
+            f'<li class="{kind}"><span class="tag">{tag}</span> (entry {p.entry}): '
+            f"{escape(p.sentence)}</li>"
+        )
+    out.append("</ol></section>")
+    return out
+
+
+def _what_if(w: WhatIf) -> list[str]:
+    out = [
+        f'<section aria-labelledby="what-if-{w.entry}">',
+        f'<h2 id="what-if-{w.entry}">What if (entry {w.entry})</h2>',
+        f"<p>{escape(w.sentence)}</p>",
+        "<table>",
+        f"<caption>Played on {w.games} times by: {escape(', '.join(w.players))}</caption>",
+        '<tr><th scope="col">Player</th><th scope="col">Real game: score</th>'
+        '<th scope="col">Real choice: score (middle 80%)</th>'
+        '<th scope="col">Alternative: score (middle 80%)</th>'
+        '<th scope="col">Real choice: wins</th><th scope="col">Alternative: wins</th></tr>',
+    ]
+    for mine, other in zip(w.chosen_results, w.alternative_results, strict=True):
+        out.append(
+            f'<tr><th scope="row">{escape(mine.name)}</th>'
+            f"<td>{number(w.actual.scores[mine.seat])}</td>"
+            f"<td>{number(round(mine.score.mean, 2))} ({number(round(mine.score.low, 2))} to "
+            f"{number(round(mine.score.high, 2))})</td>"
+            f"<td>{number(round(other.score.mean, 2))} ({number(round(other.score.low, 2))} to "
+            f"{number(round(other.score.high, 2))})</td>"
+            f"<td>{round(100 * mine.wins)}%</td><td>{round(100 * other.wins)}%</td></tr>"
+        )
+    out.append("</table></section>")
+    return out
+
+
+def _table(debrief: Debrief) -> list[str]:
+    """The timeline as a table: a row per round and player, a column per metric."""
+    out = [
+        '<section aria-labelledby="numbers"><h2 id="numbers">The numbers</h2>',
+        "<details><summary>Every player's figures at the end of every round</summary>",
+        "<table><caption>Timeline</caption><tr>",
+        '<th scope="col">Round</th><th scope="col">Player</th>',
+        *(f'<th scope="col">{escape(debrief.labels[m])}</th>' for m in debrief.metrics),
+        "</tr>",
+    ]
+    for row in debrief.timeline:
+        cells = "".join(f"<td>{number(round(row.values[m], 2))}</td>" for m in debrief.metrics)
+        out.append(
+            f'<tr><td>{row.round}</td><th scope="row">{escape(debrief.seats[row.seat])}</th>'
+            f"{cells}</tr>"
+        )
+    out.append("</table></details></section>")
+    return out
