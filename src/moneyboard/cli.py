@@ -382,6 +382,45 @@ def tournament_command(
             _fail(str(exc))
 
 
+@app.command("debrief")
+def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
+    record: Annotated[Path, typer.Argument(help="A game record (JSON) to debrief.")],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write the HTML report here (default: beside the record)."),
+    ] = None,
+    what_if: Annotated[
+        tuple[int, str] | None,
+        typer.Option(
+            "--what-if",
+            metavar="ENTRY ACTION",
+            help="Play ACTION instead of the move at entry ENTRY of the record, then play on "
+            "with bots and compare (ACTION as the report lists it, e.g. 'borrow 500', or JSON).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the simulated finishes.")] = 0,
+    budget: Annotated[
+        float, typer.Option(min=0.0, help="Seconds of simulated play for the turning points.")
+    ] = 4.0,
+    games: Annotated[int, typer.Option(min=1, help="Games per branch of a what-if.")] = 20,
+    as_json: JsonFlag = False,
+) -> None:
+    """Debrief a game: summary, the decisions that mattered, what if; an HTML report with charts."""
+    from moneyboard.debrief.command import run_debrief
+
+    with _person_errors():
+        run_debrief(
+            record,
+            _console(),
+            out=out,
+            what_if_move=what_if,
+            seed=seed,
+            budget=budget,
+            games=games,
+            as_json=as_json,
+        )
+
+
 @app.command("serve")
 def serve_command(
     *,
