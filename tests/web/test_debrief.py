@@ -30,6 +30,11 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     trainer.click("[data-directive=start]")
     trainer.wait_for_selector("#said:has-text('Done: Start')")
     assert trainer.locator("#debrief-open").is_hidden()  # not before the game is over
+    # The projector's copy opened early says when it will show, and looks again by itself.
+    projector = new_page(browser, PROJECTOR)
+    projector.goto(f"{server.base}/projector/{code}/debrief")
+    projector.wait_for_selector("#problem:has-text('when the game has ended')")
+    assert projector.locator("#debrief").is_hidden()
 
     # Ada's seat goes to a bot, and the bots play the game to its end.
     row = trainer.locator("#seats li", has_text="Ada")
@@ -68,9 +73,8 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     trainer.wait_for_selector("#alternative:not([disabled]), #what-if-result .problem")
 
     # The projector's copy: the same charts and decisions, no what-if.
-    projector = new_page(browser, PROJECTOR)
-    projector.goto(f"{server.base}/projector/{code}/debrief")
     projector.wait_for_selector("#debrief:not([hidden])", timeout=60000)
+    assert projector.locator("#problem").inner_text() == ""
     assert projector.locator("#charts svg[role=img]").count() == charts.count()
     assert projector.locator("#what-if").count() == 0
     assert projector.locator("#turning-points button").count() == 0

@@ -84,22 +84,30 @@ class DebriefCache:
     def __init__(self) -> None:
         self._built: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
+        #: One lock per room being debriefed, so the trainer's page and the projector's
+        #: opening together build it once.
+        self._building: dict[str, threading.Lock] = {}
 
     def get(self, room: Room, record: GameRecord) -> dict[str, Any]:
         """The debrief of ``room`` as JSON with its charts (built here: call off the loop)."""
         key = (room.code, room.version, room.seq)
         with self._lock:
-            found = self._built.get(key)
-            if found is not None:
-                self._built.move_to_end(key)
-                return found
-        debrief = build_debrief(record)
-        data = {"debrief": debrief.to_json(), "charts": charts_svg(debrief)}
-        with self._lock:
-            self._built[key] = data
-            while len(self._built) > CACHED:
-                self._built.popitem(last=False)
-        return data
+            building = self._building.setdefault(room.code, threading.Lock())
+        with building:
+            with self._lock:
+                found = self._built.get(key)
+                if found is not None:
+                    self._built.move_to_end(key)
+                    return found
+            debrief = build_debrief(record)
+            data = {"debrief": debrief.to_json(), "charts": charts_svg(debrief)}
+            with self._lock:
+                self._built[key] = data
+                while len(self._built) > CACHED:
+                    old = self._built.popitem(last=False)[0]
+                    if not any(k[0] == old[0] for k in self._built):
+                        self._building.pop(old[0], None)
+            return data
 
 
 def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:

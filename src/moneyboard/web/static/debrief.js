@@ -12,6 +12,7 @@ const problem = document.getElementById("problem");
 const loading = document.getElementById("loading");
 const token = role === "trainer" ? pageToken("trainer", code, { keepInUrl: false }) : null;
 const auth = token ? { Authorization: `Bearer ${token}` } : {};
+const RETRY_MS = 5000;
 const ONLY_TRAINER = "Only the trainer of this room may open its debrief. The projector shows a copy without controls.";
 
 /** A number as the debrief shows it: thousands separated, a sign when asked for. */
@@ -219,10 +220,13 @@ async function main() {
       document.getElementById("what-if").addEventListener("submit", runWhatIf);
     } else {
       showDebrief(await call(`/api/rooms/${code}/debrief/public`), null);
+      problem.textContent = "";
     }
   } catch (error) {
     loading.hidden = true;
     problem.textContent = error.code === "forbidden" ? ONLY_TRAINER : `${error.message}.`;
+    // The projector may be opened before the game is over: it looks again until it is.
+    if (role === "projector" && error.code === "not_over") setTimeout(main, RETRY_MS);
   }
 }
 
