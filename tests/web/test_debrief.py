@@ -52,13 +52,19 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     assert points.count() >= 1
     assert serious_violations(trainer) == []
 
-    # What if: from the first decision that mattered, another choice, replayed.
-    points.first.locator("button").click()
+    # What if, by keyboard: from the first decision that mattered, another choice, replayed.
+    points.first.locator("button").focus()
+    trainer.keyboard.press("Enter")
     trainer.wait_for_selector("#alternative:not([disabled])")
     assert trainer.evaluate("document.activeElement.id") == "point"
     assert trainer.locator("#alternative option").count() >= 1
-    trainer.fill("#games", "3")
-    trainer.click("#run-what-if")
+    trainer.keyboard.press("Tab")
+    assert trainer.evaluate("document.activeElement.id") == "alternative"
+    trainer.keyboard.press("Tab")
+    assert trainer.evaluate("document.activeElement.id") == "games"
+    trainer.keyboard.press("Control+A")
+    trainer.keyboard.type("3")
+    trainer.keyboard.press("Enter")
     answer = trainer.locator("#what-if-result .what-if-answer")
     answer.wait_for(timeout=60000)
     assert answer.locator(".what-if-sentence").inner_text().strip()
