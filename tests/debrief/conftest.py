@@ -15,7 +15,7 @@ from moneyboard.registry import get_game
 from tests.engine.toygame import GAMBLE, KEEP
 from tests.engine.toygame import GAME as TOY
 
-#: Bots of the recorded games: a personality and two random bots (quick to record).
+#: Bots of the recorded games: two personalities and a random bot.
 KINDS = ("saver", "random", "spender")
 #: Budget of the debriefs in the tests (seconds at the nominal rate).
 BUDGET = 0.6

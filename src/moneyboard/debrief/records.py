@@ -130,7 +130,13 @@ class Replayer:
         entry = self.entry()
         if not isinstance(entry, ActionMove):
             return None
-        return self.codec.from_json(entry.action)
+        try:
+            action: Action = self.codec.from_json(entry.action)
+        except MoneyboardError as exc:
+            raise RecordError(
+                f"entry {self.index} of the record does not replay: {exc}"
+            ) from None
+        return action
 
     def advance(self) -> None:
         """Replay the next entry; one that does not replay is named with what was wrong."""

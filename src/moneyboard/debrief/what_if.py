@@ -29,7 +29,7 @@ from moneyboard.debrief.records import (
 from moneyboard.debrief.timeline import score_unit
 from moneyboard.debrief.words import action_words, amount, percent
 from moneyboard.engine.actions import Action
-from moneyboard.engine.errors import MoneyboardError
+from moneyboard.engine.errors import MoneyboardError, RecordError
 from moneyboard.engine.record import ActionMove, GameRecord
 from moneyboard.engine.state import GameState
 from moneyboard.registry import get_game
@@ -259,7 +259,10 @@ def _played(record: GameRecord, entry: int, state: GameState) -> Action:
     """The action played at ``entry`` (for a timeout: the fallback the game played)."""
     move = record.moves[entry]
     if isinstance(move, ActionMove):
-        return _decode(state, move.action)
+        try:
+            return _decode(state, move.action)
+        except MoneyboardError as exc:
+            raise RecordError(f"entry {entry} of the record does not replay: {exc}") from None
     seat = seat_of(move)
     assert seat is not None
     fallback = state.fallback_action(seat)

@@ -1,0 +1,172 @@
+"""What if: the alternatives at a move, playing on from there, and the errors a person can make."""
+
+from __future__ import annotations
+
+import json
+from statistics import fmean
+
+import pytest
+
+from moneyboard.debrief import DebriefError, alternatives, build_debrief, what_if
+from moneyboard.debrief.what_if import action_from_text
+from moneyboard.engine.errors import MoneyboardError, RecordError
+from moneyboard.engine.record import ActionMove, GameRecord, record_of
+from moneyboard.engine.state import Seat
+from moneyboard.registry import get_game, replay_record
+from tests.debrief.conftest import RIGGED_ENTRY, cached_record, rigged_record
+from tests.engine.toygame import GAME as TOY
+from tests.engine.toygame import KEEP
+
+
+def action_entries(record: GameRecord) -> list[int]:
+    return [i for i, m in enumerate(record.moves) if isinstance(m, ActionMove)]
+
+
+def test_alternatives_are_the_legal_actions_there_with_the_one_played_marked() -> None:
+    record = cached_record("financialit")
+    game = get_game("financialit")
+    for entry in action_entries(record)[10:200:37]:
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        listed = alternatives(record, entry)
+        legal = state.legal_actions(move.seat)
+        assert [game.codec.from_json(a["action"]) for a in listed] == legal
+        assert all(a["text"] for a in listed)
+        chosen = [a["action"] for a in listed if a["chosen"]]
+        assert chosen == [move.action]
+
+
+def test_what_if_with_the_move_played_agrees_with_the_real_game() -> None:
+    record = cached_record("monitics")
+    entries = action_entries(record)
+    entry = entries[len(entries) * 2 // 3]
+    move = record.moves[entry]
+    assert isinstance(move, ActionMove)
+    result = what_if(record, entry, move.action, games=20, seed=1)
+    assert result.alternative == result.chosen
+    assert result.chosen_results == result.alternative_results  # one branch, played once
+    assert result.players == ("saver", "random", "spender")
+    final = replay_record(record)
+    assert final.result is not None
+    real = [final.metrics(seat)["score"] for seat in range(final.n)]
+    assert list(result.actual.scores) == real
+    # The real game is one more game of the same bots from there: it falls inside what the
+    # simulated games span, for every seat but at most one, and near their middle on average.
+    inside = 0
+    for seat, score in enumerate(real):
+        simulated = [f.scores[seat] for f in result.chosen_finishes]
+        inside += min(simulated) <= score <= max(simulated)
+    assert inside >= final.n - 1
+    below = [
+        sum(f.scores[seat] < real[seat] for f in result.chosen_finishes) / 20
+        for seat in range(final.n)
+    ]
+    assert 0.1 <= fmean(below) <= 0.9
+    data = json.loads(json.dumps(result.to_json()))
+    assert set(data) >= {"entry", "seat", "chosen", "alternative", "actual",
+                         "alternative_results", "sentence"}
+    assert len(data["alternative_results"]) == final.n
+    for seat in data["alternative_results"]:
+        for figure in ("score", "money"):
+            spread = seat[figure]
+            assert spread["low"] <= spread["mean"] <= spread["high"]
+
+
+def test_what_if_with_another_move_changes_the_branch() -> None:
+    rigged = rigged_record()
+    # Keeping the second 6 instead of gambling it: Ana ends with 1 + 6 + 6 for sure.
+    result = what_if(rigged, RIGGED_ENTRY, "keep", games=12)
+    assert result.chosen.kind == "gamble" and result.alternative == KEEP
+    assert [f.scores[0] for f in result.alternative_finishes] == [13.0] * 12
+    gambled = [f.scores[0] for f in result.chosen_finishes]
+    assert all(3 <= s <= 8 for s in gambled) and len(set(gambled)) > 1
+    assert result.actual.scores[0] == 3.0
+    assert result.alternative_results[0].wins == 1.0
+    assert "Ana" in result.sentence and "round 2" in result.sentence
+    assert "“keep”" in result.sentence
+    # And in a real game: another legal move gives other finishes than the one played.
+    record = cached_record("financity")
+    for entry in action_entries(record)[5:]:
+        options = alternatives(record, entry)
+        others = [a["action"] for a in options if not a["chosen"]]
+        if others:
+            break
+    played = what_if(record, entry, others[0], games=6, seed=2)
+    assert played.alternative_finishes != played.chosen_finishes
+
+
+def test_what_if_is_the_same_for_the_same_seed() -> None:
+    rigged = rigged_record()
+    assert what_if(rigged, 4, "borrow", games=5, seed=9).to_json() == what_if(
+        rigged, 4, "borrow", games=5, seed=9
+    ).to_json()
+
+
+def test_an_action_may_be_typed_as_the_alternatives_list_it() -> None:
+    record = cached_record("rut-to-riches")
+    for entry in action_entries(record):
+        texts = {str(get_game(record.game).codec.from_json(a["action"])): a["action"]
+                 for a in alternatives(record, entry)}
+        loans = [t for t in texts if t.startswith("borrow ")]
+        if loans:
+            break
+    action = action_from_text(record, entry, loans[0].upper())
+    assert action.to_json() == texts[loans[0]]
+
+
+def paused_record() -> GameRecord:
+    state = TOY.new_state([Seat("Ana"), Seat("Ben")], 2, {"gamble_fee": 5})
+    state.apply(0, KEEP)
+    state.direct("pause")
+    state.direct("resume")
+    state.apply(1, KEEP)
+    return record_of(state)
+
+
+@pytest.mark.parametrize(
+    ("entry", "action", "message"),
+    [
+        (9, "keep", "entry 9 is not in the record: its entries are numbered 0 to 3"),
+        (1, "keep", "entry 1 is not a seat's move"),
+        (0, "fly", "unknown action type 'fly'"),
+        (0, "gamble", "Ana could not play 'gamble' at entry 0"),
+        (0, {"type": "keep", "extra": 1}, "has no field(s) ['extra']"),
+    ],
+)
+def test_a_what_if_that_cannot_be_played_says_why(
+    entry: int, action: object, message: str
+) -> None:
+    record = paused_record()
+    with pytest.raises(DebriefError) as raised:
+        what_if(record, entry, action, games=2)  # type: ignore[arg-type]
+    assert message in str(raised.value)
+
+
+def test_bad_game_counts_and_stand_ins_are_refused() -> None:
+    record = paused_record()
+    with pytest.raises(DebriefError, match="1 to 500 games, not 0"):
+        what_if(record, 0, "keep", games=0)
+    with pytest.raises(DebriefError, match="unknown stand-in bot 'search'"):
+        what_if(record, 0, "keep", stand_in="search")
+
+
+def test_broken_records_give_a_clear_message() -> None:
+    good = rigged_record().document()
+    broken: list[tuple[object, str]] = [
+        ("{not json", "record is not valid JSON"),
+        ({**good, "seats": []}, "field 'seats'"),
+        ({**good, "game": "chess"}, "unknown game 'chess'"),
+        ({**good, "moves": [*good["moves"][:3], {"seat": 0, "action": {"type": "fly"}}]},
+         "entry 3 of the record does not replay: unknown action type 'fly'"),
+        ({**good, "moves": [{"seat": 1, "action": {"type": "keep"}}]},
+         "entry 0 of the record does not replay"),
+        (42, "a record must be a record document, not int"),
+    ]
+    for record, message in broken:
+        with pytest.raises(RecordError) as raised:
+            build_debrief(record, budget_seconds=0.1)  # type: ignore[arg-type]
+        assert message in str(raised.value)
+        assert isinstance(raised.value, MoneyboardError)
+    with pytest.raises(RecordError, match="entry 3 of the record does not replay"):
+        alternatives(broken[3][0], 3)  # type: ignore[arg-type]
