@@ -11,11 +11,15 @@ import pytest
 
 from moneyboard import registry
 from moneyboard.debrief import Debrief, build_debrief, charts_svg
+from moneyboard.debrief.records import undone_entries
 from moneyboard.debrief.timeline import seat_values
-from moneyboard.engine.record import GameRecord
+from moneyboard.engine.record import ChanceMove, GameRecord, record_of
+from moneyboard.engine.state import Seat
 from moneyboard.registry import replay_record
 from moneyboard.sim.play import round_of
 from tests.debrief.conftest import BUDGET, RIGGED_ENTRY, cached_record
+from tests.engine.toygame import GAMBLE, KEEP
+from tests.engine.toygame import GAME as TOY
 
 GAMES = list(registry.game_ids())
 
@@ -132,3 +136,47 @@ def test_an_unfinished_game_is_debriefed_up_to_where_its_record_stops() -> None:
     assert not debrief.finished
     assert debrief.timeline[-1].entry == 60
     assert debrief.summary[0].startswith("The game was not finished")
+
+
+def test_a_classroom_record_with_directives_and_an_undo_is_debriefed() -> None:
+    # Ana gambles her 6 away, the trainer takes it back, and she keeps it this time.
+    seats = [Seat("Ana"), Seat("Ben")]
+    forced = {"die": [6, 2, 6, 6, 2]}
+    state = TOY.new_state(seats, 1, {"rounds": 2, "gamble_fee": 5}, forced=forced)
+    state.apply(0, KEEP)
+    state.apply(1, KEEP)
+    state.direct("pause")
+    state.direct("resume")
+    state.apply(0, GAMBLE)
+    state.direct("undo", count=1)
+    state.apply(0, KEEP)
+    state.apply(1, KEEP)
+    assert state.result is not None
+    # As the server hands it out: the record's JSON data, directives with every field.
+    data = record_of(state).model_dump(mode="json")
+    debrief = build_debrief(data, budget_seconds=0.5)
+    assert debrief.finished
+    assert undone_entries(record_of(state)) == {4}
+    assert 4 not in {p.entry for p in debrief.turning_points}
+    last = {row.seat: row.values["cash"] for row in debrief.timeline[-2:]}
+    final = replay_record(record_of(state))
+    assert last == {0: 13.0, 1: final.metrics(1)["cash"]}  # Ana kept both sixes
+
+
+def test_a_record_with_chance_outcomes_from_outside_is_debriefed() -> None:
+    # As OpenSpiel plays: chance is left pending and each outcome is applied as an entry.
+    state = TOY.new_state([Seat("Ana"), Seat("Ben")], 3, {"rounds": 2}, auto_chance=False)
+    rolls = iter([5, 2, 1, 4, 3, 6])
+    while state.result is None:
+        if state.is_chance():
+            state.apply_chance(next(rolls))
+        else:
+            state.apply(state.to_move()[0], KEEP)
+    record = record_of(state)
+    assert any(isinstance(m, ChanceMove) for m in record.moves)
+    debrief = build_debrief(record, budget_seconds=0.3)
+    final = replay_record(record)
+    assert [row.values["cash"] for row in debrief.timeline[-2:]] == [
+        final.metrics(seat)["cash"] for seat in range(2)
+    ]
+    assert debrief.rounds() == [1, 2]

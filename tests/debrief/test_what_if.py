@@ -92,7 +92,8 @@ def test_what_if_with_another_move_changes_the_branch() -> None:
         others = [a["action"] for a in options if not a["chosen"]]
         if others:
             break
-    played = what_if(record, entry, others[0], games=6, seed=2)
+    played = what_if(record, entry, others[0], games=6, seed=2, bots="random")
+    assert played.players == ("random",) * len(record.seats)
     assert played.alternative_finishes != played.chosen_finishes
 
 
@@ -147,8 +148,10 @@ def test_bad_game_counts_and_stand_ins_are_refused() -> None:
     record = paused_record()
     with pytest.raises(DebriefError, match="1 to 500 games, not 0"):
         what_if(record, 0, "keep", games=0)
-    with pytest.raises(DebriefError, match="unknown stand-in bot 'search'"):
+    with pytest.raises(DebriefError, match="unknown stand-in kind 'search'"):
         what_if(record, 0, "keep", stand_in="search")
+    with pytest.raises(DebriefError, match="unknown bot kind 'genius'; choose one of random"):
+        what_if(record, 0, "keep", bots="genius")
 
 
 def test_broken_records_give_a_clear_message() -> None:

@@ -33,6 +33,7 @@ def run_debrief(
     seed: int = 0,
     budget: float,
     games: int = 20,
+    bots: str | None = None,
     as_json: bool = False,
 ) -> Path:
     """Debrief the record at ``record_path``, print it and write the report; returns its path.
@@ -45,7 +46,7 @@ def run_debrief(
     if what_if_move is not None:  # checked first: a mistyped action costs no waiting
         entry, text = what_if_move
         action = action_from_text(record, entry, text)
-        extra.append(what_if(record, entry, action, games=games, seed=seed))
+        extra.append(what_if(record, entry, action, games=games, seed=seed, bots=bots))
     debrief = build_debrief(record, seed=seed, budget_seconds=budget)
     target = out if out is not None else default_report_path(record_path)
     try:

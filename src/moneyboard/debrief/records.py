@@ -76,18 +76,20 @@ def seat_of(entry: object) -> int | None:
 
 
 def undone_entries(record: GameRecord) -> set[int]:
-    """The numbers of the entries a trainer's ``undo`` later took back."""
+    """The numbers of the entries a trainer's ``undo`` later took back (the undo itself is
+    not one of them)."""
     kept: list[int] = []
+    undone: set[int] = set()
     for number, entry in enumerate(record.moves):
         if isinstance(entry, DirectiveMove) and entry.directive == "undo":
-            kinds = [_kind(record.moves[k]) for k in kept]
-            probes = [Move(kind, -1, None, "", (), None) for kind in kinds]
+            probes = [Move(_kind(record.moves[k]), -1, None, "", (), None) for k in kept]
             cut = taken_back_from(probes, entry.count or 0)
             if cut >= 0:
+                undone.update(kept[cut:])
                 kept = kept[:cut]
         else:
             kept.append(number)
-    return set(range(len(record.moves))) - set(kept)
+    return undone
 
 
 def _kind(entry: object) -> str:
