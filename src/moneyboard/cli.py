@@ -403,6 +403,13 @@ def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
         float, typer.Option(min=0.0, help="Seconds of simulated play for the turning points.")
     ] = 4.0,
     games: Annotated[int, typer.Option(min=1, help="Games per branch of a what-if.")] = 20,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Bot kind that plays every seat on in a what-if (default: each seat's own "
+            "bot, random for a person); 'random' is quickest."
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Debrief a game: summary, the decisions that mattered, what if; an HTML report with charts."""
@@ -417,6 +424,7 @@ def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
             seed=seed,
             budget=budget,
             games=games,
+            bots=bots,
             as_json=as_json,
         )
 
