@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
+import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 from moneyboard.registry import get_game
@@ -120,7 +122,7 @@ class Room:
                     if match and data.startswith(b'{"type":"update"'):
                         self.hear(int(match.group(1)))
                     continue
-                message = json.loads(data)
+                message = orjson.loads(data)
                 kind = message["type"]
                 if kind == "update":
                     self.hear(message["version"])
@@ -307,7 +309,9 @@ def main() -> None:
         try:
             options = json.loads(args.options)
             load = Load(port, args.game, args.rooms, args.think, seed=args.seed, options=options)
-            asyncio.run(load.run(args.seconds, args.warmup, server.pid))
+            load_cpu = time.process_time()
+            uvloop.run(load.run(args.seconds, args.warmup, server.pid))
+            load_cpu = time.process_time() - load_cpu
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -333,6 +337,7 @@ def main() -> None:
         "actions_per_server_cpu_second": round(stats.actions / stats.server_cpu, 1)
         if stats.server_cpu
         else None,
+        "load_cpu_seconds": round(load_cpu, 2),
         "load_average": os.getloadavg()[0],
         "errors": stats.errors,
         "refused": stats.refused,

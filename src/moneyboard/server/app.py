@@ -27,6 +27,7 @@ from moneyboard.bots.registry import bot_kinds, bot_summary
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.options import describe_options, describe_validation_error
 from moneyboard.registry import game_ids, get_game
+from moneyboard.server import encoding as wire
 from moneyboard.server.directives import direct
 from moneyboard.server.errors import RoomError, bad_request
 from moneyboard.server.listeners import Listener, update_message
@@ -49,6 +50,7 @@ from moneyboard.server.protocol import (
     WsDirective,
     WsPing,
     WsVote,
+    quick_action,
 )
 from moneyboard.server.settings import Settings
 from moneyboard.server.storage import Store, make_engine
@@ -259,19 +261,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/rooms/{code}/actions", responses=ERRORS, summary="Play a seat's action")
     async def act(code: str, body: ActionRequest, authorization: Auth = None) -> Accepted:
         access = manager.seat_of(code, bearer(authorization))
-        change = manager.act(access, body.action, body.version)
+        change = await manager.act(access, body.action, body.version)
         return Accepted(version=access.room.version, change=change.kind)
 
     @app.post("/api/rooms/{code}/votes", responses=ERRORS, summary="Vote on the open decision")
     async def vote(code: str, body: VoteRequest, authorization: Auth = None) -> Accepted:
         access = manager.seat_of(code, bearer(authorization))
-        change = manager.vote(access, body.action, body.version, body.why)
+        change = await manager.vote(access, body.action, body.version, body.why)
         return Accepted(version=access.room.version, change=change.kind)
 
     @app.post("/api/rooms/{code}/directives", responses=ERRORS, summary="A trainer's control")
     async def directive(code: str, body: DirectiveRequest, authorization: Auth = None) -> Accepted:
         room = manager.trainer(code, bearer(authorization))
-        change = direct(manager, room, body.directive)
+        change = await direct(manager, room, body.directive)
         return Accepted(version=room.version, change=change.kind)
 
     @app.post(
@@ -334,7 +336,7 @@ class Connection:
         self.limit = RateLimit(settings.rate_per_second, settings.rate_burst)
 
     async def send(self, data: dict[str, Any]) -> None:
-        await self.ws.send_text(json.dumps(data, separators=(",", ":"), default=str))
+        await self.ws.send_text(wire.dumps(data))
 
     async def run(self, code: str) -> None:
         await self.ws.accept()
@@ -357,9 +359,9 @@ class Connection:
                 if not self.manager.still_allowed(room_code, listener):
                     await self.send(_error("forbidden", "this seat was moved to another device"))
                     break
-                reply = self._handle(room_code, access, text)
+                reply = await self._handle(room_code, access, text)
                 if reply is not None:
-                    listener.send(json.dumps(reply, separators=(",", ":"), default=str))
+                    listener.send(wire.dumps(reply))
         except WebSocketDisconnect:
             pass
         finally:
@@ -414,7 +416,7 @@ class Connection:
                 return
             await self.ws.send_text(text)
 
-    def _handle(self, code: str, access: Access, text: str) -> dict[str, Any] | None:
+    async def _handle(self, code: str, access: Access, text: str) -> dict[str, Any] | None:
         """Carry out one client message; the reply (if any) for this client alone."""
         if len(text.encode("utf-8")) > self.settings.max_message_bytes:
             limit = self.settings.max_message_bytes
@@ -422,8 +424,9 @@ class Connection:
         if not self.limit.allow():
             return _error("rate_limited", "too many messages: slow down and try again")
         try:
-            parsed = ClientMessage.model_validate({"message": json.loads(text)}).message
-        except json.JSONDecodeError as exc:
+            data = wire.loads(text)
+            parsed = quick_action(data) or ClientMessage.model_validate({"message": data}).message
+        except wire.DecodeError as exc:
             return _error("malformed", f"not valid JSON: {exc}")
         except ValidationError as exc:
             return _error("malformed", _why(exc))
@@ -436,17 +439,17 @@ class Connection:
             if isinstance(parsed, WsAction):
                 if access.role != "seat":
                     raise RoomError(403, "forbidden", "a seat's token is needed to play")
-                self.manager.act(access, parsed.action, parsed.version)
+                await self.manager.act(access, parsed.action, parsed.version)
                 return {"type": "ack", "id": ident, "version": room.version}
             if isinstance(parsed, WsVote):
                 if access.role != "seat":
                     raise RoomError(403, "forbidden", "a seat's token is needed to vote")
-                self.manager.vote(access, parsed.action, parsed.version, parsed.why)
+                await self.manager.vote(access, parsed.action, parsed.version, parsed.why)
                 return {"type": "ack", "id": ident, "version": room.version}
             assert isinstance(parsed, WsDirective)
             if access.role != "trainer":
                 raise RoomError(403, "forbidden", "only the trainer of this room may do that")
-            direct(self.manager, room, parsed.directive)
+            await direct(self.manager, room, parsed.directive)
             return {"type": "ack", "id": ident, "version": room.version}
         except RoomError as exc:
             version = self.manager.rooms[code].version if code in self.manager.rooms else None

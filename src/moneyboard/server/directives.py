@@ -7,22 +7,22 @@ from moneyboard.server.protocol import Directive, Force, SeatDirective, Simple, 
 from moneyboard.server.room import Change, Room
 
 
-def direct(manager: RoomManager, room: Room, directive: Directive) -> Change:
+async def direct(manager: RoomManager, room: Room, directive: Directive) -> Change:
     """Carry out one of the trainer's directives on ``room`` (stored before anyone hears)."""
     if isinstance(directive, Start):
-        return manager.start(room, directive.fill_bot)
+        return await manager.start(room, directive.fill_bot)
     if isinstance(directive, Timer):
-        return manager.commit(room, "timer", {"seconds": directive.seconds})
+        return await manager.commit(room, "timer", {"seconds": directive.seconds})
     if isinstance(directive, Undo):
-        return manager.commit(room, "undo", {"count": directive.count})
+        return await manager.commit(room, "undo", {"count": directive.count})
     if isinstance(directive, Force):
-        return manager.commit(
+        return await manager.commit(
             room, "force", {"stream": directive.stream, "outcomes": directive.outcomes}
         )
     if isinstance(directive, SeatDirective):
-        return manager.commit(room, "seat", {"seat": directive.seat, "bot": directive.bot})
+        return await manager.commit(room, "seat", {"seat": directive.seat, "bot": directive.bot})
     assert isinstance(directive, Simple)
     if directive.type == "skip":
         manager.skip(room)
         return Change("skip")
-    return manager.commit(room, directive.type, {})
+    return await manager.commit(room, directive.type, {})

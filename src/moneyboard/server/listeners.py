@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 from typing import Any
 
+from moneyboard.server.encoding import dumps
 from moneyboard.server.room import Change, Room
 
 #: Event keys shown only to the trainer: chance outcomes can reveal the order of a deck.
@@ -52,10 +52,6 @@ class Listener:
             self.queue.put_nowait(item)
         except asyncio.QueueFull:
             self.overflowed = True
-
-
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), default=str)
 
 
 def trainer_view(room: Room) -> dict[str, Any] | None:
@@ -154,17 +150,17 @@ def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> No
     if not listeners:
         return
     public = room.state.view(None) if room.state is not None else None
-    shared = _dumps(shared_message(room, public, change, public_events(events)))
+    shared = dumps(shared_message(room, public, change, public_events(events)))
     built: dict[str, str] = {}
     for listener in list(listeners):
         key = listener.key()
         text = built.get(key)
         if text is None:
             if listener.role == "trainer":
-                text = _dumps(update_message(room, "trainer", None, change, events))
+                text = dumps(update_message(room, "trainer", None, change, events))
             elif listener.role == "seat" and listener.seat is not None:
                 part = {"role": "seat", **seat_part(room, listener.seat, public)}
-                text = shared[:-1] + "," + _dumps(part)[1:]
+                text = shared[:-1] + "," + dumps(part)[1:]
             else:
                 text = shared[:-1] + ',"role":"public"}'
             built[key] = text
@@ -173,6 +169,6 @@ def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> No
 
 def welcome(room: Room, listener: Listener) -> str:
     """The first update a new connection gets: the game as it is now, with no events."""
-    return _dumps(
+    return dumps(
         {**update_message(room, listener.role, listener.seat, None, []), "type": "welcome"}
     )

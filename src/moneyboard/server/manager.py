@@ -1,9 +1,10 @@
 """Every room of one server process: create, join, act, direct, and tell the listeners.
 
-All changes go through :meth:`RoomManager.commit`: the room checks and carries out the
-entry in memory, the store writes it, and only then do listeners hear of it. If the write
-fails (the database is gone, or another process wrote that step first) the room is rebuilt
-from storage, so memory never runs ahead of what is stored.
+All changes go through :meth:`RoomManager.submit` (or its awaitable form ``commit``): the
+room checks and carries out the entry in memory, the store writes it (with every other entry
+of the same event-loop turn, in one transaction), and only then do listeners hear of it. If
+the write fails (the database is gone, or another process wrote that step first) the room is
+rebuilt from storage, so nobody ever hears of a step that is not stored.
 
 Everything here runs on the server's one event loop and never awaits in the middle of a
 change, so two requests never interleave inside a room.
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
+import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from moneyboard.bots.registry import bot_kinds
 from moneyboard.engine.errors import MoneyboardError
@@ -43,6 +46,28 @@ log = logging.getLogger("moneyboard.server")
 Notifier = Callable[[str, int], None]
 
 
+class _Pending(NamedTuple):
+    """An entry carried out in memory, waiting for its group commit."""
+
+    room: Room
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    change: Change
+    done: asyncio.Future[Change]
+
+
+def _fail(p: _Pending, error: RoomError) -> None:
+    if not p.done.done():
+        p.done.set_exception(error)
+
+
+def _log_failure(done: asyncio.Future[Change]) -> None:
+    """For entries nobody waits on (bots, clocks): a storage failure is logged."""
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("an entry was not stored: %s", done.exception())
+
+
 class Access:
     """Who a request comes from: the trainer, a seat (with its token), or the public."""
 
@@ -65,6 +90,10 @@ class RoomManager:
         self._bot_calls: dict[str, asyncio.TimerHandle] = {}
         self._ticker: asyncio.Task[None] | None = None
         self.notifier: Notifier | None = None
+        #: Entries carried out in memory and waiting to be stored (see :meth:`submit`).
+        self._pending: list[_Pending] = []
+        self._pending_rooms: set[str] = set()
+        self._flush_soon = False
 
     # ----- life cycle ----------------------------------------------------------------------
     def load_all(self) -> int:
@@ -114,8 +143,10 @@ class RoomManager:
 
     # ----- finding rooms and people ---------------------------------------------------------
     def room(self, code: str) -> Room:
-        """The room with this join code (loaded from storage if another process made it)."""
+        """The room with this join code (loaded from storage if another process made it),
+        with every step it has taken stored and told (see :meth:`settle`)."""
         code = normalize_code(code)
+        self.settle(code)
         room = self.rooms.get(code)
         if room is None:
             stored = self.store.room_by_code(code) if 0 < len(code) <= 12 else None
@@ -268,6 +299,7 @@ class RoomManager:
 
     def delete(self, room: Room) -> None:
         """End and delete a room and everything in it; its listeners are told and closed."""
+        self.settle(room.code)
         self.store.delete_room(room.stored.id)
         self._forget(room.code)
         self._notify(room.code, -2)
@@ -283,29 +315,110 @@ class RoomManager:
             listener.send_close()
 
     # ----- changes --------------------------------------------------------------------------
-    def commit(self, room: Room, kind: str, data: dict[str, Any]) -> Change:
-        """Check, carry out, store, then tell: the one path of every change to a room."""
+    def submit(self, room: Room, kind: str, data: dict[str, Any]) -> asyncio.Future[Change]:
+        """Check and carry out an entry now; store it, then tell the listeners, at the end of
+        this turn of the event loop, in one transaction with every other entry that arrived
+        in the same turn (a group commit). Raises :class:`RoomError` at once, with nothing
+        changed, if the room refuses the entry; the future fails if it cannot be stored.
+        """
+        if room.code in self._pending_rooms:
+            # One entry per room and batch, so each update shows the game after its entry.
+            self._flush()
+            if self.rooms.get(room.code) is not room:
+                raise refused("the room was rebuilt; look at the game again", "stale")
         change = room.take(kind, data)
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Change] = loop.create_future()
+        self._pending.append(_Pending(room, room.seq, kind, data, change, done))
+        self._pending_rooms.add(room.code)
+        if not self._flush_soon:
+            self._flush_soon = True
+            loop.call_soon(self._flush)
+        return done
+
+    async def commit(self, room: Room, kind: str, data: dict[str, Any]) -> Change:
+        """Check, carry out, store, then tell: the one path of every change to a room.
+
+        Returns once the entry is stored and its update is queued for every listener.
+        """
+        return await self.submit(room, kind, data)
+
+    def settle(self, code: str) -> None:
+        """Store and tell what is pending for room ``code`` now, before anyone reads it
+        (a new connection's welcome, a view over HTTP): nobody sees an unstored step."""
+        if code in self._pending_rooms:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Write every pending entry in one transaction, then tell their rooms in order.
+
+        If the batch cannot be written, each entry is written alone, so one room's conflict
+        (another process took that step) costs only that room its entry.
+        """
+        self._flush_soon = False
+        batch, self._pending = self._pending, []
+        self._pending_rooms.clear()
+        if not batch:
+            return
+        live = [p for p in batch if self.rooms.get(p.room.code) is p.room]
+        for p in batch:
+            if self.rooms.get(p.room.code) is not p.room:
+                _fail(p, refused("the room was rebuilt; look at the game again", "stale"))
         try:
-            self.store.append(room.stored.id, room.seq, kind, data)
-        except SeqTakenError:
-            self._reload(room.code)
-            raise refused("someone else acted first; look at the game again", "stale") from None
+            self.store.append_batch([(p.room.stored.id, p.seq, p.kind, p.data) for p in live])
         except Exception:
-            log.exception("room %s: entry %d was not stored", room.code, room.seq)
-            self._reload(room.code)
-            raise RoomError(
-                503, "storage", "the server could not save that; nothing was changed"
-            ) from None
-        over = kind == "end" or (room.state is not None and room.state.terminal)
-        if over and not room.stored.finished:
-            self.store.mark_finished(room.stored.id)
-        self._notify(room.code, room.seq)
+            if len(live) == 1:
+                self._not_stored(live[0], set())
+                return
+            failed: set[str] = set()
+            for p in live:
+                if p.room.code in failed:
+                    _fail(p, refused("an earlier step of this room was not saved", "stale"))
+                    continue
+                try:
+                    self.store.append_batch([(p.room.stored.id, p.seq, p.kind, p.data)])
+                except Exception:
+                    self._not_stored(p, failed)
+                    continue
+                self._stored(p)
+            return
+        for p in live:
+            self._stored(p)
+
+    def _not_stored(self, p: _Pending, failed: set[str]) -> None:
+        """An entry could not be written: its room is rebuilt from storage and told so."""
+        code = p.room.code
+        failed.add(code)
+        exc = sys.exc_info()[1]
+        if isinstance(exc, SeqTakenError):
+            error = refused("someone else acted first; look at the game again", "stale")
+        else:
+            log.error("room %s: entry %d was not stored: %r", code, p.seq, exc)
+            error = RoomError(503, "storage", "the server could not save that; nothing was changed")
         try:
-            self._tell(room, change)
+            self._reload(code)
+        except Exception:
+            log.exception("room %s: rebuilding it from storage failed", code)
+            self.rooms.pop(code, None)
+        _fail(p, error)
+
+    def _stored(self, p: _Pending) -> None:
+        """An entry is stored: mark a finished game, tell other processes and the listeners."""
+        room = p.room
+        over = p.kind == "end" or (room.state is not None and room.state.terminal)
+        if over and not room.stored.finished:
+            try:
+                self.store.mark_finished(room.stored.id)
+                room.stored = dataclasses.replace(room.stored, finished=True)
+            except Exception:
+                log.exception("room %s: could not mark it finished", room.code)
+        self._notify(room.code, p.seq)
+        try:
+            self._tell(room, p.change)
         except Exception:  # stored already: the move stands, and listeners resync on reconnect
-            log.exception("room %s: telling listeners about entry %d failed", room.code, room.seq)
-        return change
+            log.exception("room %s: telling listeners about entry %d failed", room.code, p.seq)
+        if not p.done.done():
+            p.done.set_result(p.change)
 
     def _reload(self, code: str) -> None:
         """Throw the room's memory away and rebuild it from storage."""
@@ -321,6 +434,7 @@ class RoomManager:
 
     def catch_up(self, code: str) -> None:
         """Carry out entries another process stored (told through the database)."""
+        self.settle(code)
         room = self.rooms.get(code)
         if room is None:
             return
@@ -356,7 +470,7 @@ class RoomManager:
         broadcast(room, self.listeners.setdefault(room.code, set()), change)
         self._schedule_bot(room, change)
 
-    def act(self, access: Access, action: Any, version: int, why: str = "") -> Change:
+    async def act(self, access: Access, action: Any, version: int, why: str = "") -> Change:
         """A seat's action on the view at ``version``; a stale view is refused."""
         room = access.room
         if version != room.version:
@@ -368,14 +482,15 @@ class RoomManager:
         if access.seat is not None and room.controllers[access.seat] is not None:
             raise refused("a bot is playing this seat now; ask the trainer", "bot_seat")
         data: dict[str, Any] = {"seat": access.seat, "action": action}
-        return self.commit(room, "action", data)
+        return await self.commit(room, "action", data)
 
-    def vote(self, access: Access, action: Any, version: int, why: str) -> Change:
+    async def vote(self, access: Access, action: Any, version: int, why: str) -> Change:
+        """A sealed class vote on the open decision, from a seat that is not deciding it."""
         room = access.room
         data = {"seat": access.seat, "action": action, "version": version, "why": why}
-        return self.commit(room, "vote", data)
+        return await self.commit(room, "vote", data)
 
-    def start(self, room: Room, fill_bot: str | None) -> Change:
+    async def start(self, room: Room, fill_bot: str | None) -> Change:
         """The trainer starts the game with the seats as they are now."""
         if room.state is not None:
             raise refused("the game has already started", "started")
@@ -399,9 +514,14 @@ class RoomManager:
             )
         if fill_bot is not None and fill_bot not in bot_kinds():
             raise bad_request(f"unknown bot kind {fill_bot!r}; known: {', '.join(bot_kinds())}")
-        return self.commit(room, "start", {"seats": seats, "started_at": time.time()})
+        return await self.commit(room, "start", {"seats": seats, "started_at": time.time()})
 
     # ----- bots, timers, class periods --------------------------------------------------------
+    def _background(self, room: Room, kind: str, data: dict[str, Any]) -> None:
+        """An entry nobody waits on (a bot's move, a clock's): refused at once, or stored
+        and told with the others of this turn of the event loop."""
+        self.submit(room, kind, data).add_done_callback(_log_failure)
+
     def _schedule_bot(self, room: Room, change: Change | None) -> None:
         if room.code in self._bot_calls or room.bot_to_move() is None:
             return
@@ -431,7 +551,7 @@ class RoomManager:
         bot = room.bot(seat)
         try:
             choice = bot.choose(room.state, seat)
-            self.commit(
+            self._background(
                 room, "action", {"seat": seat, "action": choice.action.to_json(), "why": choice.why}
             )
         except RoomError as exc:
@@ -440,7 +560,7 @@ class RoomManager:
         except Exception:
             log.exception("room %s: the bot in seat %d failed; the room is paused", code, seat)
             with contextlib.suppress(RoomError):
-                self.commit(room, "pause", {})
+                self._background(room, "pause", {})
 
     async def _tick_forever(self) -> None:
         while True:
@@ -465,7 +585,7 @@ class RoomManager:
             and time.time() - room.started_at >= minutes * 60
         ):
             try:
-                self.commit(room, "call_time", {})
+                self._background(room, "call_time", {})
             except RoomError as exc:
                 log.warning("room %s: calling time: %s", room.code, exc)
                 room.period_over = True
@@ -482,7 +602,7 @@ class RoomManager:
                 if not room.running or turn_seat not in room.people_to_move():
                     break
                 try:
-                    self.commit(room, "timeout", {"seat": turn_seat})
+                    self._background(room, "timeout", {"seat": turn_seat})
                 except RoomError as exc:
                     log.info("room %s: seat %d's turn ran out: %s", room.code, turn_seat, exc)
                     room.turn_clock = (room.turn_clock[0], time.monotonic())
@@ -493,7 +613,7 @@ class RoomManager:
             return
         for seat in room.people_to_move():
             try:
-                self.commit(room, "timeout", {"seat": seat})
+                self._background(room, "timeout", {"seat": seat})
             except RoomError as exc:
                 log.info("room %s: seat %d timed out with no default: %s", room.code, seat, exc)
                 room.asked_at = time.monotonic()
@@ -502,6 +622,8 @@ class RoomManager:
 
     # ----- listening --------------------------------------------------------------------------
     def listen(self, access: Access) -> Listener:
+        """A new connection to the room: it gets the room as stored now, then every update."""
+        self.settle(access.room.code)
         listener = Listener(
             access.role,
             access.seat,

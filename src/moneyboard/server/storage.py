@@ -38,6 +38,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import PoolProxiedConnection
 
 metadata = MetaData()
 
@@ -172,8 +173,15 @@ class Store:
         self.engine = engine
         #: Entries are written on one connection kept open, with one prepared statement:
         #: the hot path of every move.
-        self._writer: Connection | None = None
-        self._insert_entry = insert(entries)
+        self._writer: PoolProxiedConnection | None = None
+        mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
+        self._insert_sql = (
+            f"INSERT INTO entries (room_id, seq, kind, data, at) VALUES ({', '.join([mark] * 5)})"
+        )
+        dbapi = engine.dialect.dbapi
+        self._integrity_errors: tuple[type[BaseException], ...] = (
+            (IntegrityError, dbapi.IntegrityError) if dbapi is not None else (IntegrityError,)
+        )
 
     def close(self) -> None:
         if self._writer is not None:
@@ -284,25 +292,35 @@ class Store:
     # ----- entries -----------------------------------------------------------------------
     def append(self, room_id: int, seq: int, kind: str, data: dict[str, Any]) -> None:
         """Write entry ``seq``; :class:`SeqTakenError` if it exists (another process won)."""
-        row = {
-            "room_id": room_id,
-            "seq": seq,
-            "kind": kind,
-            "data": json.dumps(data, sort_keys=True),
-            "at": time.time(),
-        }
+        self.append_batch([(room_id, seq, kind, data)])
+
+    def append_batch(self, items: Sequence[tuple[int, int, str, dict[str, Any]]]) -> None:
+        """Write entries ``(room_id, seq, kind, data)`` in one transaction (all or none).
+
+        The hot path of every move: one kept-open DB-API connection and one statement in
+        the driver's own parameter style, without SQLAlchemy's per-statement work.
+        :class:`SeqTakenError` if any of them exists (another process won that step).
+        """
+        now = time.time()
+        rows = [(r, s, k, json.dumps(d, sort_keys=True), now) for r, s, k, d in items]
         if self._writer is None:
-            self._writer = self.engine.connect()
+            self._writer = self.engine.raw_connection()
         writer = self._writer
         try:
-            writer.execute(self._insert_entry, row)
+            cursor = writer.cursor()
+            try:
+                cursor.executemany(self._insert_sql, rows)
+            finally:
+                cursor.close()
             writer.commit()
-        except IntegrityError:
+        except self._integrity_errors:
             writer.rollback()
-            raise SeqTakenError(f"entry {seq} of room {room_id} is already written") from None
+            raise SeqTakenError("an entry of this room is already written") from None
         except Exception:
             # The connection may be broken (a database restart): start afresh next time.
             self._writer = None
+            with contextlib.suppress(Exception):
+                writer.rollback()
             with contextlib.suppress(Exception):
                 writer.close()
             raise
@@ -316,24 +334,3 @@ class Store:
                 .order_by(entries.c.seq)
             )
             return [Entry(r.seq, r.kind, json.loads(r.data)) for r in rows]
-
-    def append_many(self, room_id: int, items: Sequence[tuple[int, str, dict[str, Any]]]) -> None:
-        """Write several entries in one transaction (all or none)."""
-        try:
-            with self._tx() as conn:
-                now = time.time()
-                conn.execute(
-                    insert(entries),
-                    [
-                        {
-                            "room_id": room_id,
-                            "seq": seq,
-                            "kind": kind,
-                            "data": json.dumps(data, sort_keys=True),
-                            "at": now,
-                        }
-                        for seq, kind, data in items
-                    ],
-                )
-        except IntegrityError:
-            raise SeqTakenError(f"an entry of room {room_id} is already written") from None
