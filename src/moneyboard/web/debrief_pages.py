@@ -26,7 +26,7 @@ from moneyboard.debrief.records import undone_entries
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.record import ActionMove, GameRecord, TimeoutMove
 from moneyboard.registry import get_game
-from moneyboard.server.app import Auth, bearer
+from moneyboard.server.app import ERRORS, Auth, bearer
 from moneyboard.server.errors import RoomError, refused
 from moneyboard.server.manager import RoomManager
 from moneyboard.server.room import Room
@@ -152,14 +152,18 @@ def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
     async def projector_debrief(request: Request, code: str) -> HTMLResponse:
         return debrief_page(request, code, projector=True)
 
-    @app.get("/api/rooms/{code}/debrief", summary="The game's debrief (trainer)")
+    @app.get("/api/rooms/{code}/debrief", responses=ERRORS, summary="The game's debrief (trainer)")
     async def debrief(request: Request, code: str, authorization: Auth = None) -> dict[str, Any]:
         room = manager(request).trainer(code, bearer(authorization))
         record = finished_room(room)
         data = await run_in_threadpool(cache.get, room, record)
         return {**data, "decisions": decisions(record, room.names)}
 
-    @app.get("/api/rooms/{code}/debrief/public", summary="The debrief for the projector")
+    @app.get(
+        "/api/rooms/{code}/debrief/public",
+        responses=ERRORS,
+        summary="The debrief for the projector",
+    )
     async def public_debrief(request: Request, code: str) -> dict[str, Any]:
         room = manager(request).room(code)
         record = finished_room(room)
@@ -168,6 +172,7 @@ def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
 
     @app.get(
         "/api/rooms/{code}/debrief/alternatives",
+        responses=ERRORS,
         summary="What else the seat could have done at a record entry (trainer)",
     )
     async def other_choices(
@@ -181,7 +186,11 @@ def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
         found: list[dict[str, Any]] = await run_in_threadpool(alternatives, record, entry)
         return found
 
-    @app.post("/api/rooms/{code}/debrief/what-if", summary="Replay with another choice (trainer)")
+    @app.post(
+        "/api/rooms/{code}/debrief/what-if",
+        responses=ERRORS,
+        summary="Replay with another choice (trainer)",
+    )
     async def replay_what_if(
         request: Request, code: str, body: WhatIfRequest, authorization: Auth = None
     ) -> dict[str, Any]:
