@@ -84,6 +84,7 @@ def test_seat_specs() -> None:
     toy = registry.get_game("toy")
     assert parse_bot_seats("search:20, bot:saver", toy) == ("search:20", "saver")
     assert parse_bot_seats("random*2", toy) == ("random", "random")
+    assert parse_bot_seats("bot:Search:50ms, search:200*1", toy) == ("search:50ms", "search:200")
     for bad, words in (
         ("", "comma-separated"),
         ("saver,,random", "comma-separated"),
@@ -91,6 +92,10 @@ def test_seat_specs() -> None:
         ("saver*0", "count from 1"),
         ("saver*x", "count from 1"),
         ("saver", "not 1"),
+        ("search:0,saver", "bad search budget in 'search:0'"),
+        ("search:fast,saver", "bad search budget"),
+        ("saver:10,random", "takes no budget"),
     ):
         with pytest.raises(MalformedInputError, match=words):
             parse_bot_seats(bad, toy)
+

@@ -51,3 +51,28 @@ def test_any_text_gives_seats_or_a_clear_error(text: str) -> None:
     else:
         assert len({s.name.casefold() for s in seats}) == len(seats)
         assert all(s.name.strip() and len(s.name) <= 40 for s in seats)
+
+
+def test_a_search_bot_may_carry_a_budget_in_simulations_or_milliseconds() -> None:
+    seats = parse_seats("Ana, bot:search:200, BOT:Search:50ms, bot:search")
+    assert [(s.name, s.bot) for s in seats] == [
+        ("Ana", None),
+        ("Search", "search:200"),
+        ("Search 2", "search:50ms"),
+        ("Search 3", "search"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ana,bot:search:0", "bad search budget in 'search:0'"),
+        ("Ana,bot:search:lots", "bad search budget"),
+        ("Ana,bot:search:-5ms", "bad search budget"),
+        ("Ana,bot:search:", "bad search budget"),
+        ("Ana,bot:saver:10", "takes no budget"),
+    ],
+)
+def test_a_bad_search_budget_is_named(text: str, expected: str) -> None:
+    with pytest.raises(MalformedInputError, match=expected):
+        parse_seats(text)

@@ -7,6 +7,7 @@ from moneyboard.bots.registry import (
     UnknownBotError,
     bot_kinds,
     bot_summary,
+    check_bot_kind,
     make_bot,
     register_bot,
 )
@@ -23,6 +24,7 @@ __all__ = [
     "bot_kinds",
     "bot_rng",
     "bot_summary",
+    "check_bot_kind",
     "make_bot",
     "register_bot",
 ]

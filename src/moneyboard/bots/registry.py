@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from collections.abc import Callable
 
@@ -50,36 +52,47 @@ def register_bot(kind: str, factory: BotFactory, summary: str = "") -> None:
     _SUMMARIES[kind] = summary
 
 
+def check_bot_kind(kind: str) -> str:
+    """``kind`` tidied (``" Search:200 "`` -> ``"search:200"``) if it names a bot, else a clear
+    :class:`UnknownBotError`: every place that reads a seat list checks kinds with this.
+
+    >>> check_bot_kind(" Search:200 "), check_bot_kind("search:50ms")
+    ('search:200', 'search:50ms')
+    """
+    tidy = kind.strip().lower()
+    _factory(tidy)
+    return tidy
+
+
 def make_bot(kind: str, game_seed: int, seat: int) -> Bot:
     """A bot of ``kind`` for ``seat``, with its own random source from the game seed and seat.
 
     The search bot takes a budget after a colon: ``search:200`` (simulations per decision)
     or ``search:50ms`` (thinking time per decision).
     """
-    name, _, budget = kind.partition(":")
+    return _factory(kind)(bot_rng(kind, game_seed, seat))
+
+
+def _factory(kind: str) -> BotFactory:
+    """The factory for ``kind``, its budget (if any) checked and built in."""
+    name, colon, budget = kind.partition(":")
     factory = _FACTORIES.get(name)
     if factory is None:
         raise UnknownBotError(f"unknown bot kind {name!r}; known kinds: {', '.join(_FACTORIES)}")
-    rng = bot_rng(kind, game_seed, seat)
-    if not budget:
-        return factory(rng)
+    if not colon:
+        return factory
     if name != "search":
         raise UnknownBotError(f"bot kind {name!r} takes no budget (only search does): {kind!r}")
-    return _search_with_budget(rng, budget, kind)
-
-
-def _search_with_budget(rng: random.Random, budget: str, kind: str) -> Bot:
-    """A search bot with ``budget`` simulations (``"200"``) or milliseconds (``"50ms"``)."""
     text = budget.strip().lower()
     try:
         if text.endswith("ms"):
             ms = float(text[:-2])
-            if ms > 0:
-                return SearchBot(rng, milliseconds=ms)
+            if 0 < ms < math.inf:
+                return functools.partial(SearchBot, milliseconds=ms)
         else:
             simulations = int(text)
             if simulations > 0:
-                return SearchBot(rng, simulations=simulations)
+                return functools.partial(SearchBot, simulations=simulations)
     except ValueError:
         pass
     raise UnknownBotError(

@@ -1,12 +1,13 @@
 """Seat specs for simulations: comma-separated bot kinds, every seat a bot.
 
 ``"search,saver,spender,investor"`` (a ``bot:`` prefix is allowed, as in ``play``), and
-``"saver*2,random*2"`` for repeats. The search bot may carry a budget: ``search:200``.
+``"saver*2,random*2"`` for repeats. The search bot may carry a budget: ``search:200``
+(simulations a decision) or ``search:50ms`` (thinking time a decision).
 """
 
 from __future__ import annotations
 
-from moneyboard.bots import UnknownBotError, make_bot
+from moneyboard.bots import UnknownBotError, check_bot_kind
 from moneyboard.engine.errors import MalformedInputError
 from moneyboard.engine.game import GameDef
 
@@ -29,9 +30,9 @@ def parse_bot_seats(text: str, game: GameDef) -> tuple[str, ...]:
     kinds: list[str] = []
     for item in items:
         kind, star, count = item.partition("*")
-        kind = kind.strip().lower()
-        if kind.startswith("bot:"):
-            kind = kind[4:].strip()
+        kind = kind.strip()
+        if kind.lower().startswith("bot:"):
+            kind = kind[4:]
         repeat = 1
         if star:
             if not count.strip().isdigit() or not 1 <= int(count) <= MAX_REPEAT:
@@ -40,7 +41,7 @@ def parse_bot_seats(text: str, game: GameDef) -> tuple[str, ...]:
                 )
             repeat = int(count)
         try:
-            make_bot(kind, 0, 0)
+            kind = check_bot_kind(kind)
         except UnknownBotError as exc:
             raise MalformedInputError(f"bad seats {text!r}: {exc}") from None
         kinds.extend([kind] * repeat)

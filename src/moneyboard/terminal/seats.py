@@ -1,8 +1,8 @@
-"""Reading a seat list such as ``"Ana,Ben,bot:saver,bot:random"`` into seats."""
+"""Reading a seat list such as ``"Ana,Ben,bot:saver,bot:search:200"`` into seats."""
 
 from __future__ import annotations
 
-from moneyboard.bots import bot_kinds
+from moneyboard.bots import UnknownBotError, check_bot_kind
 from moneyboard.engine.errors import MalformedInputError
 from moneyboard.engine.state import Seat
 
@@ -13,28 +13,29 @@ MAX_NAME = 40
 def parse_seats(text: str) -> list[Seat]:
     """People by name, bots as ``bot:KIND``; bots get readable, unique names.
 
-    >>> [(s.name, s.bot) for s in parse_seats("Ana, bot:saver,bot:saver")]
-    [('Ana', None), ('Saver', 'saver'), ('Saver 2', 'saver')]
+    The search bot may carry a budget: ``bot:search:200`` (simulations a decision) or
+    ``bot:search:50ms`` (thinking time a decision).
+
+    >>> [(s.name, s.bot) for s in parse_seats("Ana, bot:saver,bot:saver,bot:search:200")]
+    [('Ana', None), ('Saver', 'saver'), ('Saver 2', 'saver'), ('Search', 'search:200')]
     """
     items = [item.strip() for item in text.split(",")]
     if not text.strip() or any(not item for item in items):
         raise MalformedInputError(
             f"bad seats {text!r}: give comma-separated names or bot:KIND, e.g. 'Ana,bot:saver'"
         )
-    kinds = bot_kinds()
     seats: list[Seat] = []
     taken: set[str] = set()
     for item in items:
         if item.lower().startswith("bot:"):
-            kind = item[4:].strip().lower()
-            if kind not in kinds:
-                raise MalformedInputError(
-                    f"bad seats {text!r}: unknown bot kind {kind!r}; known kinds: "
-                    + ", ".join(kinds)
-                )
-            name, number = kind.capitalize(), 2
+            try:
+                kind = check_bot_kind(item[4:])
+            except UnknownBotError as exc:
+                raise MalformedInputError(f"bad seats {text!r}: {exc}") from None
+            title = kind.partition(":")[0].capitalize()
+            name, number = title, 2
             while name.casefold() in taken:
-                name, number = f"{kind.capitalize()} {number}", number + 1
+                name, number = f"{title} {number}", number + 1
             seats.append(Seat(name, kind))
         else:
             if len(item) > MAX_NAME:
