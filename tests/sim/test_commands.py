@@ -85,6 +85,6 @@ def test_tournament_reports_win_rates_and_margins() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "10 games" in result.output  # two seatings, five seeds each
-    assert "Win rate per bot" in result.output
+    assert "First place per bot" in result.output
     assert "Margins" in result.output
     assert "search:30" in result.output

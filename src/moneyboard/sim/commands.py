@@ -119,7 +119,7 @@ def tournament(
     scheduler: str | None,
     console: Console,
 ) -> pd.DataFrame:
-    """Play every seating ``games_per_seating`` times; print win rates and margins."""
+    """Play every seating ``games_per_seating`` times; print first-place rates and margins."""
     from moneyboard.sim.tournament import seatings
 
     total = len(seatings(kinds)) * games_per_seating
@@ -138,8 +138,15 @@ def tournament(
     done = len(result.run.outcomes)
     stopped = " (stopped early)" if result.run.interrupted else ""
     console.print(f"{done} games{stopped}, seeds {seed} to {seed + games_per_seating - 1}.")
-    _print_frame(console, "Win rate per bot (ties shared), 95% interval", result.rates)
-    _print_frame(console, "Margins: win rate of bot minus win rate of other", result.margins)
+    _print_frame(
+        console,
+        "First place per bot (a win; when nobody won, the best final score; ties shared), "
+        "95% interval",
+        result.rates,
+    )
+    _print_frame(
+        console, "Margins: first-place rate of bot minus that of other", result.margins
+    )
     return result.rates
 
 

@@ -17,10 +17,20 @@ def win_shares(games: pd.DataFrame) -> pd.Series:
     return games["winner"].astype(float) / winners.where(winners > 0, 1)
 
 
-def win_rates(games: pd.DataFrame, by: str) -> pd.DataFrame:
+def first_shares(games: pd.DataFrame) -> pd.Series:
+    """Each row's share of its game's first place (rank 1): the winners share it, and when
+    nobody met the winning conditions, the best final scores share it (a tournament's
+    measure, so a game nobody won still says who played it best)."""
+    first = games["rank"] == 1
+    firsts = first.groupby([games[k] for k in GAME_KEY]).transform("sum")
+    return first.astype(float) / firsts.where(firsts > 0, 1)
+
+
+def win_rates(games: pd.DataFrame, by: str, shares: pd.Series | None = None) -> pd.DataFrame:
     """Per value of ``by`` (``bot``, ``start``...): seats played, wins (ties shared), win rate
-    and its 95% interval, mean score and mean rank."""
-    frame = games.assign(win=win_shares(games))
+    and its 95% interval, mean score and mean rank. ``shares`` counts something else as the
+    win (:func:`first_shares`); by default a seat's share of the game's winners."""
+    frame = games.assign(win=win_shares(games) if shares is None else shares)
     rows = []
     for key, group in frame.groupby(by, sort=True):
         n = len(group)

@@ -1,7 +1,12 @@
 """Tournaments: every seating of the given bots, many seeds each, win rates with intervals.
 
 Every distinct order of the seats is played on the same seeds, so seat order and luck are
-shared out evenly between the bots. A bot's win rate counts a shared win as a fraction.
+shared out evenly between the bots.
+
+The measure is *first place*: a game's winners take it; when nobody met the game's winning
+conditions (it happens in FinanCity), the best final score takes it, as the game ranks its
+players then. A shared first place counts as a fraction. Where every game has a winner this
+is the win rate.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import pandas as pd
 from moneyboard.sim.play import GameJob
 from moneyboard.sim.runner import Progress, RunResult, run_jobs
 from moneyboard.sim.stats import mean_interval
-from moneyboard.sim.summary import GAME_KEY, win_rates, win_shares
+from moneyboard.sim.summary import GAME_KEY, first_shares, win_rates
 from moneyboard.sim.tables import games_table
 
 #: More seatings than this are sampled (in a fixed order) rather than all played.
@@ -48,7 +53,7 @@ def tournament_jobs(
 
 @dataclasses.dataclass(frozen=True)
 class TournamentResult:
-    """Per-bot win rates, and each bot's margin over every other (with 95% intervals)."""
+    """Per-bot first-place rates, and each bot's margin over every other (95% intervals)."""
 
     run: RunResult
     rates: pd.DataFrame
@@ -56,12 +61,14 @@ class TournamentResult:
 
 
 def margins(games: pd.DataFrame) -> pd.DataFrame:
-    """For every pair of bot kinds: the first's win rate minus the second's, 95% interval.
+    """For every pair of bot kinds: the first's first-place rate minus the second's, with a
+    95% interval.
 
-    Paired by game: in each game where both sit, the difference of their mean win shares, so
-    the interval accounts for the two sharing the same games (one's win is the other's loss).
+    Paired by game: in each game where both sit, the difference of their mean first-place
+    shares, so the interval accounts for the two sharing the same games (one's first place
+    is the other's loss).
     """
-    frame = games.assign(win=win_shares(games))
+    frame = games.assign(win=first_shares(games))
     per_game = frame.groupby([*GAME_KEY, "bot"])["win"].mean().unstack("bot")
     kinds = sorted(str(k) for k in per_game.columns)
     rows = []
@@ -90,4 +97,6 @@ def run_tournament(
     games = games_table(run.outcomes)
     if games.empty:
         return TournamentResult(run, pd.DataFrame(), pd.DataFrame())
-    return TournamentResult(run, win_rates(games, "bot"), margins(games))
+    rates = win_rates(games, "bot", first_shares(games))
+    rates = rates.rename(columns={"wins": "firsts", "win_rate": "first_place"})
+    return TournamentResult(run, rates, margins(games))
