@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -103,3 +106,25 @@ def test_a_broken_record_file_is_named(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["debrief", str(tmp_path / "none.json")])
     assert missing.exit_code == 1
     assert "cannot read record" in missing.output
+
+
+def test_the_same_record_and_seed_give_the_same_debrief_in_any_process(tmp_path: Path) -> None:
+    record = tmp_path / "monitics.json"
+    made = runner.invoke(
+        app,
+        ["play", "monitics", "--seats", "bot:random,bot:saver", "--seed", "2",
+         "--record", str(record)],
+    )
+    assert made.exit_code == 0, made.output
+    outputs = []
+    for hash_seed in ("1", "2"):  # string hashing differs between the two processes
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", "from moneyboard.cli import main; main()", "debrief",
+             str(record), "--json", "--budget", "0.3", "--out", str(tmp_path / "r.html")],
+            capture_output=True, text=True, env=env, check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0])["game"] == "monitics"

@@ -32,7 +32,6 @@ from moneyboard.debrief.turning_points import (
     select,
     to_measure,
 )
-from moneyboard.debrief.words import action_words
 from moneyboard.engine.record import ActionMove
 from moneyboard.engine.state import GameState
 from moneyboard.sim.play import round_of
@@ -168,7 +167,6 @@ def _candidate(walk: Replayer, remaining: int) -> Candidate | None:
         name=state.seats[seat].name,
         state=state.clone(with_history=False),
         options=options,
-        texts=[action_words(state, seat, a) for a in options],
         remaining=remaining,
     )
 

@@ -31,7 +31,7 @@ from statistics import fmean, stdev
 from typing import Any
 
 from moneyboard.debrief.playouts import Finish, random_finish, rng_for
-from moneyboard.debrief.words import difference, joined, percent
+from moneyboard.debrief.words import action_words, difference, joined, percent
 from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState
 
@@ -65,7 +65,6 @@ class Candidate:
     state: GameState
     #: The action played first, then the other legal ones.
     options: list[Action]
-    texts: list[str]
     #: Decisions left in the recorded game after this move.
     remaining: int
     #: Per option, the mean (score, net worth) after the short look ahead.
@@ -262,9 +261,9 @@ def measure(
         round=c.round,
         name=c.name,
         chosen=chosen,
-        chosen_text=c.texts[0],
+        chosen_text=action_words(c.state, c.seat, chosen),
         alternative=c.options[best],
-        alternative_text=c.texts[best],
+        alternative_text=action_words(c.state, c.seat, c.options[best]),
         effect=effect,
         money=money,
         win_chosen=win_mine,

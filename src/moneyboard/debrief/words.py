@@ -5,12 +5,14 @@ from __future__ import annotations
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import Message
 from moneyboard.engine.state import GameState
+from moneyboard.terminal.render import preview
 from moneyboard.terminal.text import explain
 
 
 def action_words(state: GameState, seat: int, action: Action) -> str:
-    """An action in words: its name and fields, plus the game's own description if it has one
-    (``"take loan (receive $600 and 6 loan cards of $150)"``)."""
+    """An action in words, with what it means for the seat: the game's own description if it
+    has one, else what it changes until the next decision (``"take loan (cash +5, debt +8)"``,
+    worked out on copies with their own dice, never the game's)."""
     text = str(action).replace("_", " ")
     describe = getattr(state, "describe_action", None)
     extra: object = describe(seat, action) if callable(describe) else None
@@ -19,7 +21,23 @@ def action_words(state: GameState, seat: int, action: Action) -> str:
         extra = Message(key, {**action.to_json(), "seat": seat})
     if isinstance(extra, Message):
         extra = explain(state, extra)
+    if extra is None:
+        extra = sure_changes(preview(state, seat, action))
     return f"{text} ({extra})" if extra else text
+
+
+#: Changes a sentence names at most (the first ones the preview lists).
+MOST_CHANGES = 3
+
+
+def sure_changes(changes: str) -> str:
+    """The changes of a preview that do not depend on chance, at most :data:`MOST_CHANGES`.
+
+    >>> sure_changes("cash depends on chance, savings -10, assets -17, income +1, debt +2")
+    'savings -10, assets -17, income +1'
+    """
+    sure = [part for part in changes.split(", ") if part and "depends on chance" not in part]
+    return ", ".join(sure[:MOST_CHANGES])
 
 
 def amount(value: float) -> str:
