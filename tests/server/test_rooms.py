@@ -36,6 +36,17 @@ def test_join_codes_are_short_and_typed_loosely(client: TestClient) -> None:
     assert r.json()["code"] == room.code
 
 
+def test_room_information_shows_each_name_as_learners_join(client: TestClient) -> None:
+    created = client.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "learner"}] * 2})
+    code = created.json()["code"]
+    assert [s["name"] for s in created.json()["room"]["seats"]] == ["Seat 1", "Seat 2"]
+    client.get(f"/api/rooms/{code}")  # read (and kept) before anyone joins
+    for name, seat in (("Ana", 0), ("Ben", 1)):
+        assert client.post(f"/api/rooms/{code}/join", json={"name": name}).json()["seat"] == seat
+        shown = client.get(f"/api/rooms/{code}").json()["seats"][seat]["name"]
+        assert shown == name
+
+
 def test_a_refused_action_says_why_and_changes_nothing(client: TestClient) -> None:
     room = Classroom.open(client, "toy", learners=2)
     seat = room.mover()

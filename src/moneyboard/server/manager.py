@@ -121,7 +121,7 @@ class RoomManager:
             return
         for token in self.tokens.get(room.code, {}).values():
             if room.seat_kind(token.seat) == "learner":
-                room.lobby_names[token.seat] = token.name
+                room.name_lobby_seat(token.seat, token.name)
 
     def start_clock(self) -> None:
         """Start checking turn timers and class periods, and schedule bots already due."""

@@ -92,7 +92,9 @@ class Room:
         #: The turn being timed and when it began (for a game's turn time limit).
         self.turn_clock: tuple[int, float] = (-1, time.monotonic())
         self.log_seen = 0
-        self._info: tuple[tuple[int, int, str], dict[str, Any]] | None = None
+        #: Counts renamed lobby seats, so :meth:`info` is built again after a join.
+        self._renamed = 0
+        self._info: tuple[tuple[int, int, str, int], dict[str, Any]] | None = None
 
     # ----- reading -----------------------------------------------------------------------
     @property
@@ -454,9 +456,15 @@ class Room:
             for i in range(len(self.controllers))
         ]
 
+    def name_lobby_seat(self, seat: int, name: str) -> None:
+        """Before the start, a seat takes the name its learner joined with."""
+        if self.lobby_names[seat] != name:
+            self.lobby_names[seat] = name
+            self._renamed += 1
+
     def info(self) -> dict[str, Any]:
         """What anyone with the join code may know about the room (built once per change)."""
-        key = (self.version, self.seq, self.status)
+        key = (self.version, self.seq, self.status, self._renamed)
         if self._info is not None and self._info[0] == key:
             return self._info[1]
         info = self._build_info()
