@@ -181,7 +181,8 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         reason = final.explain(result.reason)
         winners = " and ".join(names[s] for s in result.winners) or "Nobody"
         verb = "won" if len(result.winners) <= 1 else "shared the win"
-        out.append(f"{winners} {verb} after {len(rounds)} rounds: {reason}")
+        last = rounds[-1] if rounds else round_of(final)
+        out.append(f"{winners} {verb} in round {last}: {reason}")
     else:
         last = rounds[-1] if rounds else round_of(final)
         out.append(f"The game was not finished: the record stops in round {last}.")

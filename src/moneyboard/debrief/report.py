@@ -18,8 +18,10 @@ body { font-family: system-ui, sans-serif; font-size: 1.25rem; line-height: 1.5;
        color: #111; background: #fff; margin: 0 auto; max-width: 70rem; padding: 1rem 2rem; }
 h1 { font-size: 2.2rem; margin-bottom: 0.2rem; }
 h2 { font-size: 1.7rem; margin-top: 2.5rem; border-bottom: 3px solid #0072B2; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(28rem, 1fr));
-          gap: 1.5rem; }
+.charts { display: grid; gap: 1.5rem;
+          grid-template-columns: repeat(auto-fit, minmax(min(28rem, 100%), 1fr)); }
+.wide { overflow-x: auto; max-width: 100%; }
+@media (max-width: 40rem) { body { padding: 0.5rem; font-size: 1.05rem; } }
 figure { margin: 0; }
 figure svg { width: 100%; height: auto; border: 1px solid #ccc; }
 .points li { margin-bottom: 1rem; }
@@ -95,6 +97,7 @@ def _what_if(w: WhatIf) -> list[str]:
         f'<section aria-labelledby="what-if-{w.entry}">',
         f'<h2 id="what-if-{w.entry}">What if (entry {w.entry})</h2>',
         f"<p>{escape(w.sentence)}</p>",
+        f'<div class="wide" tabindex="0" role="region" aria-label="What if, entry {w.entry}">',
         "<table>",
         f"<caption>Played on {w.games} times by: {escape(', '.join(w.players))}</caption>",
         '<tr><th scope="col">Player</th><th scope="col">Real game: score</th>'
@@ -112,7 +115,7 @@ def _what_if(w: WhatIf) -> list[str]:
             f"{number(round(other.score.high, 2))})</td>"
             f"<td>{round(100 * mine.wins)}%</td><td>{round(100 * other.wins)}%</td></tr>"
         )
-    out.append("</table></section>")
+    out.append("</table></div></section>")
     return out
 
 
@@ -121,6 +124,7 @@ def _table(debrief: Debrief) -> list[str]:
     out = [
         '<section aria-labelledby="numbers"><h2 id="numbers">The numbers</h2>',
         "<details><summary>Every player's figures at the end of every round</summary>",
+        '<div class="wide" tabindex="0" role="region" aria-label="Timeline">',
         "<table><caption>Timeline</caption><tr>",
         '<th scope="col">Round</th><th scope="col">Player</th>',
         *(f'<th scope="col">{escape(debrief.labels[m])}</th>' for m in debrief.metrics),
@@ -132,5 +136,5 @@ def _table(debrief: Debrief) -> list[str]:
             f'<tr><td>{row.round}</td><th scope="row">{escape(debrief.seats[row.seat])}</th>'
             f"{cells}</tr>"
         )
-    out.append("</table></details></section>")
+    out.append("</table></div></details></section>")
     return out
