@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 import pytest
 
 from moneyboard import registry
-from moneyboard.debrief import Debrief, build_debrief, charts_svg
+from moneyboard.debrief import Debrief, DebriefError, build_debrief, charts_svg
 from moneyboard.debrief.records import undone_entries
 from moneyboard.debrief.timeline import seat_values
 from moneyboard.engine.record import ChanceMove, GameRecord, record_of
@@ -180,3 +180,13 @@ def test_a_record_with_chance_outcomes_from_outside_is_debriefed() -> None:
         final.metrics(seat)["cash"] for seat in range(2)
     ]
     assert debrief.rounds() == [1, 2]
+
+
+def test_a_bad_budget_or_limit_is_refused(rigged: GameRecord) -> None:
+    with pytest.raises(DebriefError, match="budget is a number of seconds, not -1"):
+        build_debrief(rigged, budget_seconds=-1)
+    with pytest.raises(DebriefError, match="not nan"):
+        build_debrief(rigged, budget_seconds=float("nan"))
+    with pytest.raises(DebriefError, match="zero or more turning points, not -2"):
+        build_debrief(rigged, limit=-2)
+    assert build_debrief(rigged, budget_seconds=0, limit=0).turning_points == ()

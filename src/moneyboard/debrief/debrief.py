@@ -12,7 +12,15 @@ import dataclasses
 from typing import Any
 
 from moneyboard.debrief.charts import line_chart, number
-from moneyboard.debrief.records import Record, Replayer, load, seat_of, undone_entries
+from moneyboard.debrief.records import (
+    DebriefError,
+    Record,
+    Replayer,
+    game_of,
+    load,
+    seat_of,
+    undone_entries,
+)
 from moneyboard.debrief.timeline import (
     SCORE_IS_NET_WORTH,
     TimelineBuilder,
@@ -32,7 +40,7 @@ from moneyboard.debrief.turning_points import (
     select,
     to_measure,
 )
-from moneyboard.engine.record import ActionMove
+from moneyboard.engine.record import ActionMove, GameRecord
 from moneyboard.engine.state import GameState
 from moneyboard.sim.play import round_of
 
@@ -87,47 +95,25 @@ def build_debrief(
     record: Record, *, seed: int = 0, budget_seconds: float = DEFAULT_BUDGET, limit: int = LIMIT
 ) -> Debrief:
     """Debrief a recorded game (see the module doc); the same record and seed give the same
-    debrief. ``budget_seconds`` bounds the simulated play spent on the turning points."""
+    debrief. ``budget_seconds`` bounds the simulated play spent on the turning points (at a
+    nominal rate, so not the machine's speed), ``limit`` how many are listed."""
+    if not budget_seconds >= 0:
+        raise DebriefError(f"a debrief's budget is a number of seconds, not {budget_seconds}")
+    if limit < 0:
+        raise DebriefError(f"a debrief lists zero or more turning points, not {limit}")
     rec = load(record)
-    walk = Replayer(rec)
-    timeline = TimelineBuilder(walk.state)
-    undone = undone_entries(rec)
-    left = _decisions_left(rec)
-    candidates: list[Candidate] = []
-    while not walk.done:
-        entry = walk.entry()
-        if isinstance(entry, ActionMove) and walk.index not in undone:
-            candidate = _candidate(walk, left[walk.index])
-            if candidate is not None:
-                candidates.append(candidate)
-        walk.advance()
-        timeline.observe(walk.state, walk.index)
-    final = walk.finish()
-    rows = timeline.finish(final, walk.index)
-    scales = Scales(
-        score=max(abs(final.metrics(s).get("score", 0.0)) for s in range(final.n)) or 1.0,
-        worth=max(abs(row.values["net_worth"]) for row in rows[-final.n :]) or 1.0,
-    )
+    candidates, rows, final = _replay(rec)
     unit = score_unit(rec.game)
-    measured: list[TurningPoint] = []
-    if candidates:
-        per_round = round(len(candidates) / max(1, len(rows) // final.n))
-        the_plan = plan(candidates, max(8, per_round), budget_seconds)
-        screen(candidates, seed, the_plan, scales)
-        money_is_score = rec.game in SCORE_IS_NET_WORTH
-        for c in to_measure(candidates, the_plan.left):
-            measured.append(measure(c, seed, scales, unit, money_is_score))
-    points = select(measured, limit)
+    measured = _judge(rec.game, candidates, rows, final, seed=seed, budget_seconds=budget_seconds)
     metrics = shown_metrics(rows)
-    game = walk.game
     debrief = Debrief(
         game=rec.game,
-        title=game.title,
+        title=game_of(rec).title,
         seats=tuple(s.name for s in final.seats),
         metrics=tuple(metrics),
         labels={m: metric_label(rec.game, m) for m in metrics},
         timeline=tuple(rows),
-        turning_points=tuple(points),
+        turning_points=tuple(select(measured, limit)),
         summary=(),
         decisions=len(candidates),
         measured=len(measured),
@@ -136,7 +122,52 @@ def build_debrief(
     return dataclasses.replace(debrief, summary=tuple(summarize(debrief, final, unit)))
 
 
-def _decisions_left(record: Any) -> list[int]:
+def _replay(rec: GameRecord) -> tuple[list[Candidate], list[TimelineRow], GameState]:
+    """Replay the record once: the decisions worth judging, the timeline and the last state."""
+    walk = Replayer(rec)
+    timeline = TimelineBuilder(walk.state)
+    undone = undone_entries(rec)
+    left = _decisions_left(rec)
+    candidates: list[Candidate] = []
+    while not walk.done:
+        if isinstance(walk.entry(), ActionMove) and walk.index not in undone:
+            candidate = _candidate(walk, left[walk.index])
+            if candidate is not None:
+                candidates.append(candidate)
+        walk.advance()
+        timeline.observe(walk.state, walk.index)
+    final = walk.finish()
+    return candidates, timeline.finish(final, walk.index), final
+
+
+def _judge(
+    game_id: str,
+    candidates: list[Candidate],
+    rows: list[TimelineRow],
+    final: GameState,
+    *,
+    seed: int,
+    budget_seconds: float,
+) -> list[TurningPoint]:
+    """Screen every decision, then measure the most promising ones the budget allows."""
+    if not candidates:
+        return []
+    scales = Scales(
+        score=max(abs(final.metrics(s).get("score", 0.0)) for s in range(final.n)) or 1.0,
+        worth=max(abs(row.values["net_worth"]) for row in rows[-final.n :]) or 1.0,
+    )
+    # Look about a round ahead when screening: the record's decisions per round.
+    per_round = round(len(candidates) / max(1, len(rows) // final.n))
+    the_plan = plan(candidates, max(8, per_round), budget_seconds)
+    screen(candidates, seed, the_plan, scales)
+    unit, money_is_score = score_unit(game_id), game_id in SCORE_IS_NET_WORTH
+    return [
+        measure(c, seed, scales, unit, money_is_score)
+        for c in to_measure(candidates, the_plan.left)
+    ]
+
+
+def _decisions_left(record: GameRecord) -> list[int]:
     """For each entry, how many seats' moves come after it in the record."""
     out = [0] * len(record.moves)
     count = 0
