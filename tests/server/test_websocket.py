@@ -201,3 +201,43 @@ def test_a_class_vote_is_sealed_then_split_on_the_projector(client: TestClient) 
         assert result["vote_result"]["split"] == {"keep": 1, "gamble": 1}
         assert result["vote_result"]["played"] == "keep"
         assert result["room"]["votes"] == 0
+
+
+def test_learners_not_deciding_are_shown_the_open_vote(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=3)
+    mover = room.mover()
+    assert mover is not None
+    voter = next(s for s in room.tokens if s != mover)
+    deciding = room.view(room.tokens[mover])
+    assert deciding["vote"] is None
+    with (
+        client.websocket_connect(f"/ws/{room.code}") as seat,
+        client.websocket_connect(f"/ws/{room.code}") as projector,
+    ):
+        welcome = hello(seat, room.tokens[voter])
+        hello(projector, None)
+        vote = welcome["vote"]
+        assert vote["seat"] == mover and vote["name"] == f"Learner {mover}"
+        assert isinstance(vote["prompt"], str) and f"Learner {mover}" in vote["prompt"]
+        assert [c["action"] for c in vote["choices"]] == [c["action"] for c in deciding["legal"]]
+        assert all(isinstance(c["text"], str) and c["text"] for c in vote["choices"])
+        # A choice goes back exactly as it came.
+        r = client.post(
+            f"/api/rooms/{room.code}/votes",
+            json={"action": vote["choices"][0]["action"], "version": welcome["version"]},
+            headers={"Authorization": f"Bearer {room.tokens[voter]}"},
+        )
+        assert r.status_code == 200, r.text
+        sealed = until(seat, "update")
+        assert sealed["voted"] is True and sealed["vote"] == vote
+        played = vote["choices"][-1]["action"]
+        assert room.act(mover, played, welcome["version"]).status_code == 200
+        for _ in range(5):
+            heard = until(projector, "update")
+            if "vote_result" in heard:
+                break
+        assert heard["vote_result"]["split"] == {vote["choices"][0]["text"]: 1}
+        assert heard["vote_result"]["played"] == vote["choices"][-1]["text"]
+        assert "vote" not in heard  # the projector is shown the split, not the ballot
+    room.direct({"type": "pause"})
+    assert room.view(room.tokens[voter])["vote"] is None

@@ -81,6 +81,7 @@ def seat_part(room: Room, seat: int, public: dict[str, Any] | None) -> dict[str,
         part["legal"], part["refused"] = room.legal_json(seat)
     part["mine"] = mine
     part["voted"] = seat in room.votes
+    part["vote"] = room.vote_for(seat)
     return part
 
 

@@ -31,6 +31,7 @@ from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import get_game
 from moneyboard.server.errors import bad_request, refused
 from moneyboard.server.storage import Entry, StoredRoom
+from moneyboard.terminal.render import decision_line
 
 #: Entry kinds that change the game or the room (each one moves ``version`` on by one).
 GAME_KINDS = frozenset({"action", "timeout", "force", "call_time", "pause", "resume", "undo"})
@@ -95,6 +96,8 @@ class Room:
         #: Counts renamed lobby seats, so :meth:`info` is built again after a join.
         self._renamed = 0
         self._info: tuple[tuple[int, int, str, int], dict[str, Any]] | None = None
+        #: The open class vote as seats are shown it, built once per step: (step, vote).
+        self._vote: tuple[tuple[int, int], dict[str, Any] | None] | None = None
 
     # ----- reading -----------------------------------------------------------------------
     @property
@@ -446,14 +449,12 @@ class Room:
 
     # ----- views -------------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
+        """Each seat's number, name, kind (learner, team, bot) and the bot playing it now."""
+        names = self.names
+        specs = self.stored.seats
         return [
-            {
-                "seat": i,
-                "name": self.names[i],
-                "kind": self.seat_kind(i),
-                "bot": self.controllers[i],
-            }
-            for i in range(len(self.controllers))
+            {"seat": i, "name": names[i], "kind": str(specs[i]["kind"]), "bot": bot}
+            for i, bot in enumerate(self.controllers)
         ]
 
     def name_lobby_seat(self, seat: int, name: str) -> None:
@@ -482,6 +483,38 @@ class Room:
             "timer": self.decision_limit(),
             "votes": len(self.votes),
         }
+
+    def open_vote(self) -> dict[str, Any] | None:
+        """The decision the class may vote on now (``None`` when no vote is open): who
+        decides, the decision in one plain sentence, and each choice as the seat would send
+        it, with its label. Learners not deciding get it with their update."""
+        key = (self.version, self.seq)
+        if self._vote is not None and self._vote[0] == key:
+            return self._vote[1]
+        vote: dict[str, Any] | None = None
+        state = self.state
+        movers = state.to_move() if state is not None and self.running else ()
+        if state is not None and movers:
+            seat = movers[0]
+            vote = {
+                "seat": seat,
+                "name": self.names[seat],
+                "prompt": decision_line(state, seat),
+                "choices": [
+                    {"action": a.to_json(), "text": str(a)} for a in state.legal_actions(seat)
+                ],
+            }
+        self._vote = (key, vote)
+        return vote
+
+    def vote_for(self, seat: int) -> dict[str, Any] | None:
+        """The open vote as ``seat`` is shown it: only a person's seat that is not deciding."""
+        if self.state is None or self.controllers[seat] is not None:
+            return None
+        vote = self.open_vote()
+        if vote is None or seat in self.state.to_move():
+            return None
+        return vote
 
     def legal_json(self, seat: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """A seat's legal actions, and (when it is asked) the others with the reason why not."""
