@@ -157,7 +157,10 @@ export class SeatPanel {
     const open = update.vote;
     if (!this.vote || !open || !Array.isArray(open.choices) || !open.choices.length) return null;
     const sent = update.voted || this.votedAt === update.version;
-    const title = `${open.name}'s family decides: ${open.prompt}`;
+    // The server's prompt is a sentence naming who decides ("Anna decides: roll"); one
+    // that does not name them gets the family's name in front.
+    const prompt = String(open.prompt || "").trim();
+    const title = prompt.includes(open.name) ? prompt : `${open.name}'s family decides${prompt ? `: ${prompt}` : ""}`;
     if (sent) {
       return h("section", { class: "class-vote", "aria-label": "Class vote" },
         h("h2", {}, title), h("p", { class: "vote-sent", role: "status" }, "Vote sent. The result shows when they have decided."));
