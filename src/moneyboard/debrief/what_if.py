@@ -312,31 +312,43 @@ def _player(state: GameState, seat: int, stand_in: str) -> str:
 
 
 def _sentence(w: WhatIf, unit: str) -> str:
-    """The what-if in words: the alternative's average result against the choice's."""
+    """The what-if in words: the alternative's average result against the choice's, and what
+    really happened."""
     mine = w.chosen_results[w.seat]
     other = w.alternative_results[w.seat]
     head = f"In round {w.round}, {w.name} played “{w.chosen_text}”."
+    real_score = _figure(w.actual.scores[w.seat])
+    real = (
+        f"In the real game {w.name} ended with {real_score}."
+        if w.actual.finished
+        else f"Where the record stops, {w.name} has {real_score}."
+    )
     if w.alternative == w.chosen:
         return (
             f"{head} Played on {w.games} times from there, {w.name} ended with "
-            f"{_figure(mine.score.mean)} {unit} on average ({_figure(mine.score.low)} to "
-            f"{_figure(mine.score.high)}) and won {percent(mine.wins)} of the games; in the "
-            f"real game: {_figure(w.actual.scores[w.seat])}."
+            f"{_figure(mine.score.mean)} {unit} on average ({_range(mine.score)}) and won "
+            f"{percent(mine.wins)} of the games. {real}"
         )
     delta = other.score.mean - mine.score.mean
     change = (
-        "about the same"
+        "about the same as"
         if abs(delta) < 1e-9
-        else f"about {amount(delta)} {'more' if delta > 0 else 'less'}"
+        else f"about {amount(delta)} {'more' if delta > 0 else 'less'} than"
     )
     return (
         f"{head} With “{w.alternative_text}” instead, played on {w.games} times, {w.name} "
         f"would have ended with {_figure(other.score.mean)} {unit} on average "
-        f"({_figure(other.score.low)} to {_figure(other.score.high)}): {change} than "
-        f"with the real choice on the same dice ({_figure(mine.score.mean)}), winning "
-        f"{percent(other.wins)} of the games instead of {percent(mine.wins)}. In the real "
-        f"game: {_figure(w.actual.scores[w.seat])}."
+        f"({_range(other.score)}): {change} with the real choice on the same dice "
+        f"({_figure(mine.score.mean)}), winning {percent(other.wins)} of the games instead "
+        f"of {percent(mine.wins)}. {real}"
     )
+
+
+def _range(spread: Spread) -> str:
+    """The middle 80% of a figure, in words."""
+    if spread.low == spread.high:
+        return "every game alike"
+    return f"{_figure(spread.low)} to {_figure(spread.high)} in most games"
 
 
 def _figure(value: float) -> str:
