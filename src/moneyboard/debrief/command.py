@@ -71,6 +71,8 @@ def run_debrief(
     for p in debrief.turning_points:
         tag = "[green]Good call[/green]" if p.good_call else "[red]Costly[/red]"
         console.print(f"{tag} (entry {p.entry}): {escape(p.sentence)}")
+        other = str(p.alternative).replace("_", " ")
+        console.print(f"  [dim]to look closer: --what-if {p.entry} {escape(repr(other))}[/dim]")
     for w in extra:
         console.print()
         console.print(f"[bold]What if (entry {w.entry})[/bold]")
