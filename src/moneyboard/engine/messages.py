@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -32,10 +32,49 @@ class Message(NamedTuple):
 Event = tuple[str, Mapping[str, Any]]
 
 
+class PrivateEvent(tuple[str, Mapping[str, Any]]):
+    """An event for some seats' eyes only (and the trainer's): a card dealt face down, a tip.
+
+    It is still a ``(key, params)`` pair wherever the log is read; ``audience`` names the
+    seats that may see it. Every other event is for everyone. A game logs one with
+    ``self.log.append(private_event(seats, key, **params))``; the classroom server shows it
+    to those seats only.
+
+    >>> e = private_event((1,), "dealt", card="gold")
+    >>> key, params = e
+    >>> key, dict(params), audience_of(e), audience_of(("rolled", {}))
+    ('dealt', {'card': 'gold'}, (1,), None)
+    """
+
+    audience: tuple[int, ...]
+
+    def __new__(cls, key: str, params: Mapping[str, Any], audience: Iterable[int]) -> PrivateEvent:
+        event = super().__new__(cls, (key, params))
+        event.audience = tuple(audience)
+        return event
+
+    def __getnewargs__(self) -> tuple[str, Mapping[str, Any], tuple[int, ...]]:
+        return (self[0], self[1], self.audience)
+
+
+def private_event(seats: Iterable[int], key: str, /, **params: Any) -> PrivateEvent:
+    """An event of the log that only ``seats`` (and the trainer) may see."""
+    return PrivateEvent(key, params, seats)
+
+
+def audience_of(event: Event) -> tuple[int, ...] | None:
+    """The seats an event is for (``None``: everyone, the default)."""
+    return event.audience if isinstance(event, PrivateEvent) else None
+
+
 def event_json(event: Event) -> dict[str, Any]:
-    """An event (or a :class:`Message`) as JSON: ``{"key": ..., "params": {...}}``."""
+    """An event (or a :class:`Message`) as JSON: ``{"key": ..., "params": {...}}``, with
+    ``"audience"`` (a list of seats) for an event not meant for everyone."""
     key, params = event
-    return {"key": key, "params": dict(params)}
+    audience = audience_of(event)
+    if audience is None:
+        return {"key": key, "params": dict(params)}
+    return {"key": key, "params": dict(params), "audience": list(audience)}
 
 
 def msg(key: str, /, **params: Any) -> Message:

@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 from typing import Any
 
+from moneyboard.engine.messages import audience_of
 from moneyboard.server.encoding import dumps
 from moneyboard.server.room import Change, Room
 
@@ -108,7 +109,28 @@ def shared_message(
 
 
 def public_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [e for e in events if not e["key"].startswith(TRAINER_ONLY_PREFIXES)]
+    """The events everyone may see: no chance outcomes, nothing for some seats only."""
+    return [
+        e for e in events if "audience" not in e and not e["key"].startswith(TRAINER_ONLY_PREFIXES)
+    ]
+
+
+def seat_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The events ``seat`` may see: everyone's, and those for its eyes (a card it was dealt)."""
+    return [
+        e
+        for e in events
+        if not e["key"].startswith(TRAINER_ONLY_PREFIXES) and seat in e.get("audience", (seat,))
+    ]
+
+
+def events_for(role: str, seat: int | None, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events one listener may see: all for the trainer, a seat's own, or the public's."""
+    if role == "trainer":
+        return events
+    if role == "seat" and seat is not None:
+        return seat_events(events, seat)
+    return public_events(events)
 
 
 def update_message(
@@ -122,7 +144,7 @@ def update_message(
     if role == "trainer":
         return {**shared_message(room, trainer_view(room), change, events), "role": role}
     public = room.state.view(None) if room.state is not None else None
-    message = {**shared_message(room, public, change, public_events(events)), "role": role}
+    message = {**shared_message(room, public, change, events_for(role, seat, events)), "role": role}
     if role == "seat" and seat is not None:
         message.update(seat_part(room, seat, public))
     return message
@@ -135,23 +157,30 @@ def new_events(room: Room) -> list[dict[str, Any]]:
         return []
     fresh = state.log[room.log_seen :]
     room.log_seen = len(state.log)
-    return [
-        {"key": key, "params": dict(params), "text": state.explain((key, params))}
-        for key, params in fresh
-    ]
+    out = []
+    for event in fresh:
+        key, params = event
+        data: dict[str, Any] = {"key": key, "params": dict(params), "text": state.explain(event)}
+        audience = audience_of(event)
+        if audience is not None:
+            data["audience"] = list(audience)
+        out.append(data)
+    return out
 
 
 def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> None:
     """Send every listener of ``room`` its update after ``change``.
 
     The public part is built and encoded once; a seat's message is that text with its own
-    part appended, so six listeners cost one public view and five small seat parts.
+    part appended, so six listeners cost one public view and five small seat parts. A seat
+    that an event is for alone (a card dealt face down) gets a message of its own.
     """
     events = new_events(room)
     if not listeners:
         return
     public = room.state.view(None) if room.state is not None else None
     shared = dumps(shared_message(room, public, change, public_events(events)))
+    private = {s for e in events for s in e.get("audience", ())}
     built: dict[str, str] = {}
     for listener in list(listeners):
         key = listener.key()
@@ -159,6 +188,10 @@ def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> No
         if text is None:
             if listener.role == "trainer":
                 text = dumps(update_message(room, "trainer", None, change, events))
+            elif listener.role == "seat" and listener.seat is not None and listener.seat in private:
+                own = seat_events(events, listener.seat)
+                message = {**shared_message(room, public, change, own), "role": "seat"}
+                text = dumps({**message, **seat_part(room, listener.seat, public)})
             elif listener.role == "seat" and listener.seat is not None:
                 part = {"role": "seat", **seat_part(room, listener.seat, public)}
                 text = shared[:-1] + "," + dumps(part)[1:]
