@@ -2,63 +2,119 @@
 
 For each game and each personality P, a duel tournament: the search bot against P (two
 seats; games for three or more players seat P in every other chair), every seating played
-on the same seeds. The margin is the search bot's win rate minus P's per-seat win rate,
-paired by game, with a 95% interval.
+on the same seeds. The measure is first place (the winners; when nobody met the winning
+conditions, the best final score, as in FinanCity). The margin is the search bot's
+first-place rate minus P's per-seat rate, paired by game, with a 95% interval.
 
-Run (one worker, 6 seeds per seating, 50 simulations a decision)::
+Every finished game is appended to a CSV file as soon as it ends, so a long run can be
+stopped, extended with more seeds (``--seed``) and summarised at any time::
 
-    .venv/bin/python benchmarks/tournament_margins.py --games 6 --budget 50 --jobs 1
+    .venv/bin/python benchmarks/tournament_margins.py --budget 200 --games 5 \\
+        --csv margins.csv
+    .venv/bin/python benchmarks/tournament_margins.py --summarize margins.csv
 
-It prints a Markdown table (kept in benchmarks/README.md).
+The summary is a Markdown table (kept in benchmarks/README.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import time
+from collections import defaultdict
+from pathlib import Path
 
+from moneyboard.bots.evaluation import first_place
 from moneyboard.bots.personality import PERSONALITIES
 from moneyboard.registry import game_ids, get_game
-from moneyboard.sim.tournament import run_tournament
+from moneyboard.sim.play import GameJob, play_game
+from moneyboard.sim.stats import mean_interval
+from moneyboard.sim.tournament import seatings
+
+FIELDS = ("game", "search", "opponent", "seating", "seed", "search_first", "opponent_first",
+          "seconds")
+
+
+def play(game_id: str, search: str, opponent: str, seeds: range, out: Path) -> None:
+    """Every seating of the duel on ``seeds``, one CSV row per game, appended as it ends."""
+    game = get_game(game_id)
+    kinds = [search] + [opponent] * (max(2, game.min_players) - 1)
+    for seed in seeds:
+        for seating in seatings(kinds):
+            start = time.perf_counter()
+            outcome = play_game(GameJob(game_id, seating, seed))
+            shares = first_place(
+                [s.score for s in outcome.seats], [s.seat for s in outcome.seats if s.winner]
+            )
+            mine = sum(f for f, k in zip(shares, seating, strict=True) if k == search)
+            theirs = sum(f for f, k in zip(shares, seating, strict=True) if k == opponent)
+            row = {
+                "game": game_id,
+                "search": search,
+                "opponent": opponent,
+                "seating": ",".join(seating),
+                "seed": seed,
+                "search_first": mine,
+                "opponent_first": theirs / (len(kinds) - 1),
+                "seconds": round(time.perf_counter() - start, 1),
+            }
+            new = not out.exists()
+            with out.open("a", newline="") as f:
+                writer = csv.DictWriter(f, FIELDS)
+                if new:
+                    writer.writeheader()
+                writer.writerow(row)
+
+
+def summarize(path: Path) -> str:
+    """The Markdown table of every (game, search budget, opponent) in the CSV file."""
+    groups: dict[tuple[str, str, str], list[dict[str, str]]] = defaultdict(list)
+    with path.open(newline="") as f:
+        for row in csv.DictReader(f):
+            groups[row["game"], row["search"], row["opponent"]].append(row)
+    lines = [
+        "| game | search | opponent | games | search first place | opponent first place "
+        "(per seat) | margin [95% interval] | CPU s a game |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    order = {g: i for i, g in enumerate(game_ids())}
+    for (game, search, opponent), rows in sorted(
+        groups.items(), key=lambda kv: (order.get(kv[0][0], 99), kv[0][1], kv[0][2])
+    ):
+        mine = [float(r["search_first"]) for r in rows]
+        theirs = [float(r["opponent_first"]) for r in rows]
+        diff, low, high = mean_interval([a - b for a, b in zip(mine, theirs, strict=True)])
+        seconds = sum(float(r["seconds"]) for r in rows) / len(rows)
+        lines.append(
+            f"| {game} | {search} | {opponent} | {len(rows)} | {sum(mine) / len(rows):.2f} "
+            f"| {sum(theirs) / len(rows):.2f} | {diff:+.2f} [{low:+.2f}, {high:+.2f}] "
+            f"| {seconds:.0f} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6, help="seeds per seating")
-    parser.add_argument("--budget", type=int, default=50, help="search simulations a decision")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--games", type=int, default=5, help="seeds per seating")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--budget", default="200", help="search budget: 200 or 50ms")
     parser.add_argument("--only", nargs="*", default=None, help="game ids (default: all)")
     parser.add_argument(
         "--opponents", nargs="*", default=None, help="personality kinds (default: all)"
     )
+    parser.add_argument("--csv", type=Path, default=Path("margins.csv"), help="rows go here")
+    parser.add_argument("--summarize", type=Path, default=None, help="print the table of a CSV")
     args = parser.parse_args()
+    if args.summarize is not None:
+        print(summarize(args.summarize))
+        return
     search = f"search:{args.budget}"
-    print("| game | opponent | games | search win rate | opponent win rate (per seat) "
-          "| margin [95% interval] | seconds |")
-    print("|---|---|---|---|---|---|---|")
     for game_id in args.only or game_ids():
-        game = get_game(game_id)
         for personality in PERSONALITIES:
             if args.opponents is not None and personality.kind not in args.opponents:
                 continue
-            kinds = [search] + [personality.kind] * (max(2, game.min_players) - 1)
-            start = time.perf_counter()
-            try:
-                result = run_tournament(game_id, kinds, args.games, workers=args.jobs)
-            except Exception as exc:  # a game still being written may fail: say so, go on
-                print(f"| {game_id} | {personality.kind} | failed: {exc} | | | | |", flush=True)
-                continue
-            seconds = time.perf_counter() - start
-            rates = result.rates.set_index("bot")["win_rate"]
-            margin = result.margins
-            row = margin[(margin["bot"] == search) & (margin["over"] == personality.kind)].iloc[0]
-            print(
-                f"| {game_id} | {personality.kind} | {len(result.run.outcomes)} "
-                f"| {rates[search]:.2f} | {rates[personality.kind]:.2f} "
-                f"| {row['margin']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}] "
-                f"| {seconds:.0f} |",
-                flush=True,
-            )
+            play(game_id, search, personality.kind, range(args.seed, args.seed + args.games),
+                 args.csv)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,14 @@ import pytest
 
 from moneyboard import registry
 from moneyboard.bots import SearchBot, UnknownBotError, make_bot
-from moneyboard.bots.evaluation import standings, values
+from moneyboard.bots.evaluation import (
+    FIRST_WEIGHT,
+    UNWON_FIRST,
+    first_place,
+    leads,
+    standings,
+    values,
+)
 from moneyboard.engine.messages import msg
 from moneyboard.engine.state import GameState, Seat
 
@@ -66,23 +73,39 @@ def test_a_six_in_hand_is_kept_and_the_reason_gives_the_odds() -> None:
     assert int(match[1]) > int(match[2])
 
 
-def test_evaluation_ranks_the_seats_and_rewards_the_winner() -> None:
+def test_evaluation_grades_the_lead_and_rewards_the_winner() -> None:
     state = toy(7)
-    state.ledger.post("bank", "cash:1", 5, "toy.income", {"seat": 1})
+    gap = state.metrics(0)["cash"] - state.metrics(1)["cash"]
+    state.ledger.post("bank", "cash:1", int(max(gap, 0)) + 1, "toy.income", {"seat": 1})
     assert standings(state)[1] > standings(state)[0]
-    assert values(state) == [0.0, 1.0]
+    behind, ahead = values(state)
+    assert 0.0 < behind < 0.5 < ahead < 1.0
+    assert behind + ahead == pytest.approx(1.0)
+    state.ledger.post("bank", "cash:1", 50, "toy.income", {"seat": 1})
+    further_behind, further_ahead = values(state)
+    assert further_behind < behind and further_ahead > ahead  # a bigger lead is worth more
     finished = toy(7)
     finished.playout(random.Random(0))
     assert finished.result is not None
     v = values(finished)
     assert sum(v) == pytest.approx(1.0)
-    assert all(v[s] > 0 for s in finished.result.winners)
+    for seat in range(2):
+        if seat in finished.result.winners:
+            assert v[seat] >= FIRST_WEIGHT / len(finished.result.winners)
+        else:
+            assert v[seat] <= 1 - FIRST_WEIGHT
 
 
 def test_a_game_nobody_won_still_ranks_the_scores() -> None:
     state = toy(8)
     state.end([], [4.0, 9.0], msg("toy.richest"))
-    assert values(state) == [0.0, 0.5]
+    low, high = values(state)
+    # First place by score is worth half a win; the lead on the scores makes up the rest.
+    assert high == pytest.approx(
+        FIRST_WEIGHT * UNWON_FIRST + (1 - FIRST_WEIGHT) * leads([4 / 9, 1])[1]
+    )
+    assert low < 1 - FIRST_WEIGHT < high
+    assert first_place([4.0, 9.0, 9.0], []) == [0.0, 0.5, 0.5]
 
 
 def test_search_beats_random_players_on_the_toy_game() -> None:
