@@ -11,7 +11,7 @@ stopped, extended with more seeds (``--seed``) and summarised at any time::
 
     .venv/bin/python benchmarks/tournament_margins.py --budget 200 --games 5 \\
         --csv margins.csv
-    .venv/bin/python benchmarks/tournament_margins.py --summarize margins.csv
+    .venv/bin/python benchmarks/tournament_margins.py --summarize margins.csv [more.csv ...]
 
 The summary is a Markdown table (kept in benchmarks/README.md).
 """
@@ -66,12 +66,13 @@ def play(game_id: str, search: str, opponent: str, seeds: range, out: Path) -> N
                 writer.writerow(row)
 
 
-def summarize(path: Path) -> str:
-    """The Markdown table of every (game, search budget, opponent) in the CSV file."""
+def summarize(paths: list[Path]) -> str:
+    """The Markdown table of every (game, search budget, opponent) in the CSV files."""
     groups: dict[tuple[str, str, str], list[dict[str, str]]] = defaultdict(list)
-    with path.open(newline="") as f:
-        for row in csv.DictReader(f):
-            groups[row["game"], row["search"], row["opponent"]].append(row)
+    for path in paths:
+        with path.open(newline="") as f:
+            for row in csv.DictReader(f):
+                groups[row["game"], row["search"], row["opponent"]].append(row)
     lines = [
         "| game | search | opponent | games | search first place | opponent first place "
         "(per seat) | margin [95% interval] | CPU s a game |",
@@ -103,7 +104,9 @@ def main() -> None:
         "--opponents", nargs="*", default=None, help="personality kinds (default: all)"
     )
     parser.add_argument("--csv", type=Path, default=Path("margins.csv"), help="rows go here")
-    parser.add_argument("--summarize", type=Path, default=None, help="print the table of a CSV")
+    parser.add_argument(
+        "--summarize", type=Path, nargs="+", default=None, help="print the table of CSV files"
+    )
     args = parser.parse_args()
     if args.summarize is not None:
         print(summarize(args.summarize))
