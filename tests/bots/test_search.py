@@ -17,8 +17,10 @@ from moneyboard.bots.evaluation import (
     standings,
     values,
 )
+from moneyboard.bots.search import _MoveAverages
 from moneyboard.engine.messages import msg
 from moneyboard.engine.state import GameState, Seat
+from tests.engine.toygame import BORROW, GAMBLE, KEEP
 
 
 def toy(seed: int, die: int | None = None) -> GameState:
@@ -122,3 +124,44 @@ def test_search_beats_random_players_on_the_toy_game() -> None:
         if 0 in state.result.winners:
             wins += 1 / len(state.result.winners)
     assert wins / games > 0.6
+
+
+def test_rollouts_stop_after_their_depth_and_leave_the_chance_to_the_copy() -> None:
+    state = registry.get_game("financialit").new_state([Seat("A"), Seat("B"), Seat("C")], 4)
+    bot = SearchBot(random.Random(1), simulations=1, rollout_depth=7)
+    copy = state.clone(with_history=False)
+    copy.auto_chance = True
+    start = copy.decisions_made
+    bot._rollout(copy, random.Random(2), _MoveAverages())
+    assert copy.decisions_made == start + 7
+    assert state.decisions_made == start  # the original is untouched
+
+
+def test_move_averages_start_even_and_learn_which_moves_pay() -> None:
+    averages = _MoveAverages()
+    good, bad = KEEP, GAMBLE
+    assert averages.mean(good) == averages.mean(bad) == 0.5
+    for _ in range(5):
+        averages.add(good, 1.0)
+        averages.add(bad, 0.0)
+    assert averages.mean(good) > 0.9
+    assert averages.mean(bad) < 0.1
+
+
+def test_guided_rollouts_prefer_the_moves_that_paid() -> None:
+    # A rollout plays the best average of its draws: with eight draws from keep, gamble and
+    # borrow, the gamble that paid is nearly always among them (a uniform draw: 1 in 3).
+    averages = _MoveAverages()
+    averages.add(KEEP, 0.0)
+    averages.add(BORROW, 0.0)
+    averages.add(GAMBLE, 1.0)
+    bot = SearchBot(random.Random(1), simulations=1, rollout_depth=1, rollout_draws=8)
+    gambles = 0
+    for seed in range(40):
+        game = toy(seed)
+        game.auto_chance = True
+        seat = game.to_move()[0]
+        assert {str(a) for a in game.legal_actions(seat)} == {"keep", "gamble", "borrow"}
+        bot._rollout(game, random.Random(seed), averages)
+        gambles += game.moves[-1].action == GAMBLE
+    assert gambles >= 34
