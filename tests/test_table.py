@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from moneyboard import registry
+from moneyboard.engine import GameDef, msg
 from moneyboard.engine.record import load_record, record_of
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import replay_record
@@ -132,3 +133,68 @@ def test_the_record_is_appended_entry_by_entry_and_resumes(tmp_path: Path) -> No
 
 def load_and_replay(path: Path) -> GameState:
     return replay_record(load_record(path))
+
+
+def test_due_names_what_is_due_without_doing_it() -> None:
+    table = trade_table(seats=[Seat("Ana"), Seat("Bot", "random")])
+    clock = table.clock
+    assert isinstance(clock, FakeClock)
+    played = len(table.state.moves)
+    bot = table.due()
+    assert bot is not None and (bot.kind, bot.seat) == ("bot", 1) and bot.why
+    assert bot.action in table.state.legal_actions(1)
+    assert table.due(bots=False) is None  # Ana's clock has only just started
+    assert len(table.state.moves) == played  # nothing was done
+    table.act(1, bot.action)
+    clock.now = 31
+    timeout = table.due()
+    assert timeout is not None
+    assert (timeout.kind, timeout.seat, timeout.action, timeout.per, timeout.limit) == (
+        "timeout",
+        0,
+        VOTES[0],
+        "decision",
+        30,
+    )
+    assert len(table.state.moves) == played + 1
+    assert table.timeout(0) == VOTES[0]
+    assert table.state.moves[-1].kind == "timeout"
+
+
+def test_a_trainers_timer_replaces_the_games_clocks() -> None:
+    table = trade_table()
+    clock = table.clock
+    assert isinstance(clock, FakeClock)
+    table.timer = 5
+    table.tick()
+    clock.now = 6
+    due = table.due()
+    assert due is not None and due.kind == "timeout" and due.limit == 5
+    table.timer = 0  # no clocks at all
+    clock.now = 1000
+    assert table.due() is None and table.deadline(0) is None
+
+
+class PeriodState(tradegame.TradeState):
+    """The trade game with a one-minute class period that ends the game when it is over."""
+
+    def period_minutes(self) -> float | None:
+        return 1.0
+
+    def call_time(self) -> None:
+        self.end([0], [0.0] * self.n, msg("trade.time"))
+
+
+def test_call_time_is_due_when_the_class_period_is_over() -> None:
+    game = GameDef("trade-period", "Trade", 2, 4, tradegame.TradeOptions, PeriodState)
+    clock = FakeClock()
+    table = Table(game.new_state([Seat("Ana"), Seat("Ben")], 3), clock=clock)
+    table.timer = 0
+    clock.now = 59
+    assert table.due() is None
+    clock.now = 61
+    due = table.due()
+    assert due is not None and due.kind == "call_time"
+    assert not table.state.terminal
+    table.call_time()
+    assert table.state.terminal and table.due() is None

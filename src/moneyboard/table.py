@@ -5,6 +5,11 @@ the clocks (the class period, a decision's time limit, a turn's time limit) and 
 game's fallback when one runs out, carries out a trainer's directives, and saves the record
 after every change. The terminal client uses it, and so do the classroom server and the
 simulator: none of them repeats this loop.
+
+A driver that must store a change before it happens (the classroom server writes every entry
+to its database before anyone hears of it) asks :meth:`Table.due` what is due now (call
+time, a seat's fallback, a bot's move) without it being done, stores that, and then carries
+it out with :meth:`Table.call_time`, :meth:`Table.timeout` or :meth:`Table.act`.
 """
 
 from __future__ import annotations
@@ -41,6 +46,22 @@ class Timeout(NamedTuple):
     per: str  # "decision" or "turn"
 
 
+class Due(NamedTuple):
+    """Something the table would do by itself now, not yet done (see :meth:`Table.due`).
+
+    ``kind`` is ``"call_time"`` (the class period is over), ``"timeout"`` (``seat``'s time
+    ran out: ``action`` is its fallback, ``limit`` and ``per`` say which clock) or ``"bot"``
+    (the bot in ``seat`` plays ``action``, for the reason ``why``).
+    """
+
+    kind: str
+    seat: int | None = None
+    action: Action | None = None
+    why: str = ""
+    limit: float | None = None
+    per: str = ""
+
+
 class Table:
     """Runs one game: bots, chance, clocks, directives, and a record saved after each change."""
 
@@ -54,6 +75,9 @@ class Table:
         self.state = state
         self.clock = clock
         self.started = clock()
+        #: Seconds each decision may take, set by a trainer: ``None`` follows the game's
+        #: rule options, ``0`` turns every clock off (a turn's limit too).
+        self.timer: float | None = None
         self.writer = RecordWriter(record, state) if record is not None else None
         self.bots: dict[int, Bot] = {}
         self._sync_bots()
@@ -73,8 +97,10 @@ class Table:
             if s.bot is None:
                 continue
             bot = self.bots.get(seat)
-            bots[seat] = bot if bot is not None and bot.kind == s.bot.split(":")[0] else make_bot(
-                s.bot, state.seed, seat
+            bots[seat] = (
+                bot
+                if bot is not None and bot.kind == s.bot.split(":")[0]
+                else make_bot(s.bot, state.seed, seat)
             )
         self.bots = bots
 
@@ -162,33 +188,102 @@ class Table:
 
     def _overdue(self, now: float) -> Timeout | None:
         """Play one fallback that is due now, if any."""
+        due = self._timeout_due(now)
+        if due is None:
+            return None
+        assert due.seat is not None and due.limit is not None
+        action = self.timeout(due.seat)
+        assert action is not None
+        return Timeout(due.seat, action, due.limit, due.per)
+
+    def decision_limit(self) -> float | None:
+        """Seconds each decision may take now: the trainer's timer, else the game's rule."""
+        if self.timer is not None:
+            return self.timer if self.timer > 0 else None
+        return self.state.time_limit()
+
+    def turn_limit(self) -> float | None:
+        """Seconds a whole turn may take under the game's rules (off with a timer of 0)."""
+        return None if self.timer == 0 else self.state.turn_time_limit()
+
+    def _timeout_due(self, now: float) -> Due | None:
+        """The first seat whose turn or decision has run out and that has a fallback."""
         state = self.state
         if state.terminal or state.status.paused:
             return None
         self._watch(now)
-        turn_limit = state.turn_time_limit()
+        movers = state.to_move()
+        turn_limit = self.turn_limit()
         turn_seat = state.status.turn_seat
         if (
             turn_limit is not None
             and turn_seat is not None
-            and turn_seat in state.to_move()
+            and turn_seat in movers
+            and turn_seat not in self.bots
             and now - self._turn[1] > turn_limit
         ):
-            action = state.timeout(turn_seat)
-            if action is not None:
-                self._asked.pop(turn_seat, None)
-                return Timeout(turn_seat, action, turn_limit, "turn")
-        limit = state.time_limit()
+            action = state.fallback_action(turn_seat)
+            if action is not None and state.can(turn_seat, action):
+                return Due("timeout", turn_seat, action, limit=turn_limit, per="turn")
+        limit = self.decision_limit()
         if limit is None:
             return None
-        for seat in state.to_move():
+        for seat in movers:
             asked_at = self._asked.get(seat)
-            if asked_at is not None and now - asked_at[1] > limit:
-                action = state.timeout(seat)
-                if action is not None:
-                    self._asked.pop(seat, None)
-                    return Timeout(seat, action, limit, "decision")
+            if seat not in self.bots and asked_at is not None and now - asked_at[1] > limit:
+                action = state.fallback_action(seat)
+                if action is not None and state.can(seat, action):
+                    return Due("timeout", seat, action, limit=limit, per="decision")
         return None
+
+    def due(self, now: float | None = None, *, bots: bool = True) -> Due | None:
+        """What the table would do by itself now, without doing it: call time when the
+        class period is over, else the fallback of a seat whose time ran out, else (with
+        ``bots``) the move of a bot the game is waiting for. ``None``: nothing is due.
+
+        The caller may store it first and then carry it out (:meth:`call_time`,
+        :meth:`timeout`, :meth:`act`); asking again then gives the next thing due.
+        """
+        state = self.state
+        if state.terminal or state.status.paused:
+            return None
+        now = self.clock() if now is None else now
+        minutes = state.period_minutes()
+        if (
+            minutes is not None
+            and not state.status.time_called
+            and now - self.started >= minutes * 60
+        ):
+            return Due("call_time")
+        timeout = self._timeout_due(now)
+        if timeout is not None or not bots:
+            return timeout
+        return self.bot_move()
+
+    def bot_move(self) -> Due | None:
+        """The move of the first bot the game is waiting for, chosen now and not played."""
+        state = self.state
+        if state.terminal or state.status.paused or state.is_chance():
+            return None
+        waiting = [s for s in state.to_move() if s in self.bots]
+        if not waiting:
+            return None
+        seat = min(waiting)
+        choice = self.bots[seat].choose(state, seat)
+        return Due("bot", seat, choice.action, choice.why)
+
+    def timeout(self, seat: int) -> Action | None:
+        """Play ``seat``'s fallback now (its time ran out); returns it (``None``: it has none).
+        Refused with a reason, and nothing changed, if the seat is not being asked."""
+        action = self.state.timeout(seat)
+        if action is not None:
+            self._asked.pop(seat, None)
+        self.save()
+        return action
+
+    def call_time(self) -> None:
+        """The class period is over: the game ends as its rules say."""
+        self.direct("call_time")
 
     def _watch(self, now: float) -> None:
         """Start the clock of every seat newly asked, and of a turn that began."""
@@ -209,10 +304,10 @@ class Table:
         state = self.state
         self._watch(self.clock())
         ends = []
-        limit = state.time_limit()
+        limit = self.decision_limit()
         if limit is not None and seat in self._asked:
             ends.append(self._asked[seat][1] + limit)
-        turn_limit = state.turn_time_limit()
+        turn_limit = self.turn_limit()
         if turn_limit is not None and state.status.turn_seat == seat:
             ends.append(self._turn[1] + turn_limit)
         return min(ends) if ends else None
