@@ -90,6 +90,7 @@ def test_a_whole_game_through_the_pages(
         for page in learners:
             page.wait_for_selector("#seat .result")
         projector.wait_for_selector("#turn .result")
+        projector.wait_for_selector(f"#after:not([hidden]) a[href='/projector/{code}/debrief']")
         trainer.wait_for_selector("#turn .result")
     finally:
         restarted.stop()

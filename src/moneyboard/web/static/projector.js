@@ -1,5 +1,6 @@
 // The projector: the board, whose turn, each family's public figures, events as they come
-// (the newest held large for a moment of discussion) and the class vote's split. No controls.
+// (the newest held large for a moment of discussion) and the class vote's split. No controls;
+// once the game is over, a link to the debrief's projector copy.
 
 import { Live } from "./live.js";
 import { board, families, familyCard, fill, h, resultBlock, seatName, turnLine, voteBlock } from "./render.js";
@@ -16,6 +17,8 @@ const feed = [];
 
 function show(update) {
   fill(document.getElementById("turn"), turnLine(update), resultBlock(update));
+  const over = (update.view && update.view.result) || ["finished", "ended"].includes((update.room || {}).status);
+  document.getElementById("after").hidden = !over;
   fill(document.getElementById("board"), board(update));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f)));
   const fresh = [...(update.events || []).map((e) => e.text), ...(update.announcements || [])];
