@@ -5,6 +5,7 @@ server's event loop."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -160,3 +161,15 @@ def test_the_debrief_pages_answer(room: Classroom) -> None:
     assert 'id="what-if"' not in room.client.get(f"/projector/{room.code}/debrief").text
     missing = room.client.get("/debrief/NOPE99")
     assert missing.status_code == 404 and "no room with the code NOPE99" in missing.text
+
+
+def test_a_game_the_trainer_ended_early_has_a_debrief_too(client: TestClient) -> None:
+    room = Classroom.open(client, "financity", learners=1, bots=1, options={"years": 3})
+    rng = random.Random(3)
+    assert room.play_random(rng, 2) == 2
+    assert room.trainer_view()["room"]["status"] == "running"
+    room.direct({"type": "end"})
+    data = get(room, "", room.trainer)
+    assert data["debrief"]["finished"] is False
+    assert data["charts"] and data["decisions"]
+    assert get(room, "/public", None)["debrief"] == data["debrief"]
