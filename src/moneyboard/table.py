@@ -236,10 +236,13 @@ class Table:
                     return Due("timeout", seat, action, limit=limit, per="decision")
         return None
 
-    def due(self, now: float | None = None, *, bots: bool = True) -> Due | None:
+    def due(
+        self, now: float | None = None, *, bots: bool = True, period: bool = True
+    ) -> Due | None:
         """What the table would do by itself now, without doing it: call time when the
-        class period is over, else the fallback of a seat whose time ran out, else (with
-        ``bots``) the move of a bot the game is waiting for. ``None``: nothing is due.
+        class period is over (unless ``period`` is false: the caller could not), else the
+        fallback of a seat whose time ran out, else (with ``bots``) the move of a bot the
+        game is waiting for. ``None``: nothing is due.
 
         The caller may store it first and then carry it out (:meth:`call_time`,
         :meth:`timeout`, :meth:`act`); asking again then gives the next thing due.
@@ -250,7 +253,8 @@ class Table:
         now = self.clock() if now is None else now
         minutes = state.period_minutes()
         if (
-            minutes is not None
+            period
+            and minutes is not None
             and not state.status.time_called
             and now - self.started >= minutes * 60
         ):

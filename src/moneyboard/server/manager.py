@@ -541,24 +541,23 @@ class RoomManager:
         self._bot_move(room.code)
 
     def _bot_move(self, code: str) -> None:
+        """The paced bot move of a room: the table's bot chooses, the move is stored, then
+        carried out and told."""
         self._bot_calls.pop(code, None)
         room = self.rooms.get(code)
-        if room is None:
+        if room is None or room.table is None or room.bot_to_move() is None:
             return
-        seat = room.bot_to_move()
-        if seat is None or room.state is None:
-            return
-        bot = room.bot(seat)
         try:
-            choice = bot.choose(room.state, seat)
-            self._background(
-                room, "action", {"seat": seat, "action": choice.action.to_json(), "why": choice.why}
-            )
+            due = room.table.bot_move()
+            if due is None or due.seat is None or due.action is None:
+                return
+            data = {"seat": due.seat, "action": due.action.to_json(), "why": due.why}
+            self._background(room, "action", data)
         except RoomError as exc:
-            log.warning("room %s: bot in seat %d: %s", code, seat, exc)
+            log.warning("room %s: bot move: %s", code, exc)
             self._schedule_bot(room, None)
         except Exception:
-            log.exception("room %s: the bot in seat %d failed; the room is paused", code, seat)
+            log.exception("room %s: a bot failed; the room is paused", code)
             with contextlib.suppress(RoomError):
                 self._background(room, "pause", {})
 
@@ -572,53 +571,29 @@ class RoomManager:
                     log.exception("room %s: clock check failed", room.code)
 
     def tick(self, room: Room) -> None:
-        """Act on a room's clocks: a class period that is over, a turn or a decision whose
-        time is up (the game's default move is played and announced)."""
-        if not room.running or room.state is None:
-            return
-        minutes = room.state.period_minutes()
-        if (
-            minutes is not None
-            and not room.time_called
-            and not room.period_over
-            and room.started_at is not None
-            and time.time() - room.started_at >= minutes * 60
-        ):
-            try:
-                self._background(room, "call_time", {})
-            except RoomError as exc:
-                log.warning("room %s: calling time: %s", room.code, exc)
-                room.period_over = True
-            return
-        turn_limit = room.turn_limit()
-        turn_seat = room.state.status.turn_seat
-        if (
-            turn_limit is not None
-            and turn_seat in room.people_to_move()
-            and time.monotonic() - room.turn_clock[1] >= turn_limit
-        ):
-            # Every decision left in an overrun turn gets the default, a bounded number.
-            for _ in range(50):
-                if not room.running or turn_seat not in room.people_to_move():
-                    break
+        """Act on a room's clocks as its table reports them due: the class period is over
+        (time is called), or a turn or a decision ran out (the game's default move is played
+        for the seat and announced). Each is stored before it is carried out."""
+        table = room.table
+        # Every decision left in an overrun turn gets its default: a bounded number.
+        for _ in range(50):
+            if not room.running or table is None:
+                return
+            due = table.due(bots=False, period=not room.period_over)
+            if due is None:
+                return
+            if due.kind == "call_time":
                 try:
-                    self._background(room, "timeout", {"seat": turn_seat})
+                    self._background(room, "call_time", {})
                 except RoomError as exc:
-                    log.info("room %s: seat %d's turn ran out: %s", room.code, turn_seat, exc)
-                    room.turn_clock = (room.turn_clock[0], time.monotonic())
-                    break
-            return
-        limit = room.decision_limit()
-        if limit is None or time.monotonic() - room.asked_at < limit:
-            return
-        for seat in room.people_to_move():
+                    log.warning("room %s: calling time: %s", room.code, exc)
+                    room.period_over = True
+                continue
             try:
-                self._background(room, "timeout", {"seat": seat})
+                self._background(room, "timeout", {"seat": due.seat})
             except RoomError as exc:
-                log.info("room %s: seat %d timed out with no default: %s", room.code, seat, exc)
-                room.asked_at = time.monotonic()
-            if not room.running:
-                break
+                log.info("room %s: seat %s timed out: %s", room.code, due.seat, exc)
+                return
 
     # ----- listening --------------------------------------------------------------------------
     def listen(self, access: Access) -> Listener:

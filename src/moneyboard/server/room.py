@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from moneyboard.bots import Bot, make_bot
 from moneyboard.bots.registry import bot_kinds
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError
@@ -31,6 +30,7 @@ from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import get_game
 from moneyboard.server.errors import bad_request, refused
 from moneyboard.server.storage import Entry, StoredRoom
+from moneyboard.table import Table
 from moneyboard.terminal.render import decision_line
 
 #: Entry kinds that change the game or the room (each one moves ``version`` on by one).
@@ -70,6 +70,8 @@ class Room:
         self.stored = stored
         self.game: GameDef = get_game(stored.game)
         self.state: GameState | None = None
+        #: The table driver of the game once started: its bots, its clocks, its directives.
+        self.table: Table | None = None
         #: The room's step count: entries that changed the game or the room.
         self.version = 0
         #: Position of the last entry carried out (votes included), for the next write.
@@ -78,20 +80,15 @@ class Room:
         #: Time could not be called when the class period ran out (the game has no hook).
         self.period_over = False
         self.started_at: float | None = None
-        #: Seconds per decision chosen by the trainer (``None``: the game's rule options).
+        #: Seconds per decision chosen by the trainer (``None``: the game's rule options;
+        #: 0: no clocks at all), kept here from the lobby on and given to the table.
         self.timer: float | None = None
         #: Seat names before the start (the game's seats hold them afterwards).
         self.lobby_names: list[str] = [_seat_label(s, i) for i, s in enumerate(stored.seats)]
-        #: The bot playing each bot seat (made when first needed, again if its kind changes).
-        self.bots: dict[int, Bot] = {}
         #: The last action entry carried out (what a class vote is compared with).
         self.last_played: dict[str, Any] | None = None
         #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
         self.votes: dict[int, tuple[dict[str, Any], str]] = {}
-        #: When the current decision began (monotonic seconds), for turn timers.
-        self.asked_at = time.monotonic()
-        #: The turn being timed and when it began (for a game's turn time limit).
-        self.turn_clock: tuple[int, float] = (-1, time.monotonic())
         self.log_seen = 0
         #: Counts renamed lobby seats, so :meth:`info` is built again after a join.
         self._renamed = 0
@@ -125,15 +122,6 @@ class Room:
     def time_called(self) -> bool:
         return self.state is not None and self.state.status.time_called
 
-    def bot(self, seat: int) -> Bot:
-        """The bot playing ``seat`` now (a new one if the trainer changed its kind)."""
-        kind = self.controllers[seat]
-        assert kind is not None
-        bot = self.bots.get(seat)
-        if bot is None or bot.kind != kind:
-            bot = self.bots[seat] = make_bot(kind, self.stored.seed, seat)
-        return bot
-
     @property
     def status(self) -> str:
         if self.ended:
@@ -153,16 +141,9 @@ class Room:
 
     def decision_limit(self) -> float | None:
         """Seconds each decision may take now: the trainer's timer, else the game's rule."""
-        if self.timer is not None:
-            return self.timer if self.timer > 0 else None
-        return self.state.time_limit() if self.state is not None else None
-
-    def turn_limit(self) -> float | None:
-        """Seconds a whole turn may take under the game's rules (``None``: no limit; the
-        trainer's ``timer`` of 0 turns this off too)."""
-        if self.state is None or self.timer == 0:
-            return None
-        return self.state.turn_time_limit()
+        if self.table is not None:
+            return self.table.decision_limit()
+        return self.timer if self.timer else None
 
     def people_to_move(self) -> list[int]:
         """Seats played by people that the game is waiting for."""
@@ -208,11 +189,6 @@ class Room:
             self.version += 1
         if self.version != before:
             change.vote_result = self._close_votes(change)
-            self.asked_at = time.monotonic()
-            if self.state is not None and (
-                self.state.status.turn != self.turn_clock[0] or kind == "resume"
-            ):
-                self.turn_clock = (self.state.status.turn, self.asked_at)
         if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
             change.announcements.append("The game is over.")
         return change
@@ -249,30 +225,34 @@ class Room:
             forced=self.stored.forced,
         )
 
-    def _carry_out(self, state: GameState, kind: str, data: dict[str, Any]) -> Action | None:
-        """Do one game move or directive on ``state``; returns the action taken, if any."""
+    def _carry_out(self, table: Table, kind: str, data: dict[str, Any]) -> Action | None:
+        """Do one game move or directive at the table; returns the action taken, if any."""
         if kind == "action":
             action = self.game.codec.from_json(data["action"])
-            state.apply(int(data["seat"]), action)
+            table.act(int(data["seat"]), action)
             return action
         if kind == "timeout":
-            return state.timeout(int(data["seat"]))
+            return table.timeout(int(data["seat"]))
         if kind == "force":
-            state.force(str(data["stream"]), list(data["outcomes"]))
+            table.force(str(data["stream"]), list(data["outcomes"]))
+            return None
+        if kind == "call_time":
+            table.call_time()
             return None
         if kind == "undo":
-            state.direct("undo", count=int(data["count"]))
-            if not state.status.paused and state.result is None:
-                state.direct("pause")
+            table.direct("undo", count=int(data["count"]))
+            if not table.state.status.paused and table.state.result is None:
+                table.direct("pause")
             return None
-        state.direct(kind, **data)
+        table.direct(kind, **data)
         return None
 
     def _game_move(self, kind: str, data: dict[str, Any]) -> Action | None:
         """Carry out a game move or directive; the kernel leaves the game as it was if refused."""
-        state = self._game_state()
+        self._game_state()
+        assert self.table is not None
         try:
-            return self._carry_out(state, kind, data)
+            return self._carry_out(self.table, kind, data)
         except MoneyboardError as exc:
             raise refused(str(exc)) from None
         except NotImplementedError:
@@ -285,9 +265,12 @@ class Room:
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != len(self.stored.seats):
             raise bad_request("a start needs one seat per place at the table")
-        table = [Seat(str(s["name"]), s.get("bot")) for s in seats]
-        self.state = self._new_state(table)
+        self.state = self._new_state([Seat(str(s["name"]), s.get("bot")) for s in seats])
+        self.table = Table(self.state)
+        self.table.timer = self.timer
         self.started_at = float(data.get("started_at", time.time()))
+        # The class period runs from the stored start, also for a room rebuilt after a restart.
+        self.table.started -= max(0.0, time.time() - self.started_at)
         return Change("start", announcements=["The game has started."])
 
     def _take_action(self, data: dict[str, Any]) -> Change:
@@ -390,6 +373,8 @@ class Room:
         ):
             raise bad_request("a turn timer is a number of seconds (0 turns timers off)")
         self.timer = None if seconds is None else float(seconds)
+        if self.table is not None:
+            self.table.timer = self.timer
         if self.timer is None:
             said = "Turn timers follow the game's rules again."
         elif self.timer == 0:
