@@ -109,6 +109,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.summarize is not None:
+        missing = [str(p) for p in args.summarize if not p.is_file()]
+        if missing:
+            parser.error(f"no such CSV file: {', '.join(missing)}")
         print(summarize(args.summarize))
         return
     search = f"search:{args.budget}"
