@@ -79,7 +79,7 @@ def sign_test(ahead: int, behind: int) -> float:
     """
     n = ahead + behind
     extreme = min(ahead, behind)
-    tail = sum(math.comb(n, k) for k in range(extreme + 1)) / 2**n
+    tail: float = sum(math.comb(n, k) for k in range(extreme + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 
