@@ -93,6 +93,9 @@ class Room:
         #: Counts renamed lobby seats, so :meth:`info` is built again after a join.
         self._renamed = 0
         self._info: tuple[tuple[int, int, str, int], dict[str, Any]] | None = None
+        #: Each seat's legal actions, as actions and as JSON, at one step (built once).
+        self._legal_step = (-1, -1)
+        self._legal_cache: dict[int, tuple[list[Action], list[dict[str, Any]]]] = {}
         #: The open class vote as seats are shown it, built once per step: (step, vote).
         self._vote: tuple[tuple[int, int], dict[str, Any] | None] | None = None
 
@@ -227,10 +230,6 @@ class Room:
 
     def _carry_out(self, table: Table, kind: str, data: dict[str, Any]) -> Action | None:
         """Do one game move or directive at the table; returns the action taken, if any."""
-        if kind == "action":
-            action = self.game.codec.from_json(data["action"])
-            table.act(int(data["seat"]), action)
-            return action
         if kind == "timeout":
             return table.timeout(int(data["seat"]))
         if kind == "force":
@@ -280,11 +279,12 @@ class Room:
             action = self.game.codec.from_json(data["action"])
         except MoneyboardError as exc:
             raise bad_request(str(exc)) from None
-        reason = state.why_not(seat, action)
-        if reason is not None:
-            raise refused(state.explain(reason))
+        assert self.table is not None and self.table.state is state
+        try:  # refused with the game's own reason, and nothing changed, if not allowed
+            self.table.act(seat, action)
+        except MoneyboardError as exc:
+            raise refused(str(exc)) from None
         played = {"seat": seat, "action": action.to_json()}
-        self._game_move("action", played)
         self.last_played = played
         change = Change("action", seat)
         why = data.get("why")
@@ -485,9 +485,7 @@ class Room:
                 "seat": seat,
                 "name": self.names[seat],
                 "prompt": decision_line(state, seat),
-                "choices": [
-                    {"action": a.to_json(), "text": str(a)} for a in state.legal_actions(seat)
-                ],
+                "choices": self._legal(seat)[1],
             }
         self._vote = (key, vote)
         return vote
@@ -501,13 +499,26 @@ class Room:
             return None
         return vote
 
+    def _legal(self, seat: int) -> tuple[list[Action], list[dict[str, Any]]]:
+        """``seat``'s legal actions now, and each as JSON with its label (once per step)."""
+        key = (self.version, self.seq)
+        if self._legal_step != key:
+            self._legal_step = key
+            self._legal_cache.clear()
+        found = self._legal_cache.get(seat)
+        if found is None:
+            assert self.state is not None
+            legal = self.state.legal_actions(seat)
+            found = (legal, [{"action": a.to_json(), "text": str(a)} for a in legal])
+            self._legal_cache[seat] = found
+        return found
+
     def legal_json(self, seat: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """A seat's legal actions, and (when it is asked) the others with the reason why not."""
         state = self.state
         if state is None or not self.running:
             return [], []
-        legal = state.legal_actions(seat)
-        out = [{"action": a.to_json(), "text": str(a)} for a in legal]
+        legal, out = self._legal(seat)
         if seat not in state.to_move():
             return out, []
         allowed = set(legal)
