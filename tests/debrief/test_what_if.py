@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from statistics import fmean
+from typing import Any
 
 import pytest
 
@@ -173,3 +175,26 @@ def test_broken_records_give_a_clear_message() -> None:
         assert isinstance(raised.value, MoneyboardError)
     with pytest.raises(RecordError, match="entry 3 of the record does not replay"):
         alternatives(broken[3][0], 3)  # type: ignore[arg-type]
+
+
+def test_the_move_played_is_played_once_for_several_alternatives_at_one_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The package's ``what_if`` is the function; its module is reached by name.
+    module = importlib.import_module("moneyboard.debrief.what_if")
+    rigged = rigged_record()
+    calls: list[str] = []
+    original = module._play_branch
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(str(args[2]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, "_BRANCHES", {})
+    monkeypatch.setattr(module, "_play_branch", counting)
+    first = what_if(rigged, RIGGED_ENTRY, "keep", games=4, seed=5)
+    second = what_if(rigged, RIGGED_ENTRY, "borrow", games=4, seed=5)
+    again = what_if(rigged, RIGGED_ENTRY, "keep", games=4, seed=5)
+    assert calls == ["keep", "gamble", "borrow"]
+    assert first.chosen_finishes == second.chosen_finishes
+    assert again.to_json() == first.to_json()

@@ -11,6 +11,7 @@ beside them.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from statistics import fmean, quantiles
@@ -195,15 +196,20 @@ def what_if(
         bots if bots is not None else _player(state, s, stand_in) for s in range(state.n)
     )
 
-    def branch(move: Action) -> list[Finish]:
-        out = []
-        for game in range(games):
-            rng = rng_for(seed, f"what-if:{entry}", game)
-            bots: list[Bot] = [
-                make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)
-            ]
-            out.append(bot_finish(state, seat, move, rng, bots))
-        return out
+    digest = hashlib.sha256(rec.to_json().encode("utf-8")).hexdigest()
+
+    def branch(move: Action) -> tuple[Finish, ...]:
+        key = (digest, entry, move, games, seed, players)
+        found = _BRANCHES.get(key)
+        if found is None:
+            found = _play_branch(
+                state, seat, move, label=f"what-if:{entry}", games=games, seed=seed,
+                players=players,
+            )
+            _BRANCHES[key] = found
+            while len(_BRANCHES) > BRANCHES_KEPT:
+                _BRANCHES.pop(next(iter(_BRANCHES)))
+        return found
 
     alternative_finishes = branch(alternative)
     chosen_finishes = alternative_finishes if alternative == played else branch(played)
@@ -224,8 +230,8 @@ def what_if(
         chosen_results=tuple(seat_results(state, chosen_finishes)),
         alternative_results=tuple(seat_results(state, alternative_finishes)),
         sentence="",
-        chosen_finishes=tuple(chosen_finishes),
-        alternative_finishes=tuple(alternative_finishes),
+        chosen_finishes=chosen_finishes,
+        alternative_finishes=alternative_finishes,
     )
     return dataclasses.replace(result, sentence=_sentence(result, score_unit(rec.game)))
 
@@ -250,6 +256,34 @@ def action_from_text(record: Record, entry: int, text: str) -> Action:
     except DebriefError as exc:
         names = "; ".join(str(a) for a in legal)
         raise DebriefError(f"{exc}. Possible there: {names}") from None
+
+
+#: Branches kept played (a trainer often tries several alternatives at one move: the move
+#: actually made is then played once), oldest dropped first.
+BRANCHES_KEPT = 32
+_BRANCHES: dict[tuple[object, ...], tuple[Finish, ...]] = {}
+
+
+def _play_branch(
+    state: GameState,
+    seat: int,
+    move: Action,
+    *,
+    label: str,
+    games: int,
+    seed: int,
+    players: tuple[str, ...],
+) -> tuple[Finish, ...]:
+    """``seat`` plays ``move``, then ``players`` play on: ``games`` finishes, each on its own
+    dice and with its own bots, fixed by ``seed`` and ``label``."""
+    out = []
+    for game in range(games):
+        rng = rng_for(seed, label, game)
+        bots: list[Bot] = [
+            make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)
+        ]
+        out.append(bot_finish(state, seat, move, rng, bots))
+    return tuple(out)
 
 
 def _position(record: GameRecord, entry: int) -> tuple[GameState, int]:
