@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from statistics import fmean, quantiles
 from typing import Any
@@ -206,9 +207,10 @@ def what_if(
                 state, seat, move, label=f"what-if:{entry}", games=games, seed=seed,
                 players=players,
             )
-            _BRANCHES[key] = found
-            while len(_BRANCHES) > BRANCHES_KEPT:
-                _BRANCHES.pop(next(iter(_BRANCHES)))
+            with _BRANCHES_LOCK:  # the classroom server runs what-ifs on several threads
+                _BRANCHES[key] = found
+                while len(_BRANCHES) > BRANCHES_KEPT:
+                    _BRANCHES.pop(next(iter(_BRANCHES)))
         return found
 
     alternative_finishes = branch(alternative)
@@ -262,6 +264,7 @@ def action_from_text(record: Record, entry: int, text: str) -> Action:
 #: actually made is then played once), oldest dropped first.
 BRANCHES_KEPT = 32
 _BRANCHES: dict[tuple[object, ...], tuple[Finish, ...]] = {}
+_BRANCHES_LOCK = threading.Lock()
 
 
 def _play_branch(
