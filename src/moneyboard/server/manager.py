@@ -130,6 +130,8 @@ class RoomManager:
             self._schedule_bot(room, None)
 
     async def stop(self) -> None:
+        """Stop the clocks and bots, store what is pending, and close every connection."""
+        self._flush()
         if self._ticker is not None:
             self._ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
