@@ -86,10 +86,14 @@ def sign_test(ahead: int, behind: int) -> float:
 def summarize(paths: list[Path]) -> str:
     """The Markdown table of every (game, search budget, opponent) in the CSV files."""
     groups: dict[tuple[str, str, str], list[dict[str, str]]] = defaultdict(list)
+    seen: set[tuple[str, ...]] = set()
     for path in paths:
         with path.open(newline="") as f:
             for row in csv.DictReader(f):
-                groups[row["game"], row["search"], row["opponent"]].append(row)
+                game = (row["game"], row["search"], row["opponent"], row["seating"], row["seed"])
+                if game not in seen:  # the same game in two files (a rerun) counts once
+                    seen.add(game)
+                    groups[row["game"], row["search"], row["opponent"]].append(row)
     lines = [
         "| game | search | opponent | games | search first place | opponent first place "
         "(per seat) | margin [95% interval] | search ahead / behind (sign test p) "
