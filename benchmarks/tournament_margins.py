@@ -90,9 +90,9 @@ def summarize(paths: list[Path]) -> str:
     for path in paths:
         with path.open(newline="") as f:
             for row in csv.DictReader(f):
-                game = (row["game"], row["search"], row["opponent"], row["seating"], row["seed"])
-                if game not in seen:  # the same game in two files (a rerun) counts once
-                    seen.add(game)
+                key = (row["game"], row["search"], row["opponent"], row["seating"], row["seed"])
+                if key not in seen:  # the same game in two files (a rerun) counts once
+                    seen.add(key)
                     groups[row["game"], row["search"], row["opponent"]].append(row)
     lines = [
         "| game | search | opponent | games | search first place | opponent first place "
