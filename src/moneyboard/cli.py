@@ -401,7 +401,7 @@ def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
     seed: Annotated[int, typer.Option(help="Seed of the simulated finishes.")] = 0,
     budget: Annotated[
         float, typer.Option(min=0.0, help="Seconds of simulated play for the turning points.")
-    ] = 4.0,
+    ] = 8.0,
     games: Annotated[int, typer.Option(min=1, help="Games per branch of a what-if.")] = 20,
     bots: Annotated[
         str | None,

@@ -45,7 +45,7 @@ from moneyboard.engine.state import GameState
 from moneyboard.sim.play import round_of
 
 #: Seconds of simulated play a debrief spends by default (at the nominal rate).
-DEFAULT_BUDGET = 4.0
+DEFAULT_BUDGET = 8.0
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
