@@ -97,6 +97,19 @@ def test_timer_zero_turns_timers_off(client: TestClient) -> None:
     assert "seconds" in bad["error"]["message"]
 
 
+def test_a_pause_stops_the_turn_timer(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=2)
+    room.direct({"type": "timer", "seconds": 1.5})
+    room.direct({"type": "pause"})
+    version = room.trainer_view()["version"]
+    time.sleep(2.0)  # longer than the timer, but paused: nothing may happen
+    assert room.trainer_view()["version"] == version
+    room.direct({"type": "resume"})
+    resumed = room.trainer_view()["version"]
+    assert resumed == version + 1  # the resume, and no timeout at once
+    wait_for(lambda: room.trainer_view()["version"] > resumed)  # then the clock runs out
+
+
 def test_force_deals_a_chosen_outcome_or_names_the_mistake(client: TestClient) -> None:
     room = Classroom.open(client, "toy", learners=2)
     wrong = room.direct({"type": "force", "stream": "die", "outcomes": [9]}, expect=409)
