@@ -1,8 +1,9 @@
 """How well each seat is doing, on a 0..1 scale, in any game: the search bot's position value.
 
 A game in progress is judged on the common metrics: each seat's *standing* is its score
-(what decides the winner) plus half its net worth (cash, savings and assets less debt), each
-measured against the largest at the table. A seat's value is its *lead*: against each other
+(what decides the winner) plus half its net worth (cash, savings and assets less debt; cash
+counted above its face and assets below, see :func:`liquid_worth`), each measured against
+the largest at the table. A seat's value is its *lead*: against each other
 seat, a smooth 0..1 verdict on the gap between their standings (a logistic curve, a half
 for level, near 1 for far ahead), averaged over the others. A bare rank ("ahead or not")
 would say 100% for every move once a seat is ahead and 0% for every move once it is behind,
@@ -22,7 +23,9 @@ from moneyboard.engine.state import GameState
 
 #: Weight of net worth against score in a standing.
 WORTH_WEIGHT = 0.5
-#: What a unit of assets counts for in a standing against a unit of cash or savings.
+#: What a unit of cash counts for in a standing against a unit of savings or debt.
+CASH_WEIGHT = 1.3
+#: What a unit of assets counts for in a standing against a unit of savings or debt.
 ASSET_WEIGHT = 0.75
 #: Gap between two standings (on the table's scale) that gives about 73% to the one ahead.
 LEAD_SCALE = 0.15
@@ -47,13 +50,18 @@ def net_worth(metrics: dict[str, float]) -> float:
 
 
 def liquid_worth(metrics: dict[str, float]) -> float:
-    """Net worth with assets at :data:`ASSET_WEIGHT` of their value: money in hand pays the
-    next bill or buys the next bargain, an asset has to be sold first.
+    """Net worth with cash at :data:`CASH_WEIGHT` and assets at :data:`ASSET_WEIGHT` of their
+    value: money in hand pays the next bill or buys the next bargain, while a debt repaid
+    early or an asset bought cannot do either until it is borrowed again or sold.
 
-    >>> liquid_worth({"cash": 5, "savings": 2, "assets": 10, "debt": 4})
-    10.5
+    >>> liquid_worth({"cash": 10, "savings": 2, "assets": 10, "debt": 4})
+    18.5
     """
-    return net_worth(metrics) - (1.0 - ASSET_WEIGHT) * metrics.get("assets", 0.0)
+    return (
+        net_worth(metrics)
+        + (CASH_WEIGHT - 1.0) * metrics.get("cash", 0.0)
+        - (1.0 - ASSET_WEIGHT) * metrics.get("assets", 0.0)
+    )
 
 
 def standings(state: GameState) -> list[float]:
