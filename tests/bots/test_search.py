@@ -14,6 +14,8 @@ from moneyboard.bots.evaluation import (
     UNWON_FIRST,
     first_place,
     leads,
+    liquid_worth,
+    net_worth,
     standings,
     values,
 )
@@ -165,3 +167,12 @@ def test_guided_rollouts_prefer_the_moves_that_paid() -> None:
         bot._rollout(game, random.Random(seed), averages)
         gambles += game.moves[-1].action == GAMBLE
     assert gambles >= 34
+
+
+def test_money_in_hand_counts_more_than_money_repaid_or_tied_up() -> None:
+    kept = liquid_worth({"cash": 100.0, "debt": 100.0})
+    repaid = liquid_worth({"cash": 0.0, "debt": 0.0})
+    bought = liquid_worth({"cash": 0.0, "assets": 100.0})
+    assert kept > repaid > bought
+    # The plain net worth (what the games score) sees no difference between the first two.
+    assert net_worth({"cash": 100.0, "debt": 100.0}) == net_worth({}) == 0
