@@ -6,7 +6,7 @@ A game's ``view(seat)`` starts from :meth:`Views.kernel_view` and its ``full_vie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.amounts import Amounts
@@ -35,6 +35,22 @@ KERNEL_VIEW_KEYS = frozenset(
 
 class Views(Amounts):
     """JSON views built from the kernel's state."""
+
+    #: True when every seat sees the same table (no hidden cards): a seat's view is then the
+    #: public view plus the kernel's part for that seat, and :meth:`private_view` is cheap.
+    public_table: ClassVar[bool] = False
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """What only ``seat`` sees: the parts of ``view(seat)`` that differ from ``view(None)``
+        (so its view is ``{**public, **private}``), with its ``legal`` and ``refused`` actions.
+
+        A server sends the public view once and this part to each seat. By default the two
+        views are compared; a game with hidden cards may override this with what it knows.
+        """
+        if self.public_table:
+            return {"you": seat, **self.seat_actions(seat)}
+        public = self.view(None)
+        return {k: v for k, v in self.view(seat).items() if k not in public or public[k] != v}
 
     def action_cost(self, seat: int, action: Action) -> int | None:
         """What ``action`` costs ``seat`` in money now, where it has a price (for the views)."""

@@ -72,8 +72,7 @@ def seat_part(room: Room, seat: int, public: dict[str, Any] | None) -> dict[str,
     part: dict[str, Any] = {"you": seat}
     mine: dict[str, Any] = {}
     if room.state is not None and public is not None:
-        view = room.state.view(seat)
-        mine = {k: v for k, v in view.items() if k not in public or public[k] != v}
+        mine = room.state.private_view(seat)
     kernel_legal = mine.pop("legal", None)
     kernel_refused = mine.pop("refused", None)
     if kernel_legal is not None and room.running:

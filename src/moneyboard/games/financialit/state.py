@@ -60,6 +60,8 @@ class FinanciaLitState(Flow, Choices):
     #: Their checks always pass (a loan may be taken at any time; saving is always allowed).
     listed_when_legal = frozenset({Save, TakeLoan})
     answers: ClassVar[dict[str, frozenset[str]]] = ANSWERS
+    #: Every card on a FinanciaLit table is face up.
+    public_table = True
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
 
@@ -173,7 +175,7 @@ class FinanciaLitState(Flow, Choices):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything on the table is public in FinanciaLit; a seat view adds ``you``."""
         data = {
-            **self.kernel_view(),
+            **self.kernel_view(seat),
             "round": self.round,
             "rounds": self.options.rounds,
             "phase": self.phase,
@@ -185,8 +187,6 @@ class FinanciaLitState(Flow, Choices):
             "decks": {name: len(deck) for name, deck in self.decks.items()},
             "families": [self._home_view(s) for s in range(len(self.homes))],
         }
-        if seat is not None:
-            data["you"] = seat
         return data
 
     def full_view(self) -> dict[str, Any]:

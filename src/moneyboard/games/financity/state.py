@@ -62,6 +62,8 @@ class FinanCityState(Choices):
     #: Listed only when legal: a Place always is (every benefit zone takes any number).
     listed_when_legal = frozenset({Place})
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
+    #: Everything on a FinanCity table is public; face-down decks show only their size.
+    public_table = True
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financity"))
     content = load_content()
     automations: ClassVar[dict[str, str]] = AUTOMATIONS

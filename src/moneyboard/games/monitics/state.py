@@ -99,6 +99,8 @@ class MoniticsState(Choices):
     action_types = (*ACTION_TYPES, Claim)
     automations: ClassVar[dict[str, str]] = AUTOMATIONS
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
+    #: Everything on a Monitics table is public.
+    public_table = True
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics"))
     content = load_content()
 

@@ -295,6 +295,15 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             "decks": {k: len(v) for k, v in sorted(self.decks.items())},
         }
 
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """What only ``seat`` sees: its actions, and the card on the table when it alone may
+        read it (an opportunity not open to all, held by ``seat``)."""
+        part = {"you": seat, **self.seat_actions(seat)}
+        table = self.table_view(seat)
+        if table != self.table_view(None):
+            part["table"] = table
+        return part
+
     def full_view(self) -> dict[str, Any]:
         """Everything, the true totals and the decks included (trainer, tests, replay)."""
         view = self.view(None)
