@@ -18,6 +18,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.server.process import ServerProcess
 
+#: Seconds a request may take: generous, since these tests run on busy machines too.
+TIMEOUT = 30.0
+
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
@@ -50,7 +53,10 @@ def test_a_learner_on_each_process_plays_the_same_room(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     a, b = two_servers
-    with httpx.Client(base_url=a.base) as http_a, httpx.Client(base_url=b.base) as http_b:
+    with (
+        httpx.Client(base_url=a.base, timeout=TIMEOUT) as http_a,
+        httpx.Client(base_url=b.base, timeout=TIMEOUT) as http_b,
+    ):
         seats = [{"kind": "learner"}, {"kind": "learner"}, {"kind": "learner"}]
         created = http_a.post("/api/rooms", json={"game": "financialit", "seats": seats}).json()
         code, trainer = created["code"], created["trainer_token"]
@@ -101,7 +107,10 @@ def test_two_processes_never_both_accept_the_same_step(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     a, b = two_servers
-    with httpx.Client(base_url=a.base) as http_a, httpx.Client(base_url=b.base) as http_b:
+    with (
+        httpx.Client(base_url=a.base, timeout=TIMEOUT) as http_a,
+        httpx.Client(base_url=b.base, timeout=TIMEOUT) as http_b,
+    ):
         seats = [{"kind": "team"}] * 3
         created = http_a.post("/api/rooms", json={"game": "financialit", "seats": seats}).json()
         code, trainer = created["code"], created["trainer_token"]
@@ -114,11 +123,13 @@ def test_two_processes_never_both_accept_the_same_step(
             on_b[seat] = http_b.post(
                 f"/api/rooms/{code}/join", json={"name": f"B{seat}", "seat": seat}
             ).json()["token"]
-        http_a.post(
+        started = http_a.post(
             f"/api/rooms/{code}/directives",
             json={"directive": {"type": "start"}},
             headers=auth(trainer),
         )
+        assert started.status_code == 200, started.text
+        # Process B may not have heard of the start yet: it reads it from the database.
         seat = http_b.get(f"/api/rooms/{code}/view", headers=auth(trainer)).json()["view"][
             "to_move"
         ][0]

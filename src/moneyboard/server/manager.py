@@ -164,8 +164,15 @@ class RoomManager:
         return room
 
     def access(self, code: str, token: str | None) -> Access:
-        """Who ``token`` is in room ``code``: the trainer, a seat, or (no token) the public."""
+        """Who ``token`` is in room ``code``: the trainer, a seat, or (no token) the public.
+
+        With several processes the room is first brought up to date with storage, so a
+        request never sees an older step than one another process has already confirmed.
+        """
         room = self.room(code)
+        if self.notifier is not None:
+            self.refresh(room)
+            room = self.rooms.get(room.code, room)
         if token is None or token == "":
             return Access(room, "public")
         digest = token_hash(token)
@@ -450,6 +457,30 @@ class RoomManager:
         self.tokens[code] = {t.token_hash: t for t in self.store.tokens(stored.id) if not t.revoked}
         self._name_seats(room)
 
+    def refresh(self, room: Room) -> None:
+        """Carry out the entries other processes stored for ``room`` that this process has
+        not heard of yet (their notice may still be on its way): one read of storage."""
+        if self.rooms.get(room.code) is not room:
+            return
+        self.settle(room.code)
+        if self.rooms.get(room.code) is not room:
+            return
+        try:
+            for entry in self.store.entries(room.stored.id, after=room.seq):
+                self._tell(room, room.take(entry.kind, entry.data))
+        except Exception:
+            log.exception("room %s: catching up with storage failed; rebuilding it", room.code)
+            self._reload(room.code)
+
+    def _caught_up(self, access: Access, version: int) -> Room:
+        """The room of ``access``, first brought up to date if the client saw a later step
+        (told by another process whose notice has not reached this one yet)."""
+        room = access.room
+        if version > room.version and self.notifier is not None:
+            self.refresh(room)
+            room = access.room = self.rooms.get(room.code, room)
+        return room
+
     def on_notice(self, code: str, seq: int) -> None:
         """Another process stored entry ``seq`` of room ``code`` (-1: made it, -2: deleted it)."""
         if seq == -2:
@@ -474,7 +505,7 @@ class RoomManager:
 
     async def act(self, access: Access, action: Any, version: int, why: str = "") -> Change:
         """A seat's action on the view at ``version``; a stale view is refused."""
-        room = access.room
+        room = self._caught_up(access, version)
         if version != room.version:
             raise refused(
                 f"the game has moved on since you looked (you saw step {version}, "
@@ -488,7 +519,7 @@ class RoomManager:
 
     async def vote(self, access: Access, action: Any, version: int, why: str) -> Change:
         """A sealed class vote on the open decision, from a seat that is not deciding it."""
-        room = access.room
+        room = self._caught_up(access, version)
         data = {"seat": access.seat, "action": action, "version": version, "why": why}
         return await self.commit(room, "vote", data)
 
