@@ -59,9 +59,9 @@ def test_a_person_plays_by_stdin_and_bad_input_reprompts(tmp_path: Path) -> None
     assert "Please type a move number" in out
     assert "'hello' is not a move here" in out
     assert "There is no move 9" in out
-    assert "'keep' is allowed now." in out
+    assert "'Keep' is allowed now." in out
     assert "Ana decides: roll" in out
-    assert "1. keep" in out and "2. gamble" in out
+    assert "1. Keep" in out and "2. Gamble" in out
     assert "Winner:" in out
     state = replay_record(load_record(record))
     assert state.terminal
@@ -85,9 +85,9 @@ def test_why_explains_a_refused_move() -> None:
     answers = ["1", "why gamble", "gamble", "?", "quit"]
     result = runner.invoke(app, ["play", "toy", *rules], input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
-    assert "'gamble' is not allowed: toy.cannot_afford (fee=1)" in result.stdout
+    assert "'Gamble' is not allowed: toy.cannot_afford (fee=1)" in result.stdout
     assert "Not allowed now:" in result.stdout
-    assert "3. gamble: toy.cannot_afford" in result.stdout
+    assert "3. Gamble: toy.cannot_afford" in result.stdout
     assert "Ben stopped the game." in result.stdout
 
 

@@ -122,7 +122,7 @@ def test_the_rigged_costly_move_is_a_costly_turning_point(rigged: GameRecord) ->
     assert costly.chosen.kind == "gamble" and costly.alternative.kind in ("keep", "borrow")
     # Keeping the 6 gives 6; gambling pays 5 for a roll worth 3.5 on average: about 7.5 lost.
     assert -10 < costly.effect < -4
-    assert costly.sentence.startswith("In round 2, Ana chose “gamble”; choosing “")
+    assert costly.sentence.startswith("In round 2, Ana chose “Gamble”; choosing “")
     # It is the decision that mattered most, by far.
     assert debrief.turning_points[0] is costly
     assert all(abs(p.weight) < abs(costly.weight) / 2 for p in debrief.turning_points[1:])

@@ -86,7 +86,7 @@ def test_what_if_with_another_move_changes_the_branch() -> None:
     assert result.actual.scores[0] == 3.0
     assert result.alternative_results[0].wins == 1.0
     assert "Ana" in result.sentence and "round 2" in result.sentence
-    assert "With “keep (cash +6)” instead" in result.sentence
+    assert "With “Keep (cash +6)” instead" in result.sentence
     # And in a real game: another legal move gives other finishes than the one played.
     record = cached_record("financity")
     for entry in action_entries(record)[5:]:

@@ -170,13 +170,14 @@ def test_a_view_lists_legal_actions_and_refused_ones_with_reasons() -> None:
     assert state.view(1)["legal"] == []  # Ben is not asked, and has no anytime action
     state.apply(0, END_TURN)
     view = state.view(1)
-    assert {e["text"] for e in view["legal"]} >= {"end_turn", "propose 0 sell 1 1"}
+    # Labels: the kernel's wording of an offer (its price still to choose), the kind in words.
+    assert {e["text"] for e in view["legal"]} >= {"End turn", "Offer Ana to sell 1 for …"}
     assert state.view(None)["to_move"] == [1] and "legal" not in state.view(None)
     toy = registry.get_game("toy").new_state(SEATS[:2], 2, forced={"die": [3, 2]})
     toy.apply(0, KEEP)
     refused = {e["text"]: e for e in toy.view(1)["refused"]}
-    assert refused["gamble"]["key"] == "toy.cannot_afford"
-    assert refused["gamble"]["reason"] == toy.explain(msg("toy.cannot_afford", fee=1))
+    assert refused["Gamble"]["key"] == "toy.cannot_afford"
+    assert refused["Gamble"]["reason"] == toy.explain(msg("toy.cannot_afford", fee=1))
 
 
 def test_toy_answers_still_end_the_decision_for_the_toy_game() -> None:

@@ -198,8 +198,8 @@ def test_a_class_vote_is_sealed_then_split_on_the_projector(client: TestClient) 
         assert mine.status_code == 409
         assert room.act(mover, "keep", version).status_code == 200
         result = until(projector, "update")
-        assert result["vote_result"]["split"] == {"keep": 1, "gamble": 1}
-        assert result["vote_result"]["played"] == "keep"
+        assert result["vote_result"]["split"] == {"Keep": 1, "Gamble": 1}
+        assert result["vote_result"]["played"] == "Keep"
         assert result["room"]["votes"] == 0
 
 

@@ -112,11 +112,11 @@ def test_games_may_describe_decisions_and_actions() -> None:
     assert decision_line(state, 0) == f"Ana, you rolled {state.roll[0]}: keep it?"
     legal = state.legal_actions(0)
     texts = [action_text(state, 0, a) for a in legal]
-    assert "keep (free)" in texts
-    assert "borrow" in texts
+    assert "Keep (free)" in texts
+    assert "Borrow" in texts
     plain = toy()
     assert decision_line(plain, 0).startswith("Ana decides: roll (value ")
-    assert action_text(plain, 0, Hint()) == "hint"
+    assert action_text(plain, 0, Hint()) == "Hint"
 
 
 def test_without_hooks_an_action_shows_its_effect_on_the_family() -> None:
@@ -124,9 +124,9 @@ def test_without_hooks_an_action_shows_its_effect_on_the_family() -> None:
     roll = state.roll[0]  # type: ignore[attr-defined]
     before = snapshot(state)
     texts = {str(a): action_text(state, 0, a) for a in state.legal_actions(0)}
-    assert texts["keep"] == f"keep (cash +{roll})"
-    assert texts["borrow"] == "borrow (cash +3)"
-    assert texts["gamble"] == "gamble (cash depends on chance)"
+    assert texts["keep"] == f"Keep (cash +{roll})"
+    assert texts["borrow"] == "Borrow (cash +3)"
+    assert texts["gamble"] == "Gamble (cash depends on chance)"
     assert snapshot(state) == before
 
 

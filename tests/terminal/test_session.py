@@ -86,7 +86,7 @@ def test_why_without_a_move_lists_what_is_not_allowed() -> None:
     s = session(state, lines("why", "why 7", "why {", "board", "quit"))
     assert s.run() is False
     text = output(s)
-    assert "3. gamble: toy.cannot_afford (fee=1)" in text
+    assert "3. Gamble: toy.cannot_afford (fee=1)" in text
     assert "There is no move 7" in text
     assert "'{' is not a move here" in text
     assert text.count("Ben decides: roll") == 2

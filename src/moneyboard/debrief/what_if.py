@@ -240,14 +240,14 @@ def what_if(
 
 def action_from_text(record: Record, entry: int, text: str) -> Action:
     """The action a person typed for a what-if at move ``entry``: its JSON, its type alone
-    (``keep``), or its text as :func:`alternatives` lists it (``borrow 500``, ``take loan``).
+    (``keep``), its label (``Take a loan``) or its text (``borrow 500``, ``take loan``).
     Text that names none of the actions allowed there is refused with the list of them."""
     rec = load(record)
     state, seat = _position(rec, entry)
     wanted = " ".join(text.replace("_", " ").split()).lower()
     legal = state.legal_actions(seat)
     for action in legal:
-        if str(action).replace("_", " ").lower() == wanted:
+        if wanted in (str(action).replace("_", " ").lower(), state.action_label(action).lower()):
             return action
     try:
         data: Any = json.loads(text)
@@ -256,7 +256,7 @@ def action_from_text(record: Record, entry: int, text: str) -> Action:
     try:
         return _action(state, seat, data, entry)
     except DebriefError as exc:
-        names = "; ".join(str(a) for a in legal)
+        names = "; ".join(state.action_label(a) for a in legal)
         raise DebriefError(f"{exc}. Possible there: {names}") from None
 
 

@@ -11,9 +11,9 @@ from moneyboard.terminal.text import explain
 
 def action_words(state: GameState, seat: int, action: Action) -> str:
     """An action in words, with what it means for the seat: the game's own description if it
-    has one, else what it changes until the next decision (``"take loan (cash +5, debt +8)"``,
+    has one, else what it changes until the next decision (``"Take a loan (cash +5, debt +8)"``,
     worked out on copies with their own dice, never the game's)."""
-    text = str(action).replace("_", " ")
+    text = state.action_label(action)
     describe = getattr(state, "describe_action", None)
     extra: object = describe(seat, action) if callable(describe) else None
     key = f"describe.action.{action.kind}"

@@ -111,6 +111,10 @@ class Catalogue:
     def keys(self) -> set[str]:
         return set(self._templates)
 
+    def template(self, key: str) -> str | None:
+        """The template of ``key`` (``None``: the catalogue has none)."""
+        return self._templates.get(key)
+
     def merged(self, other: Catalogue) -> Catalogue:
         return Catalogue({**self._templates, **other._templates})
 

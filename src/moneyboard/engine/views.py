@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.amounts import Amounts
+from moneyboard.engine.labels import action_label, money_text
 from moneyboard.engine.messages import event_json
 
 #: The keys :meth:`Views.kernel_view` gives (clients show the rest as the game's own).
@@ -51,6 +52,31 @@ class Views(Amounts):
             return {"you": seat, **self.seat_actions(seat)}
         public = self.view(None)
         return {k: v for k, v in self.view(seat).items() if k not in public or public[k] != v}
+
+    #: How the game writes money: text before and after the number (``("$", "")``).
+    currency: ClassVar[tuple[str, str]] = ("", "")
+
+    def money_text(self, amount: int | float) -> str:
+        """An amount in the game's currency, as every client shows it (``$1,200``)."""
+        return money_text(amount, self.currency)
+
+    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
+        """``action`` in the game's words (its ``label.<kind>`` template), the same in the
+        terminal, the pages, the class vote and the debrief. ``chosen_later``: an amount
+        field the person has yet to choose (shown as ``…``)."""
+        fields = action.to_json()
+        fields.pop("type", None)
+        return action_label(
+            action.kind,
+            fields,
+            self.catalogue.template(f"label.{action.kind}"),
+            seat_name=self._seat_name,
+            money=self.money_text,
+            chosen_later=chosen_later,
+        )
+
+    def _seat_name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat}"
 
     def action_cost(self, seat: int, action: Action) -> int | None:
         """What ``action`` costs ``seat`` in money now, where it has a price (for the views)."""
@@ -98,7 +124,7 @@ class Views(Amounts):
         out: list[dict[str, Any]] = []
         ranged: set[tuple[Any, ...]] = set()
         for action in legal:
-            entry: dict[str, Any] = {"action": action.to_json(), "text": str(action)}
+            entry: dict[str, Any] = {"action": action.to_json()}
             for field, spec in action.amounts.items():
                 bounds = self.amount_range(seat, action, field)
                 if bounds is None:
@@ -116,6 +142,7 @@ class Views(Amounts):
                 }
             if not entry:
                 continue
+            entry["text"] = self.action_label(action, entry.get("amount", {}).get("field"))
             cost = self.action_cost(seat, action)
             if cost is not None:
                 entry["cost"] = cost
@@ -132,7 +159,7 @@ class Views(Amounts):
                     refused.append(
                         {
                             "action": action.to_json(),
-                            "text": str(action),
+                            "text": self.action_label(action),
                             "reason": self.explain(reason),
                             "key": reason.key,
                         }

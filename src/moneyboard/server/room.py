@@ -428,7 +428,8 @@ class Room:
 
     def _action_text(self, data: dict[str, Any]) -> str:
         try:
-            return str(self.game.codec.from_json(data))
+            action = self.game.codec.from_json(data)
+            return self.state.action_label(action) if self.state is not None else str(action)
         except MoneyboardError:
             return str(data.get("type", "?"))
 
@@ -509,7 +510,8 @@ class Room:
         if found is None:
             assert self.state is not None
             legal = self.state.legal_actions(seat)
-            found = (legal, [{"action": a.to_json(), "text": str(a)} for a in legal])
+            label = self.state.action_label
+            found = (legal, [{"action": a.to_json(), "text": label(a)} for a in legal])
             self._legal_cache[seat] = found
         return found
 
@@ -531,7 +533,7 @@ class Room:
                 others.append(
                     {
                         "action": action.to_json(),
-                        "text": str(action),
+                        "text": state.action_label(action),
                         "reason": state.explain(reason),
                         "key": reason.key,
                     }

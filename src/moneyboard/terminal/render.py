@@ -136,7 +136,7 @@ def decision_line(state: GameState, seat: int) -> str:
 
 
 def action_text(state: GameState, seat: int, action: Action) -> str:
-    """An action's text plus what it costs or brings, so a person can weigh it.
+    """An action's label plus what it costs or brings, so a person can weigh it.
 
     A game may say this itself with a ``describe_action(seat, action)`` method returning
     text or a :class:`Message`, or a ``describe.action.<kind>`` template in its catalogue
@@ -157,7 +157,8 @@ def action_text(state: GameState, seat: int, action: Action) -> str:
         )
     if isinstance(extra, Message):
         extra = explain(state, extra)
-    return f"{action} ({extra})" if extra else str(action)
+    label = state.action_label(action)
+    return f"{label} ({extra})" if extra else label
 
 
 #: The metrics a preview shows (the score is left out: it sums up the others).

@@ -258,7 +258,8 @@ class PlaySession:
         reason = self.state.why_not(seat, action)
         if reason is None:
             return action
-        say(f"'{escape(str(action))}' is not allowed: {escape(explain(self.state, reason))}")
+        label = escape(self.state.action_label(action))
+        say(f"'{label}' is not allowed: {escape(explain(self.state, reason))}")
         return None
 
     def show_not_allowed(self, seat: int, legal: list[Action]) -> None:
@@ -270,7 +271,8 @@ class PlaySession:
         for number, action in enumerate(others, len(legal) + 1):
             reason = self.state.why_not(seat, action)
             why = explain(self.state, reason) if reason else "allowed"
-            self.console.print(f"  {number}. {escape(str(action))}: {escape(why)}")
+            label = escape(self.state.action_label(action))
+            self.console.print(f"  {number}. {label}: {escape(why)}")
 
     def explain_why(self, seat: int, legal: list[Action], what: str) -> None:
         """Answer 'why N' / 'why MOVE' with the game's reason, or say the move is allowed."""
@@ -291,16 +293,18 @@ class PlaySession:
             if action is None:
                 return
         reason = self.state.why_not(seat, action)
+        label = escape(self.state.action_label(action))
         if reason is None:
-            say(f"'{escape(str(action))}' is allowed now.")
+            say(f"'{label}' is allowed now.")
         else:
-            say(f"'{escape(str(action))}' is not allowed: {escape(explain(self.state, reason))}")
+            say(f"'{label}' is not allowed: {escape(explain(self.state, reason))}")
 
     def parse_move(self, seat: int, legal: list[Action], text: str) -> Action | None:
-        """A move from its text (as listed) or its JSON form; explains and returns None if not."""
+        """A move from its label or text (as listed) or its JSON form; explains and returns None
+        if not."""
         lowered = text.lower()
         for action in legal + self.unavailable(seat, legal):
-            if str(action).lower() == lowered:
+            if lowered in (str(action).lower(), self.state.action_label(action).lower()):
                 return action
         codec = get_game(self.state.game_id).codec
         try:

@@ -40,6 +40,21 @@ def mechanics(game_id: str) -> dict[str, str]:
     return out
 
 
+@functools.cache
+def wording(game_id: str) -> dict[str, Any]:
+    """How the game words its actions and money, from the game itself (the terminal, the
+    class vote and the debrief say the same): ``actions`` (label templates) and ``money``."""
+    state_class = get_game(game_id).state_class
+    templates = state_class.catalogue.templates()
+    before, after = state_class.currency
+    labels = {k.removeprefix("label."): v for k, v in templates.items() if k.startswith("label.")}
+    return {
+        "actions": labels,
+        "money": {"before": before, "after": after},
+    }
+
+
 def page_data(game_id: str) -> dict[str, Any]:
-    """What a page needs to draw ``game_id``: its art and its mechanics' explanations."""
-    return {"art": game_art(game_id), "mechanics": mechanics(game_id)}
+    """What a page needs to draw ``game_id``: its art (with its wording) and its mechanics'
+    explanations."""
+    return {"art": {**game_art(game_id), **wording(game_id)}, "mechanics": mechanics(game_id)}

@@ -62,6 +62,8 @@ class FinanciaLitState(Flow, Choices):
     answers: ClassVar[dict[str, frozenset[str]]] = ANSWERS
     #: Every card on a FinanciaLit table is face up.
     public_table = True
+    #: FinanciaLit counts money in units.
+    currency = ("", " units")
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
 

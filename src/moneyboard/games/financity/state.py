@@ -64,6 +64,8 @@ class FinanCityState(Choices):
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
     #: Everything on a FinanCity table is public; face-down decks show only their size.
     public_table = True
+    #: FinanCity counts in dollars.
+    currency = ("$", "")
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financity"))
     content = load_content()
     automations: ClassVar[dict[str, str]] = AUTOMATIONS

@@ -101,6 +101,8 @@ class MoniticsState(Choices):
     answers: ClassVar[dict[str, frozenset[str]]] = _answers()
     #: Everything on a Monitics table is public.
     public_table = True
+    #: Monitics counts in dollars.
+    currency = ("$", "")
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics"))
     content = load_content()
 

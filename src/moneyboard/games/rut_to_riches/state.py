@@ -83,6 +83,8 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
     """A game of Rut to Riches."""
 
     game_id = "rut-to-riches"
+    #: Rut to Riches counts in dollars.
+    currency = ("$", "")
     action_types = ACTION_TYPES
     listed_when_legal = LISTED_WHEN_LEGAL
     answers: ClassVar[dict[str, frozenset[str]]] = {
