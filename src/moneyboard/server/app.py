@@ -406,13 +406,14 @@ class Connection:
     async def _pump(self, listener: Listener) -> None:
         """Send what the room queues for this connection, in order, until told to close."""
         while True:
-            text = await listener.queue.get()
+            text = await listener.next()
             if text is None:
-                if listener.overflowed:
-                    with contextlib.suppress(Exception):
-                        await self.send(_error("too_slow", "this device fell too far behind"))
+                # A stalled client may never take these: they wait a bounded time.
                 with contextlib.suppress(Exception):
-                    await self.ws.close()
+                    async with asyncio.timeout(self.settings.send_timeout):
+                        if listener.overflowed:
+                            await self.send(_error("too_slow", "this device fell too far behind"))
+                        await self.ws.close()
                 return
             await self.ws.send_text(text)
 

@@ -21,28 +21,54 @@ TRAINER_ONLY_PREFIXES = ("chance.",)
 
 @dataclasses.dataclass(eq=False)
 class Listener:
-    """One connection: ``role`` is ``seat`` (with ``seat``), ``public`` or ``trainer``."""
+    """One connection: ``role`` is ``seat`` (with ``seat``), ``public`` or ``trainer``.
+
+    Its queue holds what is waiting to be sent, bounded in messages (the queue's size) and
+    in characters (``max_chars``, 0: no bound). The connection's sender takes from it only
+    as fast as the client reads (the ASGI server's send waits while the socket is backed
+    up), so a stalled device fills it, and is then dropped with everything it was owed.
+    """
 
     role: str
     seat: int | None
     token_id: int | None
     queue: asyncio.Queue[str | None]
     overflowed: bool = False
+    max_chars: int = 0
+    #: Characters of text waiting in the queue.
+    waiting: int = 0
 
     def key(self) -> str:
         return f"seat:{self.seat}" if self.role == "seat" else self.role
 
     def send(self, text: str) -> None:
-        """Queue ``text``; a full queue marks the listener to be dropped (a stalled client)."""
+        """Queue ``text``; over either bound, the listener is marked to be dropped (a
+        stalled client) and what it was owed is let go at once."""
         if self.overflowed:
+            return
+        if self.max_chars and self.waiting + len(text) > self.max_chars:
+            self._overflow()
             return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.overflowed = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self._overflow()
+            return
+        self.waiting += len(text)
+
+    def _overflow(self) -> None:
+        self.overflowed = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.waiting = 0
+        self.queue.put_nowait(None)
+
+    async def next(self) -> str | None:
+        """The next text to send (``None``: close the connection)."""
+        text = await self.queue.get()
+        if text is not None:
+            self.waiting = max(0, self.waiting - len(text))
+        return text
 
     def send_close(self) -> None:
         """Ask the connection to close once what is queued has been sent."""

@@ -161,6 +161,8 @@ class RoomManager:
                 raise RoomError(
                     503, "unavailable", f"room {code} cannot be rebuilt from its record: {exc}"
                 ) from None
+            if self._ticker is not None:  # loaded after the start: its bot is due too
+                self._schedule_bot(room, None)
         return room
 
     def access(self, code: str, token: str | None) -> Access:
@@ -500,8 +502,12 @@ class RoomManager:
                 log.exception("could not tell other processes about room %s", code)
 
     def _tell(self, room: Room, change: Change | None) -> None:
-        broadcast(room, self.listeners.setdefault(room.code, set()), change)
-        self._schedule_bot(room, change)
+        """Send the room's listeners their updates, then schedule the bot due to move next
+        (also when an update could not be built: the game must not wait for nobody)."""
+        try:
+            broadcast(room, self.listeners.setdefault(room.code, set()), change)
+        finally:
+            self._schedule_bot(room, change)
 
     async def act(self, access: Access, action: Any, version: int, why: str = "") -> Change:
         """A seat's action on the view at ``version``; a stale view is refused."""
@@ -637,6 +643,7 @@ class RoomManager:
             access.seat,
             access.token_id,
             asyncio.Queue(self.settings.send_queue),
+            max_chars=self.settings.send_chars,
         )
         self.listeners.setdefault(access.room.code, set()).add(listener)
         listener.send(welcome(access.room, listener))

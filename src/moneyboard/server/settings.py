@@ -20,6 +20,11 @@ class Settings:
     rate_burst: int = 40
     #: Updates waiting for a slow client before the server drops its connection.
     send_queue: int = 256
+    #: Characters of updates waiting for a slow client before it is dropped (0: no bound):
+    #: a trainer's full views are large, so a count alone bounds memory loosely.
+    send_chars: int = 2_000_000
+    #: Seconds a dropped client's last words (``too_slow``) may wait to be sent.
+    send_timeout: float = 10.0
     #: Seconds between two bot moves, so a room can follow them.
     bot_step: float = 1.5
     #: Extra seconds before a bot moves after a big event: a trainer's directive, a timeout,
