@@ -153,6 +153,23 @@ def test_start_waits_for_learners_unless_bots_fill_in(client: TestClient) -> Non
     assert room.trainer_view()["room"]["seats"][0]["bot"] == "random"
 
 
+def test_bot_seats_take_a_search_budget_and_a_bad_kind_is_named(client: TestClient) -> None:
+    seats = [{"kind": "bot", "bot": " Search:20 "}, {"kind": "learner"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats})
+    assert created.status_code == 201
+    bad = client.post(
+        "/api/rooms",
+        json={"game": "toy", "seats": [{"kind": "learner"}, {"kind": "bot", "bot": "search:x"}]},
+    )
+    message = bad.json()["error"]["message"]
+    assert bad.status_code == 400 and message.startswith("seat 1: ") and "search:x" in message
+    room = Classroom(client, created.json()["code"], created.json()["trainer_token"], {})
+    room.direct({"type": "start", "fill_bot": "search:10ms"})
+    seats_now = room.trainer_view()["room"]["seats"]
+    assert [s["bot"] for s in seats_now] == ["search:20", "search:10ms"]
+    assert room.direct({"type": "seat", "seat": 1, "bot": "sulker"}, expect=400)
+
+
 def test_rooms_per_server_are_limited(tmp_path: object, settings: Settings) -> None:
     import dataclasses
 

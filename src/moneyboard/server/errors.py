@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from moneyboard.bots.registry import UnknownBotError, check_bot_kind
 from moneyboard.engine.errors import MoneyboardError
 
 
@@ -35,3 +36,12 @@ def refused(what: str, code: str = "illegal") -> RoomError:
 
 def bad_request(what: str) -> RoomError:
     return RoomError(400, "bad_request", what)
+
+
+def bot_kind(kind: str, where: str = "") -> str:
+    """``kind`` tidied if it names a bot (``search:200`` included), else a 400 saying which
+    kinds there are (``where``: what the kind was given for, e.g. ``"seat 2: "``)."""
+    try:
+        return check_bot_kind(kind)
+    except UnknownBotError as exc:
+        raise bad_request(f"{where}{exc}") from None

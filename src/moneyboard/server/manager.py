@@ -22,11 +22,17 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from moneyboard.bots.registry import bot_kinds
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.state import Seat
 from moneyboard.registry import get_game
-from moneyboard.server.errors import RoomError, bad_request, forbidden, not_found, refused
+from moneyboard.server.errors import (
+    RoomError,
+    bad_request,
+    bot_kind,
+    forbidden,
+    not_found,
+    refused,
+)
 from moneyboard.server.listeners import Listener, broadcast, welcome
 from moneyboard.server.room import Change, Room
 from moneyboard.server.settings import Settings
@@ -226,11 +232,8 @@ class RoomManager:
                 f"not {len(seats)}"
             )
         for i, spec in enumerate(seats):
-            if spec["kind"] == "bot" and spec.get("bot") not in bot_kinds():
-                raise bad_request(
-                    f"seat {i}: unknown bot kind {spec.get('bot')!r}; "
-                    f"known kinds: {', '.join(bot_kinds())}"
-                )
+            if spec["kind"] == "bot":
+                spec["bot"] = bot_kind(str(spec.get("bot") or ""), f"seat {i}: ")
         checked = game.options(options).overrides()
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -533,6 +536,8 @@ class RoomManager:
         """The trainer starts the game with the seats as they are now."""
         if room.state is not None:
             raise refused("the game has already started", "started")
+        if fill_bot is not None:
+            fill_bot = bot_kind(fill_bot)
         joined = {t.seat for t in self.tokens.get(room.code, {}).values()}
         seats = []
         empty = []
@@ -542,7 +547,8 @@ class RoomManager:
             elif i in joined:
                 seats.append({"name": room.names[i], "bot": None})
             elif fill_bot is not None:
-                seats.append({"name": f"{fill_bot.capitalize()} bot {i + 1}", "bot": fill_bot})
+                name = f"{fill_bot.split(':')[0].capitalize()} bot {i + 1}"
+                seats.append({"name": name, "bot": fill_bot})
             else:
                 empty.append(i)
                 seats.append({"name": room.names[i], "bot": None})
@@ -551,8 +557,6 @@ class RoomManager:
                 f"nobody has joined seat(s) {empty} yet: wait, or start with bots in them",
                 "seats_empty",
             )
-        if fill_bot is not None and fill_bot not in bot_kinds():
-            raise bad_request(f"unknown bot kind {fill_bot!r}; known: {', '.join(bot_kinds())}")
         return await self.commit(room, "start", {"seats": seats, "started_at": time.time()})
 
     # ----- bots, timers, class periods --------------------------------------------------------

@@ -21,14 +21,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from moneyboard.bots.registry import bot_kinds
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.record import GameRecord, record_of
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import get_game
-from moneyboard.server.errors import bad_request, refused
+from moneyboard.server.errors import bad_request, bot_kind, refused
 from moneyboard.server.storage import Entry, StoredRoom
 from moneyboard.table import Table
 from moneyboard.terminal.render import decision_line
@@ -355,9 +354,8 @@ class Room:
         if not isinstance(seat, int) or not 0 <= seat < state.n:
             raise bad_request(f"there is no seat {seat!r} in this room")
         bot = data.get("bot")
-        if bot is not None and bot not in bot_kinds():
-            known = ", ".join(bot_kinds())
-            raise bad_request(f"unknown bot kind {bot!r}; known kinds: {known}")
+        if bot is not None:
+            bot = bot_kind(str(bot))
         name = data.get("name") or self.names[seat]
         self._game_move("seat", {"seat": seat, "name": name, "bot": bot})
         if bot is not None:
