@@ -37,6 +37,7 @@ import httpx
 import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from moneyboard.registry import get_game
 
@@ -97,6 +98,8 @@ class Room:
         self.heard: dict[int, int] = {}
         self.finished = asyncio.Event()
         self.clients: list[ClientConnection] = []
+        #: Set when the load closes the room's connections (a game over or the run over).
+        self.closing = False
 
     def hear(self, version: int) -> None:
         """A client heard ``version``; when all six have, the action's latency is known."""
@@ -112,6 +115,13 @@ class Room:
     async def client(self, index: int) -> None:
         token = self.tokens[index]
         uri = f"ws://127.0.0.1:{self.load.port}/ws/{self.code}"
+        try:
+            await self._client(uri, token)
+        except ConnectionClosed:
+            if not self.closing:  # closed by the server, not by us at the end of the room
+                raise
+
+    async def _client(self, uri: str, token: str | None) -> None:
         async with connect(uri, max_size=2**24, compression=None) as ws:
             self.clients.append(ws)
             await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -126,6 +136,8 @@ class Room:
                 kind = message["type"]
                 if kind == "update":
                     self.hear(message["version"])
+                    if "ack" in message and self.load.measuring:  # the answer to our action
+                        self.load.stats.actions += 1
                 if kind in ("update", "welcome"):
                     if message["view"] is not None and message["view"]["result"] is not None:
                         self.finished.set()
@@ -210,6 +222,7 @@ class Load:
                 if task.done() and task.exception() is not None:
                     self.stats.error(repr(task.exception()))
             finished.cancel()
+            room.closing = True
             for ws in room.clients:
                 await ws.close()
             for task in tasks:

@@ -50,11 +50,11 @@ def test_everyone_hears_an_action_with_their_own_view(client: TestClient) -> Non
         a.send_json({"type": "action", "action": "keep", "version": version, "id": "k1"})
         update = a.receive_json()
         assert update["type"] == "update" and update["version"] == version + 1
-        ack = until(a, "ack")
-        assert ack["id"] == "k1" and ack["version"] == version + 1
+        assert update["ack"] == "k1"  # the answer rides on the update: no message of its own
         for ws, role in ((b, "seat"), (public, "public"), (trainer, "trainer")):
             heard = until(ws, "update")
             assert heard["role"] == role and heard["version"] >= version + 1
+            assert "ack" not in heard
             keys = {e["key"] for e in heard["events"]}
             if role == "trainer":
                 assert any(k.startswith("chance.") for k in keys) or not keys
@@ -241,3 +241,23 @@ def test_learners_not_deciding_are_shown_the_open_vote(client: TestClient) -> No
         assert "vote" not in heard  # the projector is shown the split, not the ballot
     room.direct({"type": "pause"})
     assert room.view(room.tokens[voter])["vote"] is None
+
+
+def test_a_vote_over_a_websocket_is_answered_in_its_update(client: TestClient) -> None:
+    room = Classroom.open(client, "toy", learners=3)
+    mover = room.mover()
+    assert mover is not None
+    voter, other = (s for s in room.tokens if s != mover)
+    with (
+        client.websocket_connect(f"/ws/{room.code}") as ws,
+        client.websocket_connect(f"/ws/{room.code}") as onlooker,
+    ):
+        version = hello(ws, room.tokens[voter])["version"]
+        hello(onlooker, room.tokens[other])
+        ws.send_json({"type": "vote", "action": "keep", "version": version, "why": "safe", "id": 9})
+        update = until(ws, "update")
+        assert update["ack"] == 9 and update["voted"] is True
+        assert "ack" not in until(onlooker, "update")
+        ws.send_json({"type": "vote", "action": "keep", "version": version, "id": 10})
+        again = until(ws, "refused")
+        assert again["id"] == 10 and again["code"] == "voted"

@@ -62,12 +62,12 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            data[f.name] = getattr(self, f.name)
+        for name in _fields(type(self)):
+            data[name] = getattr(self, name)
         return data
 
     def __str__(self) -> str:
-        args = " ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        args = " ".join(str(getattr(self, name)) for name in _fields(type(self)))
         return f"{self.kind} {args}".strip()
 
 
@@ -87,7 +87,7 @@ class ActionCodec:
         if cls is None:
             known = ", ".join(sorted(self.types))
             raise MalformedInputError(f"unknown action type {kind!r}; known types: {known}")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        fields = _fields(cls)
         args = {k: v for k, v in data.items() if k != "type"}
         unknown = set(args) - set(fields)
         if unknown:
@@ -102,6 +102,18 @@ class ActionCodec:
                     f"action {kind!r} field {name!r} must be {expected}, got {value!r}"
                 )
         return cls(**args)
+
+
+_FIELDS: dict[type[Action], dict[str, dataclasses.Field[Any]]] = {}
+
+
+def _fields(action_type: type[Action]) -> dict[str, dataclasses.Field[Any]]:
+    """An action class's fields by name, in order: looked up once per class, since every
+    view, label and message turns actions to and from JSON."""
+    found = _FIELDS.get(action_type)
+    if found is None:
+        found = _FIELDS[action_type] = {f.name: f for f in dataclasses.fields(action_type)}
+    return found
 
 
 def _required(f: dataclasses.Field[Any]) -> bool:

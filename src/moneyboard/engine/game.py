@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +29,9 @@ class GameDef:
     state_class: type[GameState]
     summary: str = ""
 
-    @property
+    @functools.cached_property
     def codec(self) -> ActionCodec:
+        """Reads actions from JSON (built once: a server reads one per move)."""
         return ActionCodec(self.state_class.action_types)
 
     def options(self, overrides: Mapping[str, Any] | None = None) -> RuleOptions:

@@ -6,6 +6,7 @@ A game's ``view(seat)`` starts from :meth:`Views.kernel_view` and its ``full_vie
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
@@ -64,19 +65,9 @@ class Views(Amounts):
         """``action`` in the game's words (its ``label.<kind>`` template), the same in the
         terminal, the pages, the class vote and the debrief. ``chosen_later``: an amount
         field the person has yet to choose (shown as ``…``)."""
-        fields = action.to_json()
-        fields.pop("type", None)
-        return action_label(
-            action.kind,
-            fields,
-            self.catalogue.template(f"label.{action.kind}"),
-            seat_name=self._seat_name,
-            money=self.money_text,
-            chosen_later=chosen_later,
-        )
-
-    def _seat_name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat}"
+        template = self.catalogue.template(f"label.{action.kind}")
+        names = tuple(seat.name for seat in self.seats)
+        return _label(action, template, names, self.currency, chosen_later)
 
     def action_cost(self, seat: int, action: Action) -> int | None:
         """What ``action`` costs ``seat`` in money now, where it has a price (for the views)."""
@@ -177,3 +168,29 @@ class Views(Amounts):
             "log": [event_json(m) for m in self.log],
             "decisions": self.decisions_made,
         }
+
+
+@functools.lru_cache(maxsize=4096)
+def _label(
+    action: Action,
+    template: str | None,
+    names: tuple[str, ...],
+    currency: tuple[str, str],
+    chosen_later: str | None,
+) -> str:
+    """An action's label, remembered: the same few actions are labelled for every seat at
+    every step of every room, and a label depends on nothing but these arguments."""
+    fields = action.to_json()
+    fields.pop("type", None)
+
+    def seat_name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    return action_label(
+        action.kind,
+        fields,
+        template,
+        seat_name=seat_name,
+        money=lambda amount: money_text(amount, currency),
+        chosen_later=chosen_later,
+    )

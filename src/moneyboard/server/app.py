@@ -30,7 +30,7 @@ from moneyboard.registry import game_ids, get_game
 from moneyboard.server import encoding as wire
 from moneyboard.server.directives import direct
 from moneyboard.server.errors import RoomError, bad_request
-from moneyboard.server.listeners import Listener, update_message
+from moneyboard.server.listeners import Listener, Reply, update_message
 from moneyboard.server.manager import Access, RoomManager
 from moneyboard.server.migrate import upgrade
 from moneyboard.server.protocol import (
@@ -320,6 +320,11 @@ class RateLimit:
         return False
 
 
+def _ack(ident: Any, version: int) -> dict[str, Any]:
+    """The answer to an entry that was taken, as a message of its own."""
+    return {"type": "ack", "id": ident, "version": version}
+
+
 def _error(code: str, message: str, ident: Any = None) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, "id": ident}
 
@@ -359,7 +364,7 @@ class Connection:
                 if not self.manager.still_allowed(room_code, listener):
                     await self.send(_error("forbidden", "this seat was moved to another device"))
                     break
-                reply = await self._handle(room_code, access, text)
+                reply = await self._handle(room_code, access, text, listener)
                 if reply is not None:
                     listener.send(wire.dumps(reply))
         except WebSocketDisconnect:
@@ -417,8 +422,12 @@ class Connection:
                 return
             await self.ws.send_text(text)
 
-    async def _handle(self, code: str, access: Access, text: str) -> dict[str, Any] | None:
-        """Carry out one client message; the reply (if any) for this client alone."""
+    async def _handle(
+        self, code: str, access: Access, text: str, listener: Listener
+    ) -> dict[str, Any] | None:
+        """Carry out one client message; the reply (if any) for this client alone. An action
+        or a vote is answered in the update it causes (``"ack"``), not by a message of its
+        own, unless that update could not carry it."""
         if len(text.encode("utf-8")) > self.settings.max_message_bytes:
             limit = self.settings.max_message_bytes
             return _error("too_large", f"messages are limited to {limit} bytes")
@@ -440,18 +449,20 @@ class Connection:
             if isinstance(parsed, WsAction):
                 if access.role != "seat":
                     raise RoomError(403, "forbidden", "a seat's token is needed to play")
-                await self.manager.act(access, parsed.action, parsed.version)
-                return {"type": "ack", "id": ident, "version": room.version}
+                answer = Reply(listener, ident)
+                await self.manager.act(access, parsed.action, parsed.version, answer)
+                return None if answer.sent else _ack(ident, room.version)
             if isinstance(parsed, WsVote):
                 if access.role != "seat":
                     raise RoomError(403, "forbidden", "a seat's token is needed to vote")
-                await self.manager.vote(access, parsed.action, parsed.version, parsed.why)
-                return {"type": "ack", "id": ident, "version": room.version}
+                answer = Reply(listener, ident)
+                await self.manager.vote(access, parsed.action, parsed.version, parsed.why, answer)
+                return None if answer.sent else _ack(ident, room.version)
             assert isinstance(parsed, WsDirective)
             if access.role != "trainer":
                 raise RoomError(403, "forbidden", "only the trainer of this room may do that")
             await direct(self.manager, room, parsed.directive)
-            return {"type": "ack", "id": ident, "version": room.version}
+            return _ack(ident, room.version)
         except RoomError as exc:
             version = self.manager.rooms[code].version if code in self.manager.rooms else None
             return {

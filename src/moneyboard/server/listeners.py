@@ -81,6 +81,17 @@ class Listener:
             self.overflowed = True
 
 
+@dataclasses.dataclass(eq=False)
+class Reply:
+    """Who is waiting to hear that their entry was taken: the listener that sent it and the
+    ``id`` it gave. The update the entry causes carries the answer (``"ack": id``) to that
+    listener, so a move costs one message fewer; ``sent`` says it went out that way."""
+
+    listener: Listener
+    id: Any
+    sent: bool = False
+
+
 def trainer_view(room: Room) -> dict[str, Any] | None:
     """The whole game for the trainer (``None`` before the game starts)."""
     if room.state is None:
@@ -193,8 +204,11 @@ def new_events(room: Room) -> list[dict[str, Any]]:
     return out
 
 
-def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> None:
-    """Send every listener of ``room`` its update after ``change``.
+def broadcast(
+    room: Room, listeners: set[Listener], change: Change | None, reply: Reply | None = None
+) -> None:
+    """Send every listener of ``room`` its update after ``change`` (with ``reply``'s ``ack``
+    in the update of the listener whose entry it was).
 
     The public part is built and encoded once; a seat's message is that text with its own
     part appended, so six listeners cost one public view and five small seat parts. A seat
@@ -223,6 +237,9 @@ def broadcast(room: Room, listeners: set[Listener], change: Change | None) -> No
             else:
                 text = shared[:-1] + ',"role":"public"}'
             built[key] = text
+        if reply is not None and listener is reply.listener and not listener.overflowed:
+            text = text[:-1] + ',"ack":' + dumps(reply.id) + "}"
+            reply.sent = True
         listener.send(text)
 
 

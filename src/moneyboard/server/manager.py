@@ -33,7 +33,7 @@ from moneyboard.server.errors import (
     not_found,
     refused,
 )
-from moneyboard.server.listeners import Listener, broadcast, welcome
+from moneyboard.server.listeners import Listener, Reply, broadcast, welcome
 from moneyboard.server.room import Change, Room
 from moneyboard.server.settings import Settings
 from moneyboard.server.storage import SeqTakenError, Store, StoredRoom, StoredToken
@@ -61,6 +61,8 @@ class _Pending(NamedTuple):
     data: dict[str, Any]
     change: Change
     done: asyncio.Future[Change]
+    #: The connection waiting for this entry's answer (it rides on its update).
+    reply: Reply | None = None
 
 
 def _fail(p: _Pending, error: RoomError) -> None:
@@ -329,7 +331,9 @@ class RoomManager:
             listener.send_close()
 
     # ----- changes --------------------------------------------------------------------------
-    def submit(self, room: Room, kind: str, data: dict[str, Any]) -> asyncio.Future[Change]:
+    def submit(
+        self, room: Room, kind: str, data: dict[str, Any], reply: Reply | None = None
+    ) -> asyncio.Future[Change]:
         """Check and carry out an entry now; store it, then tell the listeners, at the end of
         this turn of the event loop, in one transaction with every other entry that arrived
         in the same turn (a group commit). Raises :class:`RoomError` at once, with nothing
@@ -343,19 +347,21 @@ class RoomManager:
         change = room.take(kind, data)
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Change] = loop.create_future()
-        self._pending.append(_Pending(room, room.seq, kind, data, change, done))
+        self._pending.append(_Pending(room, room.seq, kind, data, change, done, reply))
         self._pending_rooms.add(room.code)
         if not self._flush_soon:
             self._flush_soon = True
             loop.call_soon(self._flush)
         return done
 
-    async def commit(self, room: Room, kind: str, data: dict[str, Any]) -> Change:
+    async def commit(
+        self, room: Room, kind: str, data: dict[str, Any], reply: Reply | None = None
+    ) -> Change:
         """Check, carry out, store, then tell: the one path of every change to a room.
 
         Returns once the entry is stored and its update is queued for every listener.
         """
-        return await self.submit(room, kind, data)
+        return await self.submit(room, kind, data, reply)
 
     def settle(self, code: str) -> None:
         """Store and tell what is pending for room ``code`` now, before anyone reads it
@@ -428,7 +434,7 @@ class RoomManager:
                 log.exception("room %s: could not mark it finished", room.code)
         self._notify(room.code, p.seq)
         try:
-            self._tell(room, p.change)
+            self._tell(room, p.change, p.reply)
         except Exception:  # stored already: the move stands, and listeners resync on reconnect
             log.exception("room %s: telling listeners about entry %d failed", room.code, p.seq)
         if not p.done.done():
@@ -504,15 +510,17 @@ class RoomManager:
             except Exception:
                 log.exception("could not tell other processes about room %s", code)
 
-    def _tell(self, room: Room, change: Change | None) -> None:
+    def _tell(self, room: Room, change: Change | None, reply: Reply | None = None) -> None:
         """Send the room's listeners their updates, then schedule the bot due to move next
         (also when an update could not be built: the game must not wait for nobody)."""
         try:
-            broadcast(room, self.listeners.setdefault(room.code, set()), change)
+            broadcast(room, self.listeners.setdefault(room.code, set()), change, reply)
         finally:
             self._schedule_bot(room, change)
 
-    async def act(self, access: Access, action: Any, version: int, why: str = "") -> Change:
+    async def act(
+        self, access: Access, action: Any, version: int, reply: Reply | None = None
+    ) -> Change:
         """A seat's action on the view at ``version``; a stale view is refused."""
         room = self._caught_up(access, version)
         if version != room.version:
@@ -524,13 +532,15 @@ class RoomManager:
         if access.seat is not None and room.controllers[access.seat] is not None:
             raise refused("a bot is playing this seat now; ask the trainer", "bot_seat")
         data: dict[str, Any] = {"seat": access.seat, "action": action}
-        return await self.commit(room, "action", data)
+        return await self.commit(room, "action", data, reply)
 
-    async def vote(self, access: Access, action: Any, version: int, why: str) -> Change:
+    async def vote(
+        self, access: Access, action: Any, version: int, why: str, reply: Reply | None = None
+    ) -> Change:
         """A sealed class vote on the open decision, from a seat that is not deciding it."""
         room = self._caught_up(access, version)
         data = {"seat": access.seat, "action": action, "version": version, "why": why}
-        return await self.commit(room, "vote", data)
+        return await self.commit(room, "vote", data, reply)
 
     async def start(self, room: Room, fill_bot: str | None) -> Change:
         """The trainer starts the game with the seats as they are now."""

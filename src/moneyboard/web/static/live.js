@@ -59,6 +59,8 @@ export class Live {
       this.attempt = 0;
       this.onStatus("live");
       this.onUpdate(message);
+      // The update an action or a vote caused carries its answer ("ack": the request's id).
+      if ("ack" in message) this.answer({ type: "ack", id: message.ack, version: message.version });
       return;
     }
     if (message.type === "closed") {
@@ -66,16 +68,20 @@ export class Live {
       this.onProblem("closed", "This room has been deleted by the trainer.");
       return;
     }
-    const waiting = message.id != null ? this.pending.get(message.id) : undefined;
-    if (waiting) {
-      this.pending.delete(message.id);
-      waiting.resolve(message);
-      return;
-    }
+    if (this.answer(message)) return;
     if (message.type === "error") {
       if (FINAL_CODES.has(message.code)) this.stop();
       this.onProblem(message.code, message.message);
     }
+  }
+
+  /** Resolve the request ``message`` answers (by its id); false when none was waiting. */
+  answer(message) {
+    const waiting = message.id != null ? this.pending.get(message.id) : undefined;
+    if (!waiting) return false;
+    this.pending.delete(message.id);
+    waiting.resolve(message);
+    return true;
   }
 
   /** Send a request ({type: action|vote|directive, ...}); resolves with ack, refused or error. */
