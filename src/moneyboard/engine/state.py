@@ -43,3 +43,16 @@ __all__ = [
 
 class GameState(RandomPlay, Directives, Claims, Offers, Views):
     """Kernel state shared by every game. Subclasses add their own fields and steps."""
+
+    def outlook(self, seat: int) -> float:
+        """The score ``seat`` would finish with if the game ended now, counting what it holds
+        at what it will bring, on the game's own scale (bots compare seats by it).
+
+        Once the game is over it is the final score. The default, for a game that says
+        nothing more, is the ``score`` metric; a game whose end adds bonuses or whose
+        holdings pay out later overrides it (see docs/kernel.md).
+        """
+        result = self.result
+        if result is not None and seat < len(result.scores):
+            return float(result.scores[seat])
+        return self.metrics(seat).get("score", 0.0)

@@ -218,6 +218,47 @@ class FinanciaLitState(Flow, Choices):
             "score": float(home.happiness),
         }
 
+
+    def outlook(self, seat: int) -> float:
+        """Happiness now plus what the end would add (as in ``step_score``): half a point a
+        card, a fifth of a point per unit of income and of cash, the skill and career bonus.
+        The cash counts what the family holds at what it will bring: each investment at its
+        expected payout (less the early-end penalty if it matures after the last period) and
+        its Happiness, income less bills for the periods left, and loans' instalments, with
+        what is left of the loans at the end settled the cheaper way (Happiness never goes
+        below zero, so a family with none left settles for nothing). Fractions are kept
+        (the end rounds down) so that every unit shows."""
+        if self.result is not None or seat >= len(self.homes):
+            return super().outlook(seat)
+        o = self.options
+        home = self.homes[seat]
+        periods_left = max(0, o.rounds - self.round)
+        cash = float(self.cash(seat)) + periods_left * (home.tracker - self.bills(seat))
+        happiness = float(home.happiness)
+        for card_id, slot in home.investments:
+            card = self.content.investment[card_id]
+            early = max(0, (card.slots if slot is None else slot) - periods_left)
+            payout = sum(card.returns) / len(card.returns)
+            cash += max(0.0, payout - o.investment_end_penalty * early)
+            happiness += card.happiness
+        unpaid = 0  # loan periods still due at the end
+        for slot in home.loans:
+            periods = o.loan_periods if slot is None else slot
+            cash -= o.loan_instalment * min(periods, periods_left)
+            unpaid += max(0, periods - periods_left)
+        # Settled in Happiness (which stops at zero) or in units, whichever costs less.
+        happiness -= min(happiness, o.loan_end_happiness * unpaid, o.loan_instalment * unpaid / 5)
+        if self.ended_by_target:
+            return happiness
+        return (
+            happiness
+            + home.cards_for_happiness() / 2
+            + home.tracker / 5
+            + cash / 5
+            + o.skill_end_happiness * len(home.skills)
+            + o.career_end_happiness * len(home.careers)
+        )
+
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
         assert isinstance(options, FinanciaLitOptions)

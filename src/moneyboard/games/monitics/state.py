@@ -189,6 +189,14 @@ class MoniticsState(Choices):
             "score": float(self.net_worth(seat)),
         }
 
+
+    def outlook(self, seat: int) -> float:
+        """Net worth, as the end counts it (``step_game_end``): cash, savings and assets at
+        market value, loans made to others, less what the seat owes."""
+        if self.result is not None:
+            return super().outlook(seat)
+        return float(self.net_worth(seat))
+
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
         assert isinstance(options, MoniticsOptions)

@@ -49,6 +49,16 @@ from moneyboard.games.rut_to_riches.options import RutOptions
 from moneyboard.games.rut_to_riches.shares import ShareMarket
 from moneyboard.games.rut_to_riches.turns import Turns
 
+#: Passive income a dollar put down on a deal brings at least: the lowest yield (cash flow
+#: every Pay Day over the deposit paid once) of the Opportunity cards. Money in hand is
+#: counted at this yield, below what most deals give: a deal must still come up and be
+#: bought, while passive income already held counts in full.
+DEAL_YIELD = min(
+    card.cashflow / card.deposit
+    for card in OPPORTUNITIES.values()
+    if card.deposit > 0 and card.cashflow > 0
+)
+
 METRIC_KEYS = (
     "cash",
     "savings",
@@ -341,6 +351,27 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             "inner": float(p.circle == "inner"),
             "loan_room": float(self.loan_room(seat)),
         }
+
+
+    def outlook(self, seat: int) -> float:
+        """How far out of the Rut the player would finish (the score: passive income over
+        expenses, as ``scores``), counting its buying power at what it will bring: cash, loan
+        room and the Pay Days of the turns left, put down on deals at the cards' lowest
+        yield (:data:`DEAL_YIELD`), less as the turns run out. A retired player adds how far
+        it is towards the passive-income goal that wins outright."""
+        if self.result is not None or seat >= len(self.players):
+            return super().outlook(seat)
+        p = self.players[seat]
+        if p.out:
+            return 0.0
+        limit = self.options.turn_limit
+        turns_left = 0 if limit is None else max(0, limit - self.round)
+        buying_power = self.cash(seat) + self.loan_room(seat) + p.payday * turns_left
+        # Fewer turns left, fewer deals to put the money down on: at the end it brings nothing.
+        time_left = 0.0 if limit is None else turns_left / limit
+        passive = p.passive + DEAL_YIELD * buying_power * time_left
+        goal = p.passive / self.options.passive_goal if p.retired else 0.0
+        return passive / max(p.expenses, 1) + goal
 
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:

@@ -1,0 +1,158 @@
+"""GameState.outlook: the score a seat would finish with if the game ended now.
+
+At the end it is the final score in every game; during a game each game counts what a seat
+holds at what it will bring (worked positions below).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from moneyboard import registry
+from moneyboard.engine.state import GameState, Seat
+from moneyboard.games.financialit.base import CASH as FINANCIALIT_CASH
+from moneyboard.games.financity import FinanCityState
+from moneyboard.games.monitics import MoniticsState
+from moneyboard.games.rut_to_riches import RutState
+from moneyboard.games.rut_to_riches.state import DEAL_YIELD
+from tests.engine.toygame import GAME as TOY
+from tests.games.financialit.driver import start as start_financialit
+
+GAMES = ("toy", "financialit", "financity", "rut-to-riches", "monitics")
+
+
+def new_game(game_id: str, seed: int) -> GameState:
+    game = TOY if game_id == "toy" else registry.get_game(game_id)
+    seats = max(3, game.min_players)
+    return game.new_state([Seat(f"P{i}") for i in range(seats)], seed)
+
+
+def random_moves(state: GameState, rng: random.Random, count: int) -> None:
+    """Play up to ``count`` random legal moves (chance is drawn by the game's own source)."""
+    for _ in range(count):
+        if state.result is not None:
+            return
+        seat = state.to_move()[0]
+        action = state.random_action(seat, rng)
+        assert action is not None
+        state.play(seat, action)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_at_the_end_the_outlook_is_the_final_score(game_id: str) -> None:
+    for seed in (1, 2):
+        state = new_game(game_id, seed)
+        state.auto_chance = True
+        state.playout(random.Random(seed))
+        assert state.result is not None
+        assert [state.outlook(s) for s in range(state.n)] == list(state.result.scores)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_during_a_game_the_outlook_is_a_number_for_every_seat(game_id: str) -> None:
+    state = new_game(game_id, 3)
+    state.auto_chance = True
+    random_moves(state, random.Random(3), 60)
+    for seat in range(state.n):
+        assert isinstance(state.outlook(seat), float)
+
+
+def test_the_default_is_the_score_metric() -> None:
+    state = new_game("toy", 4)
+    state.auto_chance = True
+    random_moves(state, random.Random(4), 5)
+    assert state.result is None
+    assert [state.outlook(s) for s in range(state.n)] == [
+        state.metrics(s)["score"] for s in range(state.n)
+    ]
+
+
+def test_financialit_counts_the_end_bonus_investments_income_and_loans() -> None:
+    state = start_financialit(seed=1)  # round 1 of 8, seat 0 to act
+    o = state.options
+    home = state.homes[0]
+    home.happiness = 6
+    home.tracker = 8
+    home.skills = ["computing"]  # one card: half a point at the end
+    bills = state.bills(0)
+    cash = state.cash(0)
+    left = o.rounds - state.round  # 7 periods of income still to come
+    base = cash + left * (8 - bills)
+    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + base / 5)
+    # A bond fund (cost 6, two slots, pays 6, 8, 8 or 8) matures before the end: its
+    # expected payout of 7.5 counts in full.
+    home.investments = [["bond_fund", 2]]
+    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + (base + 7.5) / 5)
+    # A loan taken now (two periods) is paid off from income: 2 instalments of 4.
+    home.investments = []
+    home.loans = [None]
+    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + (base - 8) / 5)
+
+
+def test_financialit_loans_left_at_the_end_cost_nothing_to_a_family_with_no_happiness() -> None:
+    state = start_financialit(seed=1)
+    state.round = state.options.rounds  # the last period: loans are settled at the end
+    home = state.homes[0]
+    home.happiness = 0
+    before = state.outlook(0)
+    state.ledger.post("bank", FINANCIALIT_CASH[0], 10, "loan.taken", {"seat": 0})
+    home.loans = [None]
+    assert state.outlook(0) == pytest.approx(before + 10 / 5)
+    # With Happiness to lose, the loan is settled the cheaper way: 2 points or 8 units.
+    home.happiness = 5
+    with_happiness = state.outlook(0)
+    home.loans = []
+    assert with_happiness == pytest.approx(state.outlook(0) - min(2, 8 / 5))
+
+
+def test_financity_counts_income_for_the_years_left_and_loan_cards_as_owed() -> None:
+    state = new_game("financity", 5)
+    assert isinstance(state, FinanCityState)
+    state.auto_chance = True
+    random_moves(state, random.Random(5), 30)
+    assert state.result is None
+    seat = 0
+    p = state.players[seat]
+    assert p.home is not None
+    years_left = state.options.years - state.year
+    expected = state.champion_score(seat) + years_left * (state.income(seat) - p.home.expenses)
+    assert state.outlook(seat) == pytest.approx(expected - p.loans * state.options.loan_card_value)
+    p.loans += 1  # a loan card is owed: the outlook falls by its value
+    assert state.outlook(seat) == pytest.approx(
+        expected - p.loans * state.options.loan_card_value
+    )
+
+
+def test_rut_to_riches_counts_passive_income_and_buying_power() -> None:
+    state = new_game("rut-to-riches", 6)
+    assert isinstance(state, RutState)
+    state.auto_chance = True
+    random_moves(state, random.Random(6), 20)
+    assert state.result is None
+    p = state.players[0]
+    turns_left = (state.options.turn_limit or 0) - state.round
+
+    def expected() -> float:
+        power = state.cash(0) + state.loan_room(0) + p.payday * turns_left
+        time_left = turns_left / (state.options.turn_limit or 1)
+        return (p.passive + DEAL_YIELD * power * time_left) / p.expenses
+
+    before = state.outlook(0)
+    assert before == pytest.approx(expected())
+    # Passive income held counts in full (and raises the Pay Day, so the loan room too).
+    p.passive += 100
+    assert state.outlook(0) == pytest.approx(expected())
+    assert state.outlook(0) - before > 100 / p.expenses
+    assert 0 < DEAL_YIELD < 0.1
+
+
+def test_monitics_outlook_is_net_worth() -> None:
+    state = new_game("monitics", 7)
+    assert isinstance(state, MoniticsState)
+    state.auto_chance = True
+    random_moves(state, random.Random(7), 80)
+    assert state.result is None
+    for seat in range(state.n):
+        assert state.outlook(seat) == state.net_worth(seat)
