@@ -19,7 +19,7 @@ from moneyboard.bots.evaluation import (
     standings,
     values,
 )
-from moneyboard.bots.search import _MoveAverages
+from moneyboard.bots.search import _MoveAverages, thin_amounts
 from moneyboard.engine.messages import msg
 from moneyboard.engine.state import GameState, Seat
 from tests.engine.toygame import BORROW, GAMBLE, KEEP
@@ -175,3 +175,38 @@ def test_money_in_hand_counts_more_than_money_repaid_or_tied_up() -> None:
     assert liquid_worth({"cash": 100.0}) > liquid_worth({"assets": 100.0})
     # The plain net worth (what the games score) sees no difference between the first two.
     assert net_worth({"cash": 100.0, "debt": 100.0}) == net_worth({}) == 0
+
+
+def test_the_standing_follows_each_games_outlook(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = toy(9)
+    # The same metrics, and seat 0 or seat 1 would finish ahead: the standings follow.
+    monkeypatch.setattr(state, "outlook", lambda seat: 10.0 - 9 * seat)
+    first = standings(state)
+    assert values(state)[0] > 0.5 > values(state)[1]
+    monkeypatch.setattr(state, "outlook", lambda seat: 1.0 + 9 * seat)
+    second = standings(state)
+    assert values(state)[0] < 0.5 < values(state)[1]
+    assert first[0] - first[1] > second[0] - second[1]
+
+
+def test_the_tree_compares_three_amounts_of_a_ladder() -> None:
+    state = registry.get_game("rut-to-riches").new_state([Seat("A"), Seat("B")], 11)
+    state.auto_chance = True
+    rng = random.Random(11)
+    while True:  # random play up to a turn that offers more than three amounts to borrow
+        seat = state.to_move()[0]
+        borrows = [a for a in state.legal_actions(seat) if a.kind == "borrow"]
+        if len(borrows) > 3:
+            break
+        action = state.random_action(seat, rng)
+        assert action is not None
+        state.play(seat, action)
+    thinned = [a for a in thin_amounts(state.legal_actions(seat), 3) if a.kind == "borrow"]
+    amounts = sorted(getattr(a, "amount") for a in borrows)  # noqa: B009
+    middle = amounts[round((len(amounts) - 1) / 2)]
+    assert [getattr(a, "amount") for a in thinned] == [amounts[0], middle, amounts[-1]]  # noqa: B009
+    others = [a for a in state.legal_actions(seat) if not a.amounts]
+    assert all(a in thin_amounts(state.legal_actions(seat), 3) for a in others)
+    bot = SearchBot(random.Random(3), simulations=40)
+    choice = bot.choose(state, seat)
+    assert choice.action in thin_amounts(state.legal_actions(seat), bot.amount_choices)

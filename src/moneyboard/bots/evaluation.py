@@ -1,13 +1,15 @@
 """How well each seat is doing, on a 0..1 scale, in any game: the search bot's position value.
 
-A game in progress is judged on the common metrics: each seat's *standing* is its score
-(what decides the winner) plus half its net worth (cash, savings and assets less debt; cash
-counted above its face and assets below, see :func:`liquid_worth`), each measured against
-the largest at the table. A seat's value is its *lead*: against each other
-seat, a smooth 0..1 verdict on the gap between their standings (a logistic curve, a half
-for level, near 1 for far ahead), averaged over the others. A bare rank ("ahead or not")
-would say 100% for every move once a seat is ahead and 0% for every move once it is behind,
-leaving the search nothing to choose by; the curve keeps a direction in both cases.
+A game in progress is judged by each seat's *standing*: its outlook (``GameState.outlook``:
+the score it would finish with if the game ended now, counting what it holds at what it will
+bring, on the game's own scale) plus a quarter of its net worth (cash, savings and assets
+less debt; cash counted above its face and assets below, see :func:`liquid_worth`: money
+that can still buy the next bargain), each measured against the largest at the table. A
+seat's value is its *lead*: against each other seat, a smooth 0..1 verdict on the gap
+between their standings (a logistic curve, a half for level, near 1 for far ahead),
+averaged over the others. A bare rank ("ahead or not") would say 100% for every move once
+a seat is ahead and 0% for every move once it is behind, leaving the search nothing to
+choose by; the curve keeps a direction in both cases.
 
 A finished game is worth mostly its *first place*: a share of the win to the winners, and
 when nobody met the winning conditions, half a share to the best final score (ties share);
@@ -21,8 +23,8 @@ from collections.abc import Sequence
 
 from moneyboard.engine.state import GameState
 
-#: Weight of net worth against score in a standing.
-WORTH_WEIGHT = 0.5
+#: Weight of net worth against the outlook in a standing.
+WORTH_WEIGHT = 0.25
 #: What a unit of cash counts for in a standing against a unit of savings or debt.
 CASH_WEIGHT = 1.3
 #: What a unit of assets counts for in a standing against a unit of savings or debt.
@@ -65,10 +67,9 @@ def liquid_worth(metrics: dict[str, float]) -> float:
 
 
 def standings(state: GameState) -> list[float]:
-    """Each seat's score plus half its liquid worth, each on the table's own scale."""
-    metrics = [state.metrics(seat) for seat in range(state.n)]
-    scores = [m.get("score", 0.0) for m in metrics]
-    worths = [liquid_worth(m) for m in metrics]
+    """Each seat's outlook plus a quarter of its liquid worth, each on the table's scale."""
+    scores = [state.outlook(seat) for seat in range(state.n)]
+    worths = [liquid_worth(state.metrics(seat)) for seat in range(state.n)]
     score_scale = max(map(abs, scores)) or 1.0
     worth_scale = max(map(abs, worths)) or 1.0
     return [

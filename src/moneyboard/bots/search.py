@@ -11,9 +11,11 @@ tree; each node's move is judged by the value to the seat that made it.
 Full random playouts to the end (about 280 decisions in FinanciaLit, 650 in Rut to Riches)
 cost too much for 1,000 simulations a second, and a random finish says little about a
 decision early in the game. A simulation therefore goes down the tree, then plays a short
-random rollout (``rollout_depth`` decisions, 16 by default: about one round of a four-player
-game) and judges the position reached with :func:`moneyboard.bots.evaluation.values`
-(the real result when the game has ended).
+random rollout (``rollout_depth`` decisions, 4 by default) and judges the position reached
+with :func:`moneyboard.bots.evaluation.values` (the real result when the game has ended).
+The evaluation reads each game's outlook (what a seat's holdings will bring by the end), so
+the rollout need not reach the payoff itself; a longer one mostly adds the noise of its own
+random moves, and costs time (benchmarks/README.md has the duels that chose 4 over 16).
 
 Rollouts are not uniform: at each rollout decision two legal moves are drawn at random and
 the one that has done better so far in this search is played (the move-average sampling
@@ -23,12 +25,19 @@ difference between two moves at the root in noise; the averages learn within a f
 simulations which moves tend to pay (buying a bargain, settling a loan) and which waste a
 turn, for every seat alike, at the cost of one extra random draw per decision.
 
+Amount ladders are thinned in the tree: a move offered at several amounts (borrow 100, 500,
+1,000 ... 50,000; save 10 ... 200) is compared at its lowest, middle and highest amounts
+only (``amount_choices``). Otherwise a ladder of a dozen amounts splits the simulations a
+dozen ways, every amount gets too few to tell it from the others, and the bot shuffles money
+back and forth at random. Rollouts still draw from every amount.
+
 Each simulation's copy is unpickled from one snapshot taken per decision (half the cost of
 a full copy), and its chance source is re-seeded from the bot's own random source.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import pickle
 import random
@@ -43,13 +52,15 @@ from moneyboard.engine.state import GameState
 #: Simulations per decision unless a time budget is given.
 DEFAULT_SIMULATIONS = 1_000
 #: Random decisions after the tree before a position is judged.
-DEFAULT_ROLLOUT_DEPTH = 16
+DEFAULT_ROLLOUT_DEPTH = 4
 #: UCB exploration constant for values in 0..1.
 DEFAULT_EXPLORATION = 0.7
 #: Tree nodes below the root a single simulation may add moves to (bounds memory).
 MAX_TREE_DEPTH = 40
 #: Random legal moves drawn at each rollout decision; the one with the best average is played.
 ROLLOUT_DRAWS = 2
+#: Amounts of one move the tree compares (the lowest, the highest, evenly between).
+AMOUNT_CHOICES = 3
 
 
 class _Node:
@@ -111,6 +122,7 @@ class SearchBot:
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_draws: int = ROLLOUT_DRAWS,
+        amount_choices: int = AMOUNT_CHOICES,
     ):
         if simulations < 1:
             raise ValueError(f"a search needs at least one simulation, not {simulations}")
@@ -120,6 +132,7 @@ class SearchBot:
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.rollout_draws = max(1, rollout_draws)
+        self.amount_choices = max(2, amount_choices)
         #: Simulations run by the last :meth:`choose` (0 when the move was forced).
         self.last_simulations = 0
 
@@ -130,6 +143,7 @@ class SearchBot:
         self.last_simulations = 0
         if len(legal) == 1:
             return Choice(legal[0], "it was the only possible move")
+        legal = thin_amounts(legal, self.amount_choices)
         root = _Node()
         averages = _MoveAverages()
         snapshot = pickle.dumps(state.clone(with_history=False), pickle.HIGHEST_PROTOCOL)
@@ -185,7 +199,7 @@ class SearchBot:
             # Moves with no alternative are played at once and never stored.
             while game.result is None:
                 mover = game.to_move()[0]
-                moves = game.legal_actions(mover)
+                moves = thin_amounts(game.legal_actions(mover), self.amount_choices)
                 if len(moves) != 1:
                     break
                 game.play(mover, moves[0])
@@ -255,3 +269,41 @@ def _share(edge: _Edge | None) -> str:
     if edge is None or edge.visits == 0:
         return "no tries"
     return f"{100 * edge.total / edge.visits:.0f}%"
+
+
+#: Per action type, its fields that are not amounts (what a ladder of amounts shares).
+_FIXED_FIELDS: dict[type[Action], tuple[str, ...]] = {}
+
+
+def thin_amounts(moves: list[Action], keep: int) -> list[Action]:
+    """``moves`` with each ladder (one move at several amounts) cut to ``keep`` amounts spread
+    evenly from its lowest to its highest; moves without amounts are kept as they are.
+
+    >>> from moneyboard.games.monitics.actions import Save
+    >>> [str(a) for a in thin_amounts([Save(10), Save(20), Save(50), Save(100)], 3)]
+    ['save 10', 'save 50', 'save 100']
+    """
+    ladders: dict[tuple[object, ...], list[Action]] = {}
+    kept: list[Action] = []
+    for action in moves:
+        if not action.amounts:
+            kept.append(action)
+            continue
+        kind = type(action)
+        fixed = _FIXED_FIELDS.get(kind)
+        if fixed is None:
+            fixed = tuple(
+                f.name for f in dataclasses.fields(action) if f.name not in action.amounts
+            )
+            _FIXED_FIELDS[kind] = fixed
+        key = (kind, *(getattr(action, name) for name in fixed))
+        ladders.setdefault(key, []).append(action)
+    for ladder in ladders.values():
+        if len(ladder) > keep:
+            fields = tuple(ladder[0].amounts)
+            ladder.sort(key=lambda a: tuple(getattr(a, name) for name in fields))
+            last = len(ladder) - 1
+            kept.extend(ladder[round(i * last / (keep - 1))] for i in range(keep))
+        else:
+            kept.extend(ladder)
+    return kept
