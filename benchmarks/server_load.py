@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import dataclasses
 import json
 import os
@@ -36,8 +35,7 @@ from typing import Any
 import httpx
 import orjson
 import uvloop
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from picows import WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from moneyboard.registry import get_game
 
@@ -86,6 +84,78 @@ class Stats:
             self.error_samples.append(what)
 
 
+class Client(WSListener):
+    """One WebSocket of a room: a learner (with a seat's token) or a projector (``None``).
+
+    Frames are handled as they arrive, in picows's callback (compiled framing, no task per
+    message), so the load's own cost per move stays well under the server's.
+    """
+
+    def __init__(self, room: Room, token: str | None):
+        self.room = room
+        self.token = token
+        self.transport: WSTransport | None = None
+
+    def on_ws_connected(self, transport: WSTransport) -> None:
+        self.transport = transport
+        transport.send(WSMsgType.TEXT, orjson.dumps({"type": "hello", "token": self.token}))
+
+    def on_ws_frame(self, transport: WSTransport, frame: WSFrame) -> None:
+        if frame.msg_type == WSMsgType.CLOSE:
+            transport.disconnect()
+            return
+        if frame.msg_type != WSMsgType.TEXT:
+            return
+        room = self.room
+        load = room.load
+        data = frame.get_payload_as_bytes()
+        if self.token is None:  # a projector only counts what it hears
+            match = VERSION.search(data, 0, 200)
+            if match and data.startswith(b'{"type":"update"'):
+                room.hear(int(match.group(1)))
+            return
+        message = orjson.loads(data)
+        kind = message["type"]
+        if kind == "update":
+            room.hear(message["version"])
+            if "ack" in message and load.measuring:  # the answer to our action
+                load.stats.actions += 1
+        if kind in ("update", "welcome"):
+            if message["view"] is not None and message["view"]["result"] is not None:
+                room.finished.set()
+            elif message["legal"] and message["you"] in message["view"]["to_move"]:
+                self.act(message)
+        elif kind == "refused":
+            load.stats.refused += 1
+        elif kind == "error":
+            load.stats.error(message["message"])
+        elif kind == "ack" and load.measuring:
+            load.stats.actions += 1
+
+    def act(self, message: dict[str, Any]) -> None:
+        """A random legal action, at once or after a think time."""
+        load = self.room.load
+        version = message["version"]
+        action = load.rng.choice(message["legal"])["action"]
+        body = orjson.dumps({"type": "action", "action": action, "version": version})
+        if load.think > 0:
+            delay = load.rng.expovariate(1 / load.think)
+            asyncio.get_running_loop().call_later(delay, self.send, version, body)
+        else:
+            self.send(version, body)
+
+    def send(self, version: int, body: bytes) -> None:
+        if self.transport is None or self.room.closing or self.room.load.stopping:
+            return
+        self.room.sent[version + 1] = time.perf_counter()
+        self.transport.send(WSMsgType.TEXT, body)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.send_close()
+            self.transport.disconnect()
+
+
 class Room:
     """One room under load: its clients, and when each pending version was sent."""
 
@@ -97,7 +167,7 @@ class Room:
         self.sent: dict[int, float] = {}
         self.heard: dict[int, int] = {}
         self.finished = asyncio.Event()
-        self.clients: list[ClientConnection] = []
+        self.clients: list[tuple[WSTransport, Client]] = []
         #: Set when the load closes the room's connections (a game over or the run over).
         self.closing = False
 
@@ -112,55 +182,22 @@ class Room:
         if sent is not None and self.load.measuring:
             self.load.stats.latencies.append(time.perf_counter() - sent)
 
-    async def client(self, index: int) -> None:
-        token = self.tokens[index]
+    async def connect(self) -> None:
+        """Open the room's six connections (each says hello as soon as it is open)."""
         uri = f"ws://127.0.0.1:{self.load.port}/ws/{self.code}"
-        try:
-            await self._client(uri, token)
-        except ConnectionClosed:
-            if not self.closing:  # closed by the server, not by us at the end of the room
-                raise
+        for token in self.tokens:
+            client = Client(self, token)
+            transport, _ = await ws_connect(lambda c=client: c, uri, max_frame_size=2**24)
+            self.clients.append((transport, client))
 
-    async def _client(self, uri: str, token: str | None) -> None:
-        async with connect(uri, max_size=2**24, compression=None) as ws:
-            self.clients.append(ws)
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            async for raw in ws:
-                data = raw if isinstance(raw, bytes) else raw.encode()
-                if token is None:  # a projector only counts what it hears
-                    match = VERSION.search(data, 0, 200)
-                    if match and data.startswith(b'{"type":"update"'):
-                        self.hear(int(match.group(1)))
-                    continue
-                message = orjson.loads(data)
-                kind = message["type"]
-                if kind == "update":
-                    self.hear(message["version"])
-                    if "ack" in message and self.load.measuring:  # the answer to our action
-                        self.load.stats.actions += 1
-                if kind in ("update", "welcome"):
-                    if message["view"] is not None and message["view"]["result"] is not None:
-                        self.finished.set()
-                        return
-                    if message["legal"] and message["you"] in message["view"]["to_move"]:
-                        await self.act(ws, message)
-                elif kind == "refused":
-                    self.load.stats.refused += 1
-                elif kind == "error":
-                    self.load.stats.error(message["message"])
-                elif kind == "ack" and self.load.measuring:
-                    self.load.stats.actions += 1
-                if self.load.stopping:
-                    return
+    async def disconnected(self) -> None:
+        """Until every connection of the room has closed (the server closed them)."""
+        await asyncio.gather(*(t.wait_disconnected() for t, _ in self.clients))
 
-    async def act(self, ws: ClientConnection, message: dict[str, Any]) -> None:
-        think = self.load.think
-        if think > 0:
-            await asyncio.sleep(self.load.rng.expovariate(1 / think))
-        version = message["version"]
-        action = self.load.rng.choice(message["legal"])["action"]
-        self.sent[version + 1] = time.perf_counter()
-        await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+    def close(self) -> None:
+        self.closing = True
+        for _, client in self.clients:
+            client.close()
 
 
 class Load:
@@ -204,31 +241,29 @@ class Load:
     async def run_room(self, http: httpx.AsyncClient, deadline: float) -> None:
         while time.monotonic() < deadline and not self.stopping:
             room = await self.open_room(http)
-            tasks = [asyncio.create_task(room.client(i)) for i in range(CLIENTS)]
-            while len(room.clients) < CLIENTS:
-                await asyncio.sleep(0.01)
+            try:
+                await room.connect()
+            except (OSError, WSError) as exc:
+                self.stats.error(f"could not connect: {exc!r}")
+                room.close()
+                continue
             await http.post(
                 f"/api/rooms/{room.code}/directives",
                 json={"directive": {"type": "start"}},
                 headers={"Authorization": f"Bearer {room.trainer}"},
             )
             finished = asyncio.create_task(room.finished.wait())
+            dropped = asyncio.create_task(room.disconnected())
             await asyncio.wait(
-                [finished, *tasks],
+                [finished, dropped],
                 timeout=max(0.0, deadline - time.monotonic()),
                 return_when=asyncio.FIRST_COMPLETED,
             )
-            for task in tasks:
-                if task.done() and task.exception() is not None:
-                    self.stats.error(repr(task.exception()))
+            if dropped.done() and not room.finished.is_set():
+                self.stats.error("the server closed a connection during a game")
             finished.cancel()
-            room.closing = True
-            for ws in room.clients:
-                await ws.close()
-            for task in tasks:
-                task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
+            dropped.cancel()
+            room.close()
             if room.finished.is_set():
                 self.stats.rooms_played += 1
             await http.delete(

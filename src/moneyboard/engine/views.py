@@ -66,7 +66,7 @@ class Views(Amounts):
         terminal, the pages, the class vote and the debrief. ``chosen_later``: an amount
         field the person has yet to choose (shown as ``…``)."""
         template = self.catalogue.template(f"label.{action.kind}")
-        names = tuple(seat.name for seat in self.seats)
+        names = tuple([seat.name for seat in self.seats])
         return _label(action, template, names, self.currency, chosen_later)
 
     def action_cost(self, seat: int, action: Action) -> int | None:

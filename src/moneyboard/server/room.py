@@ -96,7 +96,8 @@ class Room:
         self._legal_step = (-1, -1)
         self._legal_cache: dict[int, tuple[list[Action], list[dict[str, Any]]]] = {}
         #: The open class vote as seats are shown it, built once per step: (step, vote).
-        self._vote: tuple[tuple[int, int], dict[str, Any] | None] | None = None
+        #: The open vote of step (version, seq), and the seats deciding it.
+        self._vote: tuple[tuple[int, int], dict[str, Any] | None, frozenset[int]] | None = None
 
     # ----- reading -----------------------------------------------------------------------
     @property
@@ -486,15 +487,17 @@ class Room:
                 "prompt": decision_line(state, seat),
                 "choices": self._legal(seat)[1],
             }
-        self._vote = (key, vote)
+        self._vote = (key, vote, frozenset(movers))
         return vote
 
     def vote_for(self, seat: int) -> dict[str, Any] | None:
         """The open vote as ``seat`` is shown it: only a person's seat that is not deciding."""
-        if self.state is None or self.controllers[seat] is not None:
+        state = self.state
+        if state is None or state.seats[seat].bot is not None:
             return None
         vote = self.open_vote()
-        if vote is None or seat in self.state.to_move():
+        assert self._vote is not None
+        if vote is None or seat in self._vote[2]:
             return None
         return vote
 
