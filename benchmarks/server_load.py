@@ -95,6 +95,10 @@ class Client(WSListener):
         self.room = room
         self.token = token
         self.transport: WSTransport | None = None
+        #: An action sent and not yet answered: like a person's page, a client sends one at
+        #: a time, and after a refusal tries again on the newest view it has.
+        self.waiting = False
+        self.latest: dict[str, Any] | None = None
 
     def on_ws_connected(self, transport: WSTransport) -> None:
         self.transport = transport
@@ -118,19 +122,36 @@ class Client(WSListener):
         kind = message["type"]
         if kind == "update":
             room.hear(message["version"])
-            if "ack" in message and load.measuring:  # the answer to our action
-                load.stats.actions += 1
+            if "ack" in message:  # the answer to our action
+                self.answered(counted=True)
         if kind in ("update", "welcome"):
             if message["view"] is not None and message["view"]["result"] is not None:
                 room.finished.set()
-            elif message["legal"] and message["you"] in message["view"]["to_move"]:
-                self.act(message)
+                return
+            self.latest = message
         elif kind == "refused":
             load.stats.refused += 1
+            self.answered(counted=False)
         elif kind == "error":
             load.stats.error(message["message"])
-        elif kind == "ack" and load.measuring:
-            load.stats.actions += 1
+            self.answered(counted=False)
+        elif kind == "ack":
+            self.answered(counted=True)
+        latest = self.latest
+        if (
+            not self.waiting
+            and latest is not None
+            and latest["legal"]
+            and latest["you"] in latest["view"]["to_move"]
+        ):
+            self.latest = None
+            self.act(latest)
+
+    def answered(self, *, counted: bool) -> None:
+        """Our action was answered (taken, or refused)."""
+        self.waiting = False
+        if counted and self.room.load.measuring:
+            self.room.load.stats.actions += 1
 
     def act(self, message: dict[str, Any]) -> None:
         """A random legal action, at once or after a think time."""
@@ -138,6 +159,7 @@ class Client(WSListener):
         version = message["version"]
         action = load.rng.choice(message["legal"])["action"]
         body = orjson.dumps({"type": "action", "action": action, "version": version})
+        self.waiting = True  # from the choice on, until the answer comes
         if load.think > 0:
             delay = load.rng.expovariate(1 / load.think)
             asyncio.get_running_loop().call_later(delay, self.send, version, body)
@@ -148,6 +170,7 @@ class Client(WSListener):
         if self.transport is None or self.room.closing or self.room.load.stopping:
             return
         self.room.sent[version + 1] = time.perf_counter()
+        self.waiting = True
         self.transport.send(WSMsgType.TEXT, body)
 
     def close(self) -> None:

@@ -74,6 +74,43 @@ def test_an_action_on_a_stale_view_is_refused(client: TestClient) -> None:
     assert again.json()["error"]["code"] == "stale"
 
 
+def _until_several_are_asked(room: Classroom, rng: random.Random) -> list[int]:
+    """Play random moves until two or more learners are asked at once (FinanCity's savings)."""
+    for _ in range(400):
+        asked = [s for s in room.trainer_view()["view"]["to_move"] if s in room.tokens]
+        if len(asked) >= 2:
+            return asked
+        assert room.play_random(rng, 1) == 1
+    raise AssertionError("no decision asked of several seats at once")
+
+
+def test_answers_to_a_decision_asked_of_every_seat_at_once_do_not_go_stale(
+    client: TestClient,
+) -> None:
+    room = Classroom.open(client, "financity", learners=3)
+    first, second = _until_several_are_asked(room, random.Random(4))[:2]
+    seen = {seat: room.view(room.tokens[seat]) for seat in (first, second)}
+    assert seen[first]["version"] == seen[second]["version"]
+    answer = seen[first]["legal"][0]["action"]
+    assert room.act(first, answer, seen[first]["version"]).status_code == 200
+    # The second family chose on the view from before the first one's answer: it stands.
+    late = room.act(second, seen[second]["legal"][0]["action"], seen[second]["version"])
+    assert late.status_code == 200, late.text
+    # The first family's double tap is still stale: its own answer moved it on.
+    again = room.act(first, answer, seen[first]["version"])
+    assert again.status_code == 409 and again.json()["error"]["code"] == "stale"
+
+
+def test_a_trainer_step_makes_every_open_answer_stale(client: TestClient) -> None:
+    room = Classroom.open(client, "financity", learners=3)
+    seat = _until_several_are_asked(room, random.Random(4))[0]
+    seen = room.view(room.tokens[seat])
+    room.direct({"type": "pause"})
+    room.direct({"type": "resume"})
+    r = room.act(seat, seen["legal"][0]["action"], seen["version"])
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale"
+
+
 def test_a_malformed_action_names_what_is_wrong(client: TestClient) -> None:
     room = Classroom.open(client, "toy", learners=2)
     seat = room.mover()

@@ -523,7 +523,7 @@ class RoomManager:
     ) -> Change:
         """A seat's action on the view at ``version``; a stale view is refused."""
         room = self._caught_up(access, version)
-        if version != room.version:
+        if version != room.version and not room.still_asked(access.seat, version):
             raise refused(
                 f"the game has moved on since you looked (you saw step {version}, "
                 f"it is now at step {room.version}); look again and choose",

@@ -89,14 +89,16 @@ class Room:
         #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
         self.votes: dict[int, tuple[dict[str, Any], str]] = {}
         self.log_seen = 0
+        #: Each seat being asked to decide: the version from which it has been asked without
+        #: a break while only other seats answered (see :meth:`still_asked`).
+        self.asked_since: dict[int, int] = {}
         #: Counts renamed lobby seats, so :meth:`info` is built again after a join.
         self._renamed = 0
         self._info: tuple[tuple[int, int, str, int], dict[str, Any]] | None = None
         #: Each seat's legal actions, as actions and as JSON, at one step (built once).
         self._legal_step = (-1, -1)
         self._legal_cache: dict[int, tuple[list[Action], list[dict[str, Any]]]] = {}
-        #: The open class vote as seats are shown it, built once per step: (step, vote).
-        #: The open vote of step (version, seq), and the seats deciding it.
+        #: The open class vote of one step (version, seq), and the seats deciding it.
         self._vote: tuple[tuple[int, int], dict[str, Any] | None, frozenset[int]] | None = None
 
     # ----- reading -----------------------------------------------------------------------
@@ -192,9 +194,32 @@ class Room:
             self.version += 1
         if self.version != before:
             change.vote_result = self._close_votes(change)
+            self._track_asked(change.seat if kind == "action" else None)
         if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
             change.announcements.append("The game is over.")
         return change
+
+    def _track_asked(self, answered: int | None) -> None:
+        """After a step: seats still asked keep the version they were first asked at, when
+        the step was another seat's answer (``answered``); anything else starts them over."""
+        movers = self.state.to_move() if self.state is not None else ()
+        since = self.asked_since
+        self.asked_since = {
+            seat: since[seat]
+            if answered is not None and seat != answered and seat in since
+            else self.version
+            for seat in movers
+        }
+
+    def still_asked(self, seat: int | None, version: int) -> bool:
+        """Whether an answer chosen on the view at ``version`` still stands now: ``seat`` has
+        been asked the same decision since then, while only other seats answered theirs (every
+        family choosing its savings at once), so their answers do not make it stale. The game
+        still checks the answer itself."""
+        if seat is None:
+            return False
+        first = self.asked_since.get(seat)
+        return first is not None and first <= version <= self.version
 
     def rebuild(self, entries: Sequence[Entry]) -> None:
         """Carry out stored entries in order (after a restart, or to catch up with storage)."""
