@@ -210,3 +210,19 @@ def test_the_tree_compares_three_amounts_of_a_ladder() -> None:
     bot = SearchBot(random.Random(3), simulations=40)
     choice = bot.choose(state, seat)
     assert choice.action in thin_amounts(state.legal_actions(seat), bot.amount_choices)
+
+
+def test_the_search_stops_repeating_its_own_moves_in_an_open_decision() -> None:
+    state = toy(12)
+    bot = SearchBot(random.Random(0), simulations=5)
+    seat = state.to_move()[0]
+    # Fourteen borrows in a row (the toy's loan may be taken again and again): after twelve
+    # own moves, a move already made three times is no longer offered.
+    for _ in range(14):
+        state.borrowed[seat] = False  # type: ignore[attr-defined]
+        bot._repeats.played(state, BORROW)
+        state.decisions_made += 1
+    legal = state.legal_actions(seat)
+    assert BORROW in legal
+    assert BORROW not in bot._repeats.allowed(state, legal)
+    assert bot.choose(state, seat).action != BORROW

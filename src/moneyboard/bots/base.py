@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from typing import Protocol
 
 from moneyboard.engine.actions import Action
@@ -39,3 +40,36 @@ def bot_rng(kind: str, game_seed: int, seat: int) -> random.Random:
     False
     """
     return random.Random(f"moneyboard-bot:{kind}:{game_seed}:{seat}")
+
+
+#: After this many of its own moves in a row, a bot avoids repeating a move ...
+STREAK_LIMIT = 12
+#: ... that it has already made this many times in the run.
+REPEAT_LIMIT = 3
+
+
+class RepeatGuard:
+    """Stops a bot from repeating moves forever in a decision that stays open (borrow,
+    repay, borrow ... in a turn that goes on until the seat rolls or passes).
+
+    It counts the bot's own moves since another seat last moved; after
+    :data:`STREAK_LIMIT` of them, moves already made :data:`REPEAT_LIMIT` times are left out.
+    """
+
+    def __init__(self) -> None:
+        self.streak: Counter[Action] = Counter()
+        #: The decision count right after the bot's last move (a gap means others moved).
+        self.end = -1
+
+    def allowed(self, state: GameState, legal: list[Action]) -> list[Action]:
+        """``legal`` without the moves repeated enough in this run of own moves."""
+        if state.decisions_made != self.end:
+            self.streak.clear()
+        if sum(self.streak.values()) < STREAK_LIMIT:
+            return legal
+        return [a for a in legal if self.streak[a] < REPEAT_LIMIT] or legal
+
+    def played(self, state: GameState, action: Action) -> None:
+        """Remember ``action`` (assuming it is played next)."""
+        self.streak[action] += 1
+        self.end = state.decisions_made + 1

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from moneyboard.bots.base import Choice
+from moneyboard.bots.base import Choice, RepeatGuard
 from moneyboard.bots.hints import Hint, hints_for
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
@@ -27,10 +26,6 @@ MONEY_METRICS = ("cash", "savings", "debt", "assets", "income")
 #: Metrics with their own units, each compared on its own scale.
 OTHER_METRICS = ("wellbeing", "score")
 
-#: After this many of its own moves in a row, a bot avoids repeating a move ...
-STREAK_LIMIT = 12
-#: ... that it has already made this many times in the run.
-REPEAT_LIMIT = 3
 #: Amounts never matter below this (guards the scale against float noise).
 _EPSILON = 1e-9
 
@@ -191,9 +186,7 @@ class PersonalityBot:
         # Households with an attitude to luck need a few draws to see how much a move swings.
         self.samples = samples if samples is not None else (3 if personality.risk else 2)
         self.max_evaluations = max_evaluations
-        #: Own moves since another seat last moved, and the decision count after the last one.
-        self._streak: Counter[Action] = Counter()
-        self._streak_end = -1
+        self._repeats = RepeatGuard()
 
     def choose(self, state: GameState, seat: int) -> Choice:
         legal = state.legal_actions(seat)
@@ -201,15 +194,10 @@ class PersonalityBot:
             raise RuntimeError(f"{state.game_id}: seat {seat} has no legal action")
         if len(legal) == 1:
             return self._chose(state, Choice(legal[0], "it was the only possible move"))
-        if state.decisions_made != self._streak_end:
-            self._streak.clear()
-        if sum(self._streak.values()) >= STREAK_LIMIT:
-            # A long run of its own moves: stop repeating, so no loop of moves goes on forever.
-            legal = [a for a in legal if self._streak[a] < REPEAT_LIMIT] or legal
-            if len(legal) == 1:
-                return self._chose(
-                    state, Choice(legal[0], "its other moves had been repeated enough")
-                )
+        # A long run of its own moves: stop repeating, so no loop of moves goes on forever.
+        legal = self._repeats.allowed(state, legal)
+        if len(legal) == 1:
+            return self._chose(state, Choice(legal[0], "its other moves had been repeated enough"))
         rng = self.rng
         if len(legal) > self.max_evaluations:
             legal = rng.sample(legal, self.max_evaluations)
@@ -227,9 +215,8 @@ class PersonalityBot:
         return self._chose(state, Choice(legal[best], why))
 
     def _chose(self, state: GameState, choice: Choice) -> Choice:
-        """Remember the move for the streak guard (assuming it is played next)."""
-        self._streak[choice.action] += 1
-        self._streak_end = state.decisions_made + 1
+        """Remember the move for the repeat guard (assuming it is played next)."""
+        self._repeats.played(state, choice.action)
         return choice
 
     def _outcomes(

@@ -43,7 +43,7 @@ import pickle
 import random
 import time
 
-from moneyboard.bots.base import Choice
+from moneyboard.bots.base import Choice, RepeatGuard
 from moneyboard.bots.evaluation import values
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
@@ -135,6 +135,7 @@ class SearchBot:
         self.amount_choices = max(2, amount_choices)
         #: Simulations run by the last :meth:`choose` (0 when the move was forced).
         self.last_simulations = 0
+        self._repeats = RepeatGuard()
 
     def choose(self, state: GameState, seat: int) -> Choice:
         legal = state.legal_actions(seat)
@@ -142,7 +143,11 @@ class SearchBot:
             raise RuntimeError(f"{state.game_id}: seat {seat} has no legal action")
         self.last_simulations = 0
         if len(legal) == 1:
-            return Choice(legal[0], "it was the only possible move")
+            return self._chose(state, Choice(legal[0], "it was the only possible move"))
+        # A long run of its own moves (borrow, repay, borrow ...): stop repeating them.
+        legal = self._repeats.allowed(state, legal)
+        if len(legal) == 1:
+            return self._chose(state, Choice(legal[0], "its other moves had been repeated enough"))
         legal = thin_amounts(legal, self.amount_choices)
         root = _Node()
         averages = _MoveAverages()
@@ -154,7 +159,12 @@ class SearchBot:
             self._simulate(snapshot, seat, legal, root, averages)
             done += 1
         self.last_simulations = done
-        return self._pick(root, legal, done)
+        return self._chose(state, self._pick(root, legal, done))
+
+    def _chose(self, state: GameState, choice: Choice) -> Choice:
+        """Remember the move for the repeat guard (assuming it is played next)."""
+        self._repeats.played(state, choice.action)
+        return choice
 
     def _pick(self, root: _Node, legal: list[Action], done: int) -> Choice:
         """The most visited root move, with a sentence comparing it with the runner-up."""
