@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import orjson
 import uvloop
 from picows import WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
@@ -246,7 +246,7 @@ class Load:
         self.measuring = False
         self.stopping = False
 
-    async def open_room(self, http: httpx.AsyncClient) -> Room:
+    async def open_room(self, http: httpx2.AsyncClient) -> Room:
         definition = get_game(self.game)
         learners = min(CLIENTS, definition.max_players)
         seats = [{"kind": "learner"}] * learners
@@ -261,7 +261,7 @@ class Load:
         tokens += [None] * (CLIENTS - learners)
         return Room(self, code, trainer, tokens)
 
-    async def run_room(self, http: httpx.AsyncClient, deadline: float) -> None:
+    async def run_room(self, http: httpx2.AsyncClient, deadline: float) -> None:
         while time.monotonic() < deadline and not self.stopping:
             room = await self.open_room(http)
             try:
@@ -294,8 +294,8 @@ class Load:
             )
 
     async def run(self, seconds: float, warmup: float, server_pid: int) -> None:
-        limits = httpx.Limits(max_connections=20)
-        async with httpx.AsyncClient(
+        limits = httpx2.Limits(max_connections=20)
+        async with httpx2.AsyncClient(
             base_url=f"http://127.0.0.1:{self.port}", timeout=30, limits=limits
         ) as http:
             start = time.monotonic()
@@ -340,9 +340,9 @@ def start_server(port: int, db: str, core: int | None) -> subprocess.Popen[bytes
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/bots", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/bots", timeout=1).status_code == 200:
                 return proc
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start")

@@ -10,7 +10,7 @@ import tempfile
 import time
 from typing import IO
 
-import httpx
+import httpx2
 
 from tests.server.postgres import free_port
 
@@ -56,9 +56,9 @@ class ServerProcess:
                 err = self.log.read().decode(errors="replace")
                 raise RuntimeError(f"the server exited at start: {err[-2000:]}")
             try:
-                if httpx.get(f"{self.base}/api/bots", timeout=1.0).status_code == 200:
+                if httpx2.get(f"{self.base}/api/bots", timeout=1.0).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.1)
         self.kill()
         raise RuntimeError("the server did not answer in time")

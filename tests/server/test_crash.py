@@ -13,7 +13,7 @@ import threading
 import time
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from moneyboard.registry import get_game
@@ -39,7 +39,7 @@ class Room:
         self.finished = False
 
 
-def open_room(http: httpx.Client, game: str, seed: int) -> Room:
+def open_room(http: httpx2.Client, game: str, seed: int) -> Room:
     players = get_game(game).min_players
     seats = [{"kind": "learner"}] * (players - 1) + [{"kind": "bot", "bot": "random"}]
     created = http.post("/api/rooms", json={"game": game, "seats": seats, "seed": seed})
@@ -58,7 +58,7 @@ def open_room(http: httpx.Client, game: str, seed: int) -> Room:
     return Room(body["code"], body["trainer_token"], tokens)
 
 
-def play_one(http: httpx.Client, room: Room, rng: random.Random) -> bool:
+def play_one(http: httpx2.Client, room: Room, rng: random.Random) -> bool:
     """One random legal action by a learner of ``room``; True if the server acknowledged it."""
     view = http.get(f"/api/rooms/{room.code}/view", headers=auth(room.trainer)).json()
     if view["view"]["result"] is not None:
@@ -84,7 +84,7 @@ def play_one(http: httpx.Client, room: Room, rng: random.Random) -> bool:
     return False
 
 
-def learner_actions(http: httpx.Client, room: Room) -> list[tuple[int, dict[str, Any]]]:
+def learner_actions(http: httpx2.Client, room: Room) -> list[tuple[int, dict[str, Any]]]:
     r = http.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer))
     assert r.status_code == 200, r.text
     return [
@@ -100,28 +100,28 @@ def crash_and_check(db_url: str, game: str, seed: int) -> None:
     server.start()
     rooms: list[Room] = []
     try:
-        with httpx.Client(base_url=server.base, timeout=10.0) as http:
+        with httpx2.Client(base_url=server.base, timeout=10.0) as http:
             rooms = [open_room(http, game, seed * 100 + i) for i in range(ROOMS)]
         for _ in range(CYCLES):
             killer = threading.Timer(rng.uniform(0.3, 2.0), server.kill)
             killer.start()
             deadline = time.monotonic() + 10
             try:
-                with httpx.Client(base_url=server.base, timeout=5.0) as http:
+                with httpx2.Client(base_url=server.base, timeout=5.0) as http:
                     while time.monotonic() < deadline:
                         play_one(http, rng.choice(rooms), rng)
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass  # the server died under us: that request was not acknowledged
             killer.join()
             server.kill()
             server.start()
-            with httpx.Client(base_url=server.base, timeout=10.0) as http:
+            with httpx2.Client(base_url=server.base, timeout=10.0) as http:
                 for room in rooms:
                     stored = learner_actions(http, room)
                     assert stored[: len(room.acked)] == room.acked, room.code
                     assert len(stored) - len(room.acked) in (0, 1), room.code
                     room.acked = stored
-        with httpx.Client(base_url=server.base, timeout=10.0) as http:
+        with httpx2.Client(base_url=server.base, timeout=10.0) as http:
             acted = 0
             for room in rooms:
                 for _ in range(20):

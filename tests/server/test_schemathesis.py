@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -33,7 +33,7 @@ class Target:
 
     def __init__(self, server: ServerProcess):
         self.server = server
-        with httpx.Client(base_url=server.base) as http:
+        with httpx2.Client(base_url=server.base) as http:
             seats = [{"kind": "learner"}, {"kind": "learner"}, {"kind": "bot", "bot": "random"}]
             body = http.post("/api/rooms", json={"game": "financialit", "seats": seats}).json()
             self.code: str = body["code"]

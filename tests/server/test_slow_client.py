@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import uvicorn
 
@@ -91,7 +91,7 @@ def test_a_client_that_stops_reading_is_dropped_and_its_backlog_let_go(
     live_server: LiveServer,
 ) -> None:
     manager = live_server.app.state.manager
-    with httpx.Client(base_url=live_server.base, timeout=30) as http:
+    with httpx2.Client(base_url=live_server.base, timeout=30) as http:
         seats = [{"kind": "learner"}, {"kind": "learner"}]
         created = http.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 1}).json()
         code, trainer = created["code"], created["trainer_token"]

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -54,8 +54,8 @@ def test_a_learner_on_each_process_plays_the_same_room(
 ) -> None:
     a, b = two_servers
     with (
-        httpx.Client(base_url=a.base, timeout=TIMEOUT) as http_a,
-        httpx.Client(base_url=b.base, timeout=TIMEOUT) as http_b,
+        httpx2.Client(base_url=a.base, timeout=TIMEOUT) as http_a,
+        httpx2.Client(base_url=b.base, timeout=TIMEOUT) as http_b,
     ):
         seats = [{"kind": "learner"}, {"kind": "learner"}, {"kind": "learner"}]
         created = http_a.post("/api/rooms", json={"game": "financialit", "seats": seats}).json()
@@ -70,9 +70,10 @@ def test_a_learner_on_each_process_plays_the_same_room(
             headers=auth(trainer),
         )
         assert started.status_code == 200, started.text
-        on_a = connect(f"ws://127.0.0.1:{a.port}/ws/{code}")
-        on_b = connect(f"ws://127.0.0.1:{b.port}/ws/{code}")
-        try:
+        with (
+            connect(f"ws://127.0.0.1:{a.port}/ws/{code}") as on_a,
+            connect(f"ws://127.0.0.1:{b.port}/ws/{code}") as on_b,
+        ):
             on_a.send(json.dumps({"type": "hello", "token": tokens[0][1]}))
             on_b.send(json.dumps({"type": "hello", "token": tokens[1][1]}))
             welcome_a = next_update(on_a, 0)
@@ -98,9 +99,6 @@ def test_a_learner_on_each_process_plays_the_same_room(
                 assert next_update(on_b, version)["version"] >= version
                 heard += 1
             assert heard == 12
-        finally:
-            on_a.close()
-            on_b.close()
 
 
 def test_two_processes_never_both_accept_the_same_step(
@@ -108,8 +106,8 @@ def test_two_processes_never_both_accept_the_same_step(
 ) -> None:
     a, b = two_servers
     with (
-        httpx.Client(base_url=a.base, timeout=TIMEOUT) as http_a,
-        httpx.Client(base_url=b.base, timeout=TIMEOUT) as http_b,
+        httpx2.Client(base_url=a.base, timeout=TIMEOUT) as http_a,
+        httpx2.Client(base_url=b.base, timeout=TIMEOUT) as http_b,
     ):
         seats = [{"kind": "team"}] * 3
         created = http_a.post("/api/rooms", json={"game": "financialit", "seats": seats}).json()

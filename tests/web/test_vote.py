@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
+import httpx2
 
 from tests.server.process import ServerProcess
 from tests.web.browser import (
@@ -26,7 +26,7 @@ from tests.web.conftest import screenshot
 def seat_update(base: str, code: str, page: Any) -> dict[str, Any]:
     """What the server sends the learner on ``page`` now (its token from the page's storage)."""
     token = page.evaluate("code => localStorage.getItem(`moneyboard.seat.${code}`)", code)
-    reply = httpx.get(
+    reply = httpx2.get(
         f"{base}/api/rooms/{code}/view", headers={"Authorization": f"Bearer {token}"}
     )
     reply.raise_for_status()
