@@ -96,6 +96,8 @@ class RoomManager:
         self.tokens: dict[str, dict[str, StoredToken]] = {}
         self.listeners: dict[str, set[Listener]] = {}
         self._bot_calls: dict[str, asyncio.TimerHandle] = {}
+        #: Rooms whose bot call only watches a bot another process is due to move.
+        self._watching: set[str] = set()
         self._ticker: asyncio.Task[None] | None = None
         self.notifier: Notifier | None = None
         #: Entries carried out in memory and waiting to be stored (see :meth:`submit`).
@@ -147,6 +149,7 @@ class RoomManager:
         for handle in self._bot_calls.values():
             handle.cancel()
         self._bot_calls.clear()
+        self._watching.clear()
         for listeners in self.listeners.values():
             for listener in listeners:
                 listener.send_close()
@@ -323,9 +326,7 @@ class RoomManager:
     def _forget(self, code: str) -> None:
         self.rooms.pop(code, None)
         self.tokens.pop(code, None)
-        handle = self._bot_calls.pop(code, None)
-        if handle is not None:
-            handle.cancel()
+        self._cancel_bot(code)
         for listener in self.listeners.pop(code, set()):
             listener.send('{"type":"closed","reason":"the trainer deleted this room"}')
             listener.send_close()
@@ -450,7 +451,8 @@ class RoomManager:
             return
         room = self._load(stored)
         self.listeners[code] = listeners
-        self._tell(room, Change("reload", rebuilt=True))
+        # Rebuilt after another process took a step first: its bot moves are its own.
+        self._tell(room, Change("reload", rebuilt=True), ours=self.notifier is None)
 
     def catch_up(self, code: str) -> None:
         """Carry out entries another process stored (told through the database)."""
@@ -464,7 +466,7 @@ class RoomManager:
             return
         for entry in self.store.entries(room.stored.id, after=room.seq):
             change = room.take(entry.kind, entry.data)
-            self._tell(room, change)
+            self._tell(room, change, ours=False)
         self.tokens[code] = {t.token_hash: t for t in self.store.tokens(stored.id) if not t.revoked}
         self._name_seats(room)
 
@@ -478,7 +480,7 @@ class RoomManager:
             return
         try:
             for entry in self.store.entries(room.stored.id, after=room.seq):
-                self._tell(room, room.take(entry.kind, entry.data))
+                self._tell(room, room.take(entry.kind, entry.data), ours=False)
         except Exception:
             log.exception("room %s: catching up with storage failed; rebuilding it", room.code)
             self._reload(room.code)
@@ -510,13 +512,21 @@ class RoomManager:
             except Exception:
                 log.exception("could not tell other processes about room %s", code)
 
-    def _tell(self, room: Room, change: Change | None, reply: Reply | None = None) -> None:
+    def _tell(
+        self,
+        room: Room,
+        change: Change | None,
+        reply: Reply | None = None,
+        *,
+        ours: bool = True,
+    ) -> None:
         """Send the room's listeners their updates, then schedule the bot due to move next
-        (also when an update could not be built: the game must not wait for nobody)."""
+        (also when an update could not be built: the game must not wait for nobody).
+        ``ours``: this process took the step (not another one sharing the database)."""
         try:
             broadcast(room, self.listeners.setdefault(room.code, set()), change, reply)
         finally:
-            self._schedule_bot(room, change)
+            self._schedule_bot(room, change, ours=ours)
 
     async def act(
         self, access: Access, action: Any, version: int, reply: Reply | None = None
@@ -575,30 +585,53 @@ class RoomManager:
         and told with the others of this turn of the event loop."""
         self.submit(room, kind, data).add_done_callback(_log_failure)
 
-    def _schedule_bot(self, room: Room, change: Change | None) -> None:
-        if room.code in self._bot_calls or room.bot_to_move() is None:
+    def _schedule_bot(self, room: Room, change: Change | None, *, ours: bool = True) -> None:
+        """Move the bot due to move, after a visible step. With several processes on one
+        database, the process that took a step moves the bot due after it; the others only
+        watch, and move it themselves if the room has not moved on for ``bot_takeover``
+        seconds (that process may have stopped), so a bot's move is not chosen twice."""
+        code = room.code
+        if room.bot_to_move() is None:
             return
+        if code in self._bot_calls:
+            if not (ours and code in self._watching):
+                return
+            self._cancel_bot(code)  # a step of our own: the bot is ours to move now
         delay = self.settings.bot_step
         if change is not None and (change.announcements or change.vote_result):
             delay += self.settings.bot_pause
+        watched: int | None = None
+        if not ours:
+            delay += self.settings.bot_takeover
+            watched = room.version
+            self._watching.add(code)
         loop = asyncio.get_running_loop()
-        self._bot_calls[room.code] = loop.call_later(delay, self._bot_move, room.code)
+        self._bot_calls[code] = loop.call_later(delay, self._bot_move, code, watched)
+
+    def _cancel_bot(self, code: str) -> None:
+        handle = self._bot_calls.pop(code, None)
+        self._watching.discard(code)
+        if handle is not None:
+            handle.cancel()
 
     def skip(self, room: Room) -> None:
         """The trainer's "skip": the bot due to move moves now."""
-        handle = self._bot_calls.pop(room.code, None)
-        if handle is not None:
-            handle.cancel()
+        self._cancel_bot(room.code)
         if room.bot_to_move() is None:
             raise refused("no bot is waiting to move", "no_bot")
         self._bot_move(room.code)
 
-    def _bot_move(self, code: str) -> None:
+    def _bot_move(self, code: str, watched: int | None = None) -> None:
         """The paced bot move of a room: the table's bot chooses, the move is stored, then
-        carried out and told."""
+        carried out and told. ``watched``: the version a watch on another process's bot
+        began at; if the room has moved on since, that process is alive: watch again."""
         self._bot_calls.pop(code, None)
+        self._watching.discard(code)
         room = self.rooms.get(code)
         if room is None or room.table is None or room.bot_to_move() is None:
+            return
+        if watched is not None and room.version != watched:
+            self._schedule_bot(room, None, ours=False)
             return
         try:
             due = room.table.bot_move()

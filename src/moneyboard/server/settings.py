@@ -30,6 +30,9 @@ class Settings:
     #: Extra seconds before a bot moves after a big event: a trainer's directive, a timeout,
     #: a class vote's result, the end of the game.
     bot_pause: float = 1.5
+    #: Seconds a bot stays due in a room another process (on the same database) moved last,
+    #: before this process moves it instead (that process may have stopped).
+    bot_takeover: float = 10.0
     #: Seconds between checks of turn timers and the class period.
     tick: float = 0.25
     #: Fan updates out through PostgreSQL LISTEN/NOTIFY (several processes, one database).

@@ -1,0 +1,105 @@
+"""Bots in a room shared by two processes: the one that took a step moves the bot due after
+it; the other only watches, and moves the bot itself when the room stands still too long.
+
+Two managers on one SQLite file stand in for the two processes; each one's notices reach
+the other at the next turn of the event loop, as PostgreSQL's LISTEN/NOTIFY would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from moneyboard.server.manager import RoomManager
+from moneyboard.server.migrate import upgrade
+from moneyboard.server.room import Room
+from moneyboard.server.settings import Settings
+from moneyboard.server.storage import Store, make_engine
+
+SEATS = [{"kind": "learner"}, {"kind": "bot", "bot": "random"}]
+
+
+def two_processes(
+    tmp_path: Path, first: Settings, second: Settings
+) -> tuple[RoomManager, RoomManager]:
+    url = f"sqlite:///{tmp_path / 'rooms.db'}"
+    upgrade(make_engine(url))
+    a = RoomManager(Store(make_engine(url)), dataclasses.replace(first, db_url=url))
+    b = RoomManager(Store(make_engine(url)), dataclasses.replace(second, db_url=url))
+
+    def tell(other: RoomManager) -> Any:
+        return lambda code, seq: asyncio.get_running_loop().call_soon(other.on_notice, code, seq)
+
+    a.notifier, b.notifier = tell(b), tell(a)
+    return a, b
+
+
+def bot_moves_chosen_by(manager: RoomManager) -> list[dict[str, Any]]:
+    """Record every bot move ``manager`` chooses and stores (its background entries)."""
+    chosen: list[dict[str, Any]] = []
+    background = manager._background
+
+    def recording(room: Room, kind: str, data: dict[str, Any]) -> None:
+        if kind == "action":
+            chosen.append(data)
+        background(room, kind, data)
+
+    manager._background = recording  # type: ignore[method-assign]
+    return chosen
+
+
+async def play_learner_moves(a: RoomManager, room: Room, token: str, moves: int) -> None:
+    """The learner plays ``moves`` times through ``a``, each time once the bot has moved."""
+    for _ in range(moves):
+        for _ in range(200):
+            if room.state is not None and tuple(room.state.to_move()) == (0,):
+                break
+            await asyncio.sleep(0.01)
+        assert room.state is not None and tuple(room.state.to_move()) == (0,)
+        await a.act(a.access(room.code, token), {"type": "keep"}, room.version)
+
+
+def test_only_the_process_that_took_the_step_moves_the_bot(tmp_path: Path) -> None:
+    quick = Settings(bot_step=0.02, bot_pause=0.0, bot_takeover=30.0)
+
+    async def scenario() -> None:
+        a, b = two_processes(tmp_path, quick, quick)
+        on_a, on_b = bot_moves_chosen_by(a), bot_moves_chosen_by(b)
+        room, _ = a.create("toy", {"rounds": 10}, SEATS, 1, {})
+        b.load_all()
+        token = a.join(room.code, "Ana", 0)[1]
+        await a.start(room, None)
+        await play_learner_moves(a, room, token, 4)
+        await asyncio.sleep(0.2)
+        assert len(on_a) >= 4 and on_b == []
+        # B heard every step: it holds the same game, with nothing refused or rebuilt.
+        assert b.rooms[room.code].version == room.version
+        assert len(b.store.entries(room.stored.id)) == room.seq + 1
+        await a.stop()
+        await b.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_left_waiting_by_a_stopped_process_is_moved_by_the_other(tmp_path: Path) -> None:
+    gone_quiet = Settings(bot_step=60.0, bot_pause=0.0)  # its bot moves would come too late
+    watching = Settings(bot_step=0.02, bot_pause=0.0, bot_takeover=0.1)
+
+    async def scenario() -> None:
+        a, b = two_processes(tmp_path, gone_quiet, watching)
+        on_b = bot_moves_chosen_by(b)
+        room, _ = a.create("toy", {"rounds": 10}, SEATS, 1, {})
+        b.load_all()
+        token = a.join(room.code, "Ana", 0)[1]
+        await a.start(room, None)
+        await play_learner_moves(a, room, token, 1)
+        await a.stop()  # A stops before its bot moves
+        before = room.seq
+        await asyncio.sleep(0.6)
+        assert on_b, "the watching process never moved the bot"
+        assert len(b.store.entries(room.stored.id)) > before
+        await b.stop()
+
+    asyncio.run(scenario())
