@@ -107,7 +107,7 @@ def test_financialit_loans_left_at_the_end_cost_nothing_to_a_family_with_no_happ
     assert with_happiness == pytest.approx(state.outlook(0) - min(2, 8 / 5))
 
 
-def test_financity_counts_income_for_the_years_left_and_loan_cards_as_owed() -> None:
+def test_financity_counts_the_champion_score_and_loan_cards_as_owed() -> None:
     state = new_game("financity", 5)
     assert isinstance(state, FinanCityState)
     state.auto_chance = True
@@ -115,14 +115,14 @@ def test_financity_counts_income_for_the_years_left_and_loan_cards_as_owed() -> 
     assert state.result is None
     seat = 0
     p = state.players[seat]
-    assert p.home is not None
-    years_left = state.options.years - state.year
-    expected = state.champion_score(seat) + years_left * (state.income(seat) - p.home.expenses)
-    assert state.outlook(seat) == pytest.approx(expected - p.loans * state.options.loan_card_value)
-    p.loans += 1  # a loan card is owed: the outlook falls by its value
-    assert state.outlook(seat) == pytest.approx(
-        expected - p.loans * state.options.loan_card_value
-    )
+    value = state.options.loan_card_value
+    assert state.outlook(seat) == state.champion_score(seat) - p.loans * value
+    score, before = state.champion_score(seat), state.outlook(seat)
+    # A loan card and its cash: the champion score rises by the cash, the outlook does not.
+    p.loans += 1
+    state.ledger.post("bank", f"cash:{seat}", value, "loan.taken", {"seat": seat})
+    assert state.champion_score(seat) == score + value
+    assert state.outlook(seat) == before
 
 
 def test_rut_to_riches_counts_passive_income_and_buying_power() -> None:

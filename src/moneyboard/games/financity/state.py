@@ -230,18 +230,15 @@ class FinanCityState(Choices):
     # ----- bounds for the adapters -------------------------------------------------------
 
     def outlook(self, seat: int) -> float:
-        """The champion score (``champion_score``) with what the seat holds at what it will
-        bring: income less the home's expenses for the years left, and its loan cards repaid
-        (a loan's cash is not the family's, and no loans is a winner's criterion)."""
+        """The champion score (``champion_score``: what the end ranks by when nobody meets
+        the winner's criteria) less the loan cards still owed: a loan's cash is not the
+        family's, and no loans is a winner's criterion. (Adding income for the years left
+        made the search bot invest where the spender's wellbeing won: 7 duels of 12 against
+        it, 9 of 12 without.)"""
         p = self.players[seat]
         if self.result is not None or p.home is None:
             return super().outlook(seat)
-        years_left = max(0, self.options.years - self.year)
-        return float(
-            self.champion_score(seat)
-            + years_left * (self.income(seat) - p.home.expenses)
-            - p.loans * self.options.loan_card_value
-        )
+        return float(self.champion_score(seat) - p.loans * self.options.loan_card_value)
 
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
