@@ -65,9 +65,13 @@ class RepeatGuard:
         """``legal`` without the moves repeated enough in this run of own moves."""
         if state.decisions_made != self.end:
             self.streak.clear()
-        if sum(self.streak.values()) < STREAK_LIMIT:
+        if self.run() < STREAK_LIMIT:
             return legal
         return [a for a in legal if self.streak[a] < REPEAT_LIMIT] or legal
+
+    def run(self) -> int:
+        """How many own moves in a row the bot has made (as of its last move)."""
+        return sum(self.streak.values())
 
     def played(self, state: GameState, action: Action) -> None:
         """Remember ``action`` (assuming it is played next)."""

@@ -43,7 +43,7 @@ import pickle
 import random
 import time
 
-from moneyboard.bots.base import Choice, RepeatGuard
+from moneyboard.bots.base import STREAK_LIMIT, Choice, RepeatGuard
 from moneyboard.bots.evaluation import values
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
@@ -144,8 +144,12 @@ class SearchBot:
         self.last_simulations = 0
         if len(legal) == 1:
             return self._chose(state, Choice(legal[0], "it was the only possible move"))
-        # A long run of its own moves (borrow, repay, borrow ...): stop repeating them.
+        # A long run of its own moves (borrow, repay, borrow ...): stop repeating them, and
+        # after twice as long close the decision (an amount ladder changes with every
+        # payment, so there is always a new move to repeat).
         legal = self._repeats.allowed(state, legal)
+        if self._repeats.run() >= 2 * STREAK_LIMIT:
+            legal = [a for a in legal if not (a.keeps_decision or a.anytime)] or legal
         if len(legal) == 1:
             return self._chose(state, Choice(legal[0], "its other moves had been repeated enough"))
         legal = thin_amounts(legal, self.amount_choices)
