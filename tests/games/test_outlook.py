@@ -91,7 +91,7 @@ def test_financialit_counts_the_end_bonus_investments_income_and_loans() -> None
     assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + (base - 8) / 5)
 
 
-def test_financialit_loans_left_at_the_end_cost_nothing_to_a_family_with_no_happiness() -> None:
+def test_financialit_a_family_with_no_happiness_pays_its_last_loans_in_units() -> None:
     state = start_financialit(seed=1)
     state.round = state.options.rounds  # the last period: loans are settled at the end
     home = state.homes[0]
@@ -99,7 +99,8 @@ def test_financialit_loans_left_at_the_end_cost_nothing_to_a_family_with_no_happ
     before = state.outlook(0)
     state.ledger.post("bank", FINANCIALIT_CASH[0], 10, "loan.taken", {"seat": 0})
     home.loans = [None]
-    assert state.outlook(0) == pytest.approx(before + 10 / 5)
+    # R25: no Happiness to give, so the loan's two periods cost 8 of the 10 units borrowed.
+    assert state.outlook(0) == pytest.approx(before + (10 - 8) / 5)
     # With Happiness to lose, the loan is settled the cheaper way: 2 points or 8 units.
     home.happiness = 5
     with_happiness = state.outlook(0)

@@ -537,6 +537,27 @@ def test_r25_unfinished_loans_settle_with_units_or_happiness() -> None:
     assert choices[1] == [SETTLE_HAPPINESS]
 
 
+def test_r25_happiness_settles_a_loan_only_if_the_family_has_it() -> None:
+    state = start(**SHELTERED)
+    run(state, until=at(8))
+    for seat in (0, 1):
+        state.homes[seat].happiness = 0  # both families have no Happiness left to give
+        state.apply(seat, TAKE_LOAN)
+    policy = Script({8: {1: ["market"]}}, {"market": buy_goods(50)})
+    run(state, policy, until=lambda s: s.phase == "final")
+    choices: dict[int, list[Action]] = {}
+    while state.decision is not None and state.decision.kind == "settle_loan":
+        seat = state.to_move()[0]
+        if seat not in choices:
+            choices[seat] = state.legal_actions(seat)
+            if seat == 0:
+                assert reason_key(state, 0, SETTLE_HAPPINESS) == "why.settle_needs_happiness"
+        state.apply(seat, passive(state, seat, "settle_loan"))
+    assert choices[0] == [SETTLE_UNITS]  # the retirees can pay: no free settlement
+    assert choices[1] == [SETTLE_HAPPINESS]  # the flatmates cannot: they give what is left
+    assert events(state, "end.loan_paid", 0)
+
+
 def test_r26_end_cards_exclude_miscalculation_goods_and_matured_investments() -> None:
     market = {"deck:luxury": ["jewellery", "tv", "bicycle", "car"], "deck:short": ["term_deposit"]}
     state = start(forced=market, start_goods=10, family_goods_delta=-1)

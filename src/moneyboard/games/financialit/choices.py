@@ -388,9 +388,15 @@ class Choices(FinanciaLitBase):
 
     # ----- end of game -------------------------------------------------------------------
     def check_settle_loan(self, seat: int, a: SettleLoan) -> Message | None:
+        o = self.options
+        slot = self.homes[seat].loans[0] or o.loan_periods
+        units = o.loan_instalment * slot
         if a.with_units:
-            slot = self.homes[seat].loans[0] or self.options.loan_periods
-            return self._short(seat, self.options.loan_instalment * slot)
+            return self._short(seat, units)
+        # R25: Happiness settles a loan only if the family has it (or cannot pay the units).
+        happiness = o.loan_end_happiness * slot
+        if self.homes[seat].happiness < happiness and self.cash(seat) >= units:
+            return Message("why.settle_needs_happiness", {"happiness": happiness, "units": units})
         return None
 
     def do_settle_loan(self, seat: int, a: SettleLoan) -> None:

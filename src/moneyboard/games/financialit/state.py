@@ -218,15 +218,14 @@ class FinanciaLitState(Flow, Choices):
             "score": float(home.happiness),
         }
 
-
     def outlook(self, seat: int) -> float:
         """Happiness now plus what the end would add (as in ``step_score``): half a point a
         card, a fifth of a point per unit of income and of cash, the skill and career bonus.
         The cash counts what the family holds at what it will bring: each investment at its
         expected payout (less the early-end penalty if it matures after the last period) and
         its Happiness, income less bills for the periods left, and loans' instalments, with
-        what is left of the loans at the end settled the cheaper way (Happiness never goes
-        below zero, so a family with none left settles for nothing). Fractions are kept
+        what is left of the loans at the end settled as R25 allows: in Happiness only if the
+        family has it (or cannot pay the units), whichever costs less. Fractions are kept
         (the end rounds down) so that every unit shows."""
         if self.result is not None or seat >= len(self.homes):
             return super().outlook(seat)
@@ -246,8 +245,14 @@ class FinanciaLitState(Flow, Choices):
             periods = o.loan_periods if slot is None else slot
             cash -= o.loan_instalment * min(periods, periods_left)
             unpaid += max(0, periods - periods_left)
-        # Settled in Happiness (which stops at zero) or in units, whichever costs less.
-        happiness -= min(happiness, o.loan_end_happiness * unpaid, o.loan_instalment * unpaid / 5)
+        in_happiness = o.loan_end_happiness * unpaid
+        in_units = o.loan_instalment * unpaid
+        if happiness >= in_happiness:
+            happiness -= min(in_happiness, in_units / 5)  # a unit is a fifth of a point
+        elif cash >= in_units:
+            cash -= in_units
+        else:
+            happiness = 0.0  # it can pay neither: it gives what Happiness is left
         if self.ended_by_target:
             return happiness
         return (
