@@ -5,8 +5,12 @@ seats; games for three or more players seat P in every other chair), every seati
 on the same seeds. The measure is first place (the winners; when nobody met the winning
 conditions, the best final score, as in FinanCity). The margin is the search bot's
 first-place rate minus P's per-seat rate, paired by game, with a normal 95% interval, and
-beside it an exact sign test on the games where one did better than the other (the normal
-interval is too narrow on a handful of games).
+beside it an exact binomial test of the search bot's first places against its fair share,
+one game in as many as there are seats (what it would take if it played like P; games where
+it shared first place are left out). With two seats this is the sign test; with three, a
+search bot that wins half the games wins twice its share, which a sign test (its wins
+against P's) would call level. The exact test stays honest on a handful of games, where
+the normal interval is too narrow (six wins in six give it zero width).
 
 Every finished game is appended to a CSV file as soon as it ends, so a long run can be
 stopped, extended with more seeds (``--seed``) and summarised at any time::
@@ -69,18 +73,24 @@ def play(game_id: str, search: str, opponent: str, seeds: range, out: Path) -> N
                 writer.writerow(row)
 
 
-def sign_test(ahead: int, behind: int) -> float:
-    """Two-sided sign test: how likely a split at least this uneven is between two equal
-    players (games with no difference left out). Exact, so it stays honest on a few games
-    where the normal interval cannot (six wins in six give an interval of zero width).
+def first_place_test(wins: int, losses: int, seats: int) -> float:
+    """Two-sided exact binomial test: how likely a count of first places at least this far
+    from the fair share (one in ``seats``) is for a player no better than the others.
 
-    >>> round(sign_test(6, 0), 4), sign_test(3, 3)
+    >>> round(first_place_test(6, 0, 2), 4), first_place_test(3, 3, 2)
     (0.0312, 1.0)
+    >>> round(first_place_test(20, 20, 3), 3)  # half of the games for three: twice the share
+    0.043
     """
-    n = ahead + behind
-    extreme = min(ahead, behind)
-    tail: float = sum(math.comb(n, k) for k in range(extreme + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    n = wins + losses
+    share = 1 / seats
+
+    def chance(k: int) -> float:
+        return math.comb(n, k) * share**k * (1 - share) ** (n - k)
+
+    upper = sum(chance(k) for k in range(wins, n + 1))
+    lower = sum(chance(k) for k in range(wins + 1))
+    return min(1.0, 2 * min(upper, lower))
 
 
 def summarize(paths: list[Path]) -> str:
@@ -96,7 +106,7 @@ def summarize(paths: list[Path]) -> str:
                     groups[row["game"], row["search"], row["opponent"]].append(row)
     lines = [
         "| game | search | opponent | games | search first place | opponent first place "
-        "(per seat) | margin [95% interval] | search ahead / behind (sign test p) "
+        "(per seat) | margin [95% interval] | search first / not (exact test p) "
         "| seconds a game |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
@@ -108,12 +118,14 @@ def summarize(paths: list[Path]) -> str:
         theirs = [float(r["opponent_first"]) for r in rows]
         diff, low, high = mean_interval([a - b for a, b in zip(mine, theirs, strict=True)])
         seconds = sum(float(r["seconds"]) for r in rows) / len(rows)
-        ahead = sum(a > b for a, b in zip(mine, theirs, strict=True))
-        behind = sum(a < b for a, b in zip(mine, theirs, strict=True))
+        wins = sum(a == 1.0 for a in mine)
+        losses = sum(a == 0.0 for a in mine)
+        seats = len(rows[0]["seating"].split(","))
+        p = first_place_test(wins, losses, seats)
         lines.append(
             f"| {game} | {search} | {opponent} | {len(rows)} | {sum(mine) / len(rows):.2f} "
             f"| {sum(theirs) / len(rows):.2f} | {diff:+.2f} [{low:+.2f}, {high:+.2f}] "
-            f"| {ahead} / {behind} (p = {sign_test(ahead, behind):.3f}) | {seconds:.0f} |"
+            f"| {wins} / {losses} (p = {p:.3f}) | {seconds:.0f} |"
         )
     return "\n".join(lines)
 
