@@ -70,7 +70,8 @@ def test_the_default_is_the_score_metric() -> None:
 
 
 def test_financialit_counts_the_end_bonus_investments_income_and_loans() -> None:
-    state = start_financialit(seed=1)  # round 1 of 8, seat 0 to act
+    # Round 1 of 8, seat 0 to act; no Event cards, so that they add nothing here.
+    state = start_financialit(seed=1, events_per_round=[0] * 8)
     o = state.options
     home = state.homes[0]
     home.happiness = 6
@@ -92,7 +93,7 @@ def test_financialit_counts_the_end_bonus_investments_income_and_loans() -> None
 
 
 def test_financialit_a_family_with_no_happiness_pays_its_last_loans_in_units() -> None:
-    state = start_financialit(seed=1)
+    state = start_financialit(seed=1, events_per_round=[0] * 8)
     state.round = state.options.rounds  # the last period: loans are settled at the end
     home = state.homes[0]
     home.happiness = 0
@@ -106,6 +107,21 @@ def test_financialit_a_family_with_no_happiness_pays_its_last_loans_in_units() -
     with_happiness = state.outlook(0)
     home.loans = []
     assert with_happiness == pytest.approx(state.outlook(0) - min(2, 8 / 5))
+
+
+def test_financialit_counts_the_events_to_come_unless_insurance_covers_them() -> None:
+    # A deck of fires only (6 units and 2 Happiness, covered by fire insurance), one a period.
+    state = start_financialit(seed=1, event_counts={"fire": 5}, events_per_round=[1] * 8)
+    home = state.homes[0]
+    assert state.phase == "actions" and state.events_to_come() == 8  # this period's and 7
+    assert home.family.event_cost_delta == 0 and "fire" not in home.insurance
+    exposed, bills = state.outlook(0), state.bills(0)
+    home.insurance = [*home.insurance, "fire"]
+    covered = state.outlook(0)
+    # Covered: no fire costs 6 units (a fifth of a point each) and 2 Happiness; the clause
+    # adds to the bills of the 7 periods left, and is one more card (half a point).
+    more_bills = (state.bills(0) - bills) * (state.options.rounds - state.round)
+    assert covered - exposed == pytest.approx(8 * 6 / 5 + 8 * 2 - more_bills / 5 + 1 / 2)
 
 
 def test_financity_counts_the_champion_score_and_loan_cards_as_owed() -> None:

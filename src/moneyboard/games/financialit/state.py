@@ -223,10 +223,12 @@ class FinanciaLitState(Flow, Choices):
         card, a fifth of a point per unit of income and of cash, the skill and career bonus.
         The cash counts what the family holds at what it will bring: each investment at its
         expected payout (less the early-end penalty if it matures after the last period) and
-        its Happiness, income less bills for the periods left, and loans' instalments, with
-        what is left of the loans at the end settled as R25 allows: in Happiness only if the
-        family has it (or cannot pay the units), whichever costs less. Fractions are kept
-        (the end rounds down) so that every unit shows."""
+        its Happiness, income less bills for the periods left, the Event cards still to come
+        at what one is expected to cost this family (its insurance and holdings decide which
+        hit it), and loans' instalments, with what is left of the loans at the end settled
+        as R25 allows: in Happiness only if the family has it (or cannot pay the units),
+        whichever costs less. Fractions are kept (the end rounds down) so that every unit
+        shows."""
         if self.result is not None or seat >= len(self.homes):
             return super().outlook(seat)
         o = self.options
@@ -234,6 +236,9 @@ class FinanciaLitState(Flow, Choices):
         periods_left = max(0, o.rounds - self.round)
         cash = float(self.cash(seat)) + periods_left * (home.tracker - self.bills(seat))
         happiness = float(home.happiness)
+        event_units, event_happiness = self.expected_event(seat)
+        cash -= self.events_to_come() * event_units
+        happiness += self.events_to_come() * event_happiness
         for card_id, slot in home.investments:
             card = self.content.investment[card_id]
             early = max(0, (card.slots if slot is None else slot) - periods_left)
@@ -263,6 +268,37 @@ class FinanciaLitState(Flow, Choices):
             + o.skill_end_happiness * len(home.skills)
             + o.career_end_happiness * len(home.careers)
         )
+
+    def events_to_come(self) -> int:
+        """Event cards still to be revealed: this period's unless its Payments & Events phase
+        has begun, and those of the periods after it."""
+        per_round = self.options.events_per_round
+        later = sum(per_round[self.round : self.options.rounds])
+        now = per_round[self.round - 1] if self.phase in ("setup", "income", "actions") else 0
+        return now + later
+
+    def expected_event(self, seat: int) -> tuple[float, float]:
+        """What one Event card is expected to cost ``seat`` now, in units and in Happiness
+        (a gain counts as a negative cost): the mean over the event deck, as
+        ``step_event_hit`` would treat each card (spared without the item or the need, or
+        when its insurance covers it)."""
+        o = self.options
+        home = self.homes[seat]
+        counts = o.event_counts or {e.id: e.count for e in self.content.events}
+        units = happiness = 0.0
+        for card_id, count in counts.items():
+            e = self.content.event[card_id]
+            if e.needs_item and not any(x in home.luxuries for x in e.needs_item):
+                continue
+            if self.missing_need(seat, e.needs) is not None:
+                continue
+            if e.covered_by is not None and e.covered_by in home.insurance:
+                continue
+            cost = max(0, e.units + home.family.event_cost_delta) if e.units > 0 else e.units
+            units += count * cost
+            happiness += count * e.happiness
+        total = sum(counts.values()) or 1
+        return units / total, happiness / total
 
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
