@@ -40,6 +40,15 @@ def random_moves(state: GameState, rng: random.Random, count: int) -> None:
         state.play(seat, action)
 
 
+def in_progress(game_id: str, seed: int, moves: int) -> GameState:
+    """A game ``moves`` random moves in (chance drawn by the game), not yet over."""
+    state = new_game(game_id, seed)
+    state.auto_chance = True
+    random_moves(state, random.Random(seed), moves)
+    assert state.result is None
+    return state
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_at_the_end_the_outlook_is_the_final_score(game_id: str) -> None:
     for seed in (1, 2):
@@ -125,11 +134,8 @@ def test_financialit_counts_the_events_to_come_unless_insurance_covers_them() ->
 
 
 def test_financity_counts_the_champion_score_and_loan_cards_as_owed() -> None:
-    state = new_game("financity", 5)
+    state = in_progress("financity", 5, 30)
     assert isinstance(state, FinanCityState)
-    state.auto_chance = True
-    random_moves(state, random.Random(5), 30)
-    assert state.result is None
     seat = 0
     p = state.players[seat]
     value = state.options.loan_card_value
@@ -143,11 +149,8 @@ def test_financity_counts_the_champion_score_and_loan_cards_as_owed() -> None:
 
 
 def test_rut_to_riches_counts_passive_income_and_buying_power() -> None:
-    state = new_game("rut-to-riches", 6)
+    state = in_progress("rut-to-riches", 6, 20)
     assert isinstance(state, RutState)
-    state.auto_chance = True
-    random_moves(state, random.Random(6), 20)
-    assert state.result is None
     p = state.players[0]
     turns_left = (state.options.turn_limit or 0) - state.round
 
@@ -166,10 +169,7 @@ def test_rut_to_riches_counts_passive_income_and_buying_power() -> None:
 
 
 def test_monitics_outlook_is_net_worth() -> None:
-    state = new_game("monitics", 7)
+    state = in_progress("monitics", 7, 80)
     assert isinstance(state, MoniticsState)
-    state.auto_chance = True
-    random_moves(state, random.Random(7), 80)
-    assert state.result is None
     for seat in range(state.n):
         assert state.outlook(seat) == state.net_worth(seat)

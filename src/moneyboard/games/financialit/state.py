@@ -236,9 +236,10 @@ class FinanciaLitState(Flow, Choices):
         periods_left = max(0, o.rounds - self.round)
         cash = float(self.cash(seat)) + periods_left * (home.tracker - self.bills(seat))
         happiness = float(home.happiness)
+        events = self.events_to_come()
         event_units, event_happiness = self.expected_event(seat)
-        cash -= self.events_to_come() * event_units
-        happiness += self.events_to_come() * event_happiness
+        cash -= events * event_units
+        happiness += events * event_happiness
         for card_id, slot in home.investments:
             card = self.content.investment[card_id]
             early = max(0, (card.slots if slot is None else slot) - periods_left)
