@@ -22,6 +22,12 @@ def dumps(data: Any) -> str:
     return orjson.dumps(data, default=str, option=_OPTIONS).decode()
 
 
+def fragment(data: Any) -> orjson.Fragment:
+    """``data`` encoded once, to be placed unchanged inside several messages (the open class
+    vote, the same for every learner not deciding)."""
+    return orjson.Fragment(orjson.dumps(data, default=str, option=_OPTIONS))
+
+
 def loads(text: str | bytes) -> Any:
     """Parse JSON text; raises :data:`DecodeError` naming where it is wrong."""
     return orjson.loads(text)

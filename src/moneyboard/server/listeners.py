@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from moneyboard.engine.messages import audience_of
-from moneyboard.server.encoding import dumps
+from moneyboard.server.encoding import dumps, fragment
 from moneyboard.server.room import Change, Room
 
 #: Event keys shown only to the trainer: chance outcomes can reveal the order of a deck.
@@ -103,22 +103,33 @@ def trainer_view(room: Room) -> dict[str, Any] | None:
     return full
 
 
-def seat_part(room: Room, seat: int, public: dict[str, Any] | None) -> dict[str, Any]:
-    """What only ``seat`` gets: its legal and refused actions, and ``mine``, the parts of its
-    view that differ from the public view (its view is ``{**view, **mine}``)."""
+def seat_part(
+    room: Room,
+    seat: int,
+    public: dict[str, Any] | None,
+    running: bool | None = None,
+    vote: Any = None,
+) -> dict[str, Any]:
+    """What only ``seat`` gets: its legal and refused actions, ``mine``, the parts of its
+    view that differ from the public view (its view is ``{**view, **mine}``), and the open
+    class vote if it is shown one. A broadcast works out ``running`` and the encoded
+    ``vote`` once for every seat; by default they are looked up here."""
+    if running is None:
+        running = room.running
+        vote = room.vote_for(seat)
     part: dict[str, Any] = {"you": seat}
     mine: dict[str, Any] = {}
     if room.state is not None and public is not None:
         mine = room.state.private_view(seat)
     kernel_legal = mine.pop("legal", None)
     kernel_refused = mine.pop("refused", None)
-    if kernel_legal is not None and room.running:
+    if kernel_legal is not None and running:
         part["legal"], part["refused"] = kernel_legal, kernel_refused or []
     else:
         part["legal"], part["refused"] = room.legal_json(seat)
     part["mine"] = mine
     part["voted"] = seat in room.votes
-    part["vote"] = room.vote_for(seat)
+    part["vote"] = vote
     return part
 
 
@@ -220,6 +231,14 @@ def broadcast(
     public = room.state.view(None) if room.state is not None else None
     shared = dumps(shared_message(room, public, change, public_events(events)))
     private = {s for e in events for s in e.get("audience", ())}
+    running = room.running
+    open_vote = room.open_vote()
+    vote = fragment(open_vote) if open_vote is not None else None
+    voters = room.voters()
+
+    def part_of(seat: int) -> dict[str, Any]:
+        return seat_part(room, seat, public, running, vote if seat in voters else None)
+
     built: dict[str, str] = {}
     for listener in list(listeners):
         key = listener.key()
@@ -230,9 +249,9 @@ def broadcast(
             elif listener.role == "seat" and listener.seat is not None and listener.seat in private:
                 own = seat_events(events, listener.seat)
                 message = {**shared_message(room, public, change, own), "role": "seat"}
-                text = dumps({**message, **seat_part(room, listener.seat, public)})
+                text = dumps({**message, **part_of(listener.seat)})
             elif listener.role == "seat" and listener.seat is not None:
-                part = {"role": "seat", **seat_part(room, listener.seat, public)}
+                part = {"role": "seat", **part_of(listener.seat)}
                 text = shared[:-1] + "," + dumps(part)[1:]
             else:
                 text = shared[:-1] + ',"role":"public"}'

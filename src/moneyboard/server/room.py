@@ -517,14 +517,18 @@ class Room:
 
     def vote_for(self, seat: int) -> dict[str, Any] | None:
         """The open vote as ``seat`` is shown it: only a person's seat that is not deciding."""
+        return self.open_vote() if seat in self.voters() else None
+
+    def voters(self) -> frozenset[int]:
+        """Seats shown the open vote: people's seats not deciding it (none if no vote)."""
         state = self.state
-        if state is None or state.seats[seat].bot is not None:
-            return None
-        vote = self.open_vote()
+        if state is None or self.open_vote() is None:
+            return frozenset()
         assert self._vote is not None
-        if vote is None or seat in self._vote[2]:
-            return None
-        return vote
+        deciding = self._vote[2]
+        return frozenset(
+            i for i, seat in enumerate(state.seats) if seat.bot is None and i not in deciding
+        )
 
     def _legal(self, seat: int) -> tuple[list[Action], list[dict[str, Any]]]:
         """``seat``'s legal actions now, and each as JSON with its label (once per step)."""

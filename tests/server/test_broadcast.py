@@ -1,0 +1,41 @@
+"""The update a broadcast builds for each listener, checked on a room in memory."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from moneyboard.server.listeners import Listener, broadcast, update_message
+from moneyboard.server.room import Room
+from moneyboard.server.storage import StoredRoom
+
+
+def started_room(seats: list[dict[str, Any]]) -> Room:
+    stored = StoredRoom(1, "ACDEFG", "financialit", {}, 7, seats, {}, "hash", False)
+    room = Room(stored)
+    names = [{"name": f"Learner {i}", "bot": s.get("bot")} for i, s in enumerate(seats)]
+    room.take("start", {"seats": names})
+    return room
+
+
+def heard(room: Room) -> dict[int, dict[str, Any]]:
+    """Each seat's update after one broadcast, as its device would read it."""
+    listeners = {i: Listener("seat", i, i, asyncio.Queue(10)) for i in range(len(room.names))}
+    broadcast(room, set(listeners.values()), None)
+    return {i: json.loads(listener.queue.get_nowait()) for i, listener in listeners.items()}
+
+
+def test_the_open_vote_goes_to_people_not_deciding_and_matches_the_single_update() -> None:
+    room = started_room([{"kind": "learner"}, {"kind": "learner"}, {"kind": "bot", "bot": "saver"}])
+    assert room.state is not None
+    mover = room.state.to_move()[0]
+    updates = heard(room)
+    vote = room.open_vote()
+    assert vote is not None and vote["seat"] == mover
+    for seat, update in updates.items():
+        deciding_or_bot = seat in (mover, 2)
+        assert update["vote"] == (None if deciding_or_bot else vote)
+        # The vote encoded once for the broadcast is what a seat's own update shows.
+        assert update["vote"] == update_message(room, "seat", seat, None, [])["vote"]
+    assert room.voters() == frozenset({0, 1}) - {mover}
