@@ -14,7 +14,6 @@ from moneyboard import registry
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.games.financialit.base import CASH as FINANCIALIT_CASH
 from moneyboard.games.financity import FinanCityState
-from moneyboard.games.monitics import MoniticsState
 from moneyboard.games.rut_to_riches import RutState
 from moneyboard.games.rut_to_riches.state import DEAL_YIELD
 from tests.engine.toygame import GAME as TOY
@@ -166,10 +165,3 @@ def test_rut_to_riches_counts_passive_income_and_buying_power() -> None:
     assert state.outlook(0) == pytest.approx(expected())
     assert state.outlook(0) - before > 100 / p.expenses
     assert 0 < DEAL_YIELD < 0.1
-
-
-def test_monitics_outlook_is_net_worth() -> None:
-    state = in_progress("monitics", 7, 80)
-    assert isinstance(state, MoniticsState)
-    for seat in range(state.n):
-        assert state.outlook(seat) == state.net_worth(seat)

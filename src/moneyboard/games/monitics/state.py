@@ -53,6 +53,13 @@ from moneyboard.games.monitics.choices import (
 )
 from moneyboard.games.monitics.content import load_content
 from moneyboard.games.monitics.figures import CARDS, bid_prices, figures_for
+from moneyboard.games.monitics.forecast import (
+    Board,
+    best_purchase,
+    board_of,
+    forecast,
+    turns_to_finish,
+)
 from moneyboard.games.monitics.options import MoniticsOptions
 
 
@@ -105,6 +112,8 @@ class MoniticsState(Choices):
     currency = ("$", "")
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics"))
     content = load_content()
+    #: The board as a forecast reads it (``forecast.Board``).
+    board: ClassVar[Board] = board_of(content)
 
     # ----- pace --------------------------------------------------------------------------
     def turn_time_limit(self) -> float | None:
@@ -191,11 +200,143 @@ class MoniticsState(Choices):
 
 
     def outlook(self, seat: int) -> float:
-        """Net worth, as the end counts it (``step_game_end``): cash, savings and assets at
-        market value, loans made to others, less what the seat owes."""
+        """What the seat is expected to finish with: net worth as the end counts it
+        (``step_game_end``), plus what the boxes still ahead of its pawn are expected to add
+        or take, given what it holds now (``forecast.py`` explains the walk over the die).
+
+        Net worth alone misjudges Monitics: an asset bought at its purchase value counts at
+        its market value, about half as much again, so money in hand when the pawn lands on
+        an Asset box grows, while money tied up in assets, spent on a loan's interest or
+        lost to a Crash cannot. The coming landings count, each at its expected number:
+
+        - a market of each asset kind: the best purchase on offer (at most the turn's
+          actions, from assets no other seat holds) that the money allows; the money is
+          cash and savings for the next roll, and for later rolls also the assets held at
+          market value (they can be sold by then);
+        - bills at their amounts, and the first catch by the Tax authority without a Tax
+          Card;
+        - each Circumstance (the face that brings the pawn there), as it would hit what the
+          seat holds now: insurance, savings, any asset, a business;
+        - a Crash without insurance or enough Options: every asset held loses its market
+          value down to its distress value, or with no asset most of the cash goes.
+
+        On its own turn on a market, the best purchase its cash and the actions left still
+        allow counts too (the search need not stumble on it to see it).
+
+        A pawn counts only the turns it is likely to get: the board's end comes when the
+        pawn furthest ahead completes it, after which the others have their final turns.
+        """
         if self.result is not None:
             return super().outlook(seat)
-        return float(self.net_worth(seat))
+        return float(self.net_worth(seat)) + self.expected_ahead(seat)
+
+    def expected_ahead(self, seat: int) -> float:
+        """The money the boxes ahead of ``seat``'s pawn are expected to add (see ``outlook``)."""
+        turns = self.turns_left(seat)
+        if turns == 0:
+            return 0.0
+        o = self.options
+        p = self.players[seat]
+        coming = forecast(self.board, p.position, turns)
+        assets = self.content.asset
+        held = [assets[a] for a in p.assets]
+        cash, savings = self.cash(seat), self.savings(seat)
+        value = self.open_market_gain(seat) - coming.bills
+        # Markets: money in hand now for the next roll, everything sellable for later ones.
+        now = cash + savings
+        later = now + sum(a.market for a in held)
+        actions = o.actions_per_turn
+        for kind, chance in coming.next_market:
+            value += chance * best_purchase(self.on_offer(seat, kind), actions, now)
+        for kind, landings in coming.later_market:
+            value += landings * best_purchase(self.on_offer(seat, kind), actions, later)
+        # Circumstances, the Tax authority and the Crash, on what the seat holds now.
+        for face, landings in enumerate(coming.circumstances, start=1):
+            if landings:
+                value += landings * self.circumstance_value(seat, face)
+        if not p.tax_card:
+            value -= coming.tax * o.tax_penalty
+        if not p.insurance and p.options < o.crash_options_needed:
+            if held:
+                loss = float(sum(a.market - a.distress for a in held))
+            else:
+                loss = cash * o.crash_cash_loss_pct / 100
+            value -= coming.crashes * loss
+        return value
+
+    def open_market_gain(self, seat: int) -> float:
+        """The best purchase ``seat`` can still make on its turn now: while it is choosing
+        its actions on a market, with the actions and cash it has left."""
+        d = self.decision
+        turn = self.turn
+        if d is None or d.kind != "turn" or turn.seat != seat or not turn.market:
+            return 0.0
+        any_kind = turn.market == "any"
+        offer = tuple(
+            (a.purchase, a.market - a.purchase)
+            for a in self.content.assets
+            if (any_kind or a.kind == turn.market) and a.id not in self.owners
+        )
+        return float(best_purchase(offer, turn.actions_left, self.cash(seat)))
+
+    def turns_left(self, seat: int) -> int | None:
+        """How many more turns ``seat``'s pawn is likely to take (None: until it completes
+        the board): none once it is out or done; during the final turns, those still
+        offered to it; before, the turns the pawn furthest ahead is expected to need to
+        complete the board, and the final turns after them."""
+        p = self.players[seat]
+        if p.out or p.done:
+            return 0
+        if self.phase != "race":
+            return sum(1 for step in self.agenda if step[:2] == ("final_offer", seat))
+        lead = max(q.position for q in self.players if not q.out)
+        if p.position >= lead:
+            return None
+        final = 0 if self.options.final_turns_grant == "never" else self.options.final_turns
+        return round(turns_to_finish(self.content.last, lead)) + final
+
+    def on_offer(self, seat: int, kind: str) -> tuple[tuple[int, int], ...]:
+        """The (price, gain) of each asset of ``kind`` that ``seat`` could buy at a market
+        (its own count too: it can sell them back first); every kind where any Asset box
+        opens every market (the ``asset_market`` option)."""
+        any_kind = self.options.asset_market != "box_kind"
+        owners = self.owners
+        return tuple(
+            (a.purchase, a.market - a.purchase)
+            for a in self.content.assets
+            if (any_kind or a.kind == kind) and owners.get(a.id, seat) == seat
+        )
+
+    def circumstance_value(self, seat: int, face: int) -> float:
+        """What Circumstance ``face`` would add to the seat's money today (negative: take),
+        following ``Boxes.circumstance``; insurance held is counted as used against it."""
+        o = self.options
+        p = self.players[seat]
+        insured = p.insurance > 0
+        cash, savings = self.cash(seat), self.savings(seat)
+        if face == 1:
+            return 0.0 if insured else -float(o.major_expense)
+        if face == 2:
+            eligible = self.forced_sale_assets(seat)
+            if eligible:
+                if insured:
+                    return 0.0
+                assets = self.content.asset
+                return -float(min(assets[a].market - assets[a].distress for a in eligible))
+            if insured and o.insurance_covers_cash_loss:
+                return 0.0
+            return -(cash + savings) * o.forced_sale_loss_pct / 100
+        if face == 3:
+            if savings >= o.habits_savings_min:
+                return float(o.habits_reward)
+            return -float(o.habits_penalty)
+        if face == 4:
+            return float(o.ownership_reward if p.assets else -o.ownership_penalty)
+        if face == 5:
+            if insured or savings > 0:
+                return 0.0
+            return -cash * o.wahala_loss_pct / 100
+        return float(o.business_grant if self.owns_company(seat) else -o.business_penalty)
 
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
