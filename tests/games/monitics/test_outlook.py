@@ -45,6 +45,17 @@ def test_monitics_outlook_an_asset_held_shields_cash_from_the_crash() -> None:
     assert state.outlook(0) == pytest.approx(360 + gain / 6 + gain / 36 - (60 - 40) / 6)
 
 
+def test_monitics_outlook_savings_cost_an_action_to_spend_on_the_next_roll() -> None:
+    state = monitics_at_box_49(100)
+    set_money(state, 0, 100, 200)
+    # On the next roll $100 in hand buys the food kiosk ($90, worth $140); taking the $200
+    # out first leaves one action: the tricycle business ($150, worth $235) is better. By a
+    # later roll all $300 can buy the two best companies. The Crash takes 60% of the cash.
+    later = (235 - 150) + (200 - 130)
+    expected = 300 + (235 - 150) / 6 + later / 36 - 60 / 6
+    assert state.outlook(0) == pytest.approx(expected)
+
+
 def test_monitics_outlook_a_pawn_behind_counts_the_leaders_turns_and_the_final_ones() -> None:
     state = monitics_at_box_49(300)
     state.players[1].position = 10

@@ -178,3 +178,21 @@ def best_purchase(offer: Iterable[tuple[int, int]], actions: int, money: float) 
             break
         best = gain
     return best
+
+
+def market_gain(offer: Iterable[tuple[int, int]], actions: int, cash: float, raise_: float) -> int:
+    """The best gain a market offers a player with ``actions`` actions and ``cash``, who may
+    also spend one action to raise ``raise_`` more (taking savings out, selling an asset)
+    and buy with one action fewer.
+
+    >>> offer = [(250, 140), (200, 110)]
+    >>> market_gain(offer, 2, 300, 0), market_gain(offer, 2, 100, 200)
+    (140, 140)
+    >>> market_gain(offer, 1, 100, 200)  # no action left to raise the money
+    0
+    """
+    offer = tuple(offer)
+    best = best_purchase(offer, actions, cash)
+    if actions >= 2 and raise_ > 0:
+        best = max(best, best_purchase(offer, actions - 1, cash + raise_))
+    return best

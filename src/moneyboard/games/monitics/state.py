@@ -58,6 +58,7 @@ from moneyboard.games.monitics.forecast import (
     best_purchase,
     board_of,
     forecast,
+    market_gain,
     turns_to_finish,
 )
 from moneyboard.games.monitics.options import MoniticsOptions
@@ -210,8 +211,9 @@ class MoniticsState(Choices):
         lost to a Crash cannot. The coming landings count, each at its expected number:
 
         - a market of each asset kind: the best purchase on offer (at most the turn's
-          actions, from assets no other seat holds) that the money allows; the money is
-          cash and savings for the next roll, and for later rolls also the assets held at
+          actions, from assets no other seat holds) that the money allows; on the next
+          roll the money is the cash in hand, or one action fewer after taking savings out
+          or selling an asset; on later rolls it is cash, savings and the assets held at
           market value (they can be sold by then);
         - bills at their amounts, and the first catch by the Tax authority without a Tax
           Card;
@@ -242,12 +244,14 @@ class MoniticsState(Choices):
         held = [assets[a] for a in p.assets]
         cash, savings = self.cash(seat), self.savings(seat)
         value = self.open_market_gain(seat) - coming.bills
-        # Markets: money in hand now for the next roll, everything sellable for later ones.
-        now = cash + savings
-        later = now + sum(a.market for a in held)
+        # Markets. On the next roll the cash is in hand; one action can raise more (savings
+        # taken out, an asset sold) for one purchase fewer. By later rolls everything held
+        # can have been sold or taken out.
         actions = o.actions_per_turn
+        raise_ = max(self.withdrawable(seat), max((a.market for a in held), default=0))
+        later = cash + savings + sum(a.market for a in held)
         for kind, chance in coming.next_market:
-            value += chance * best_purchase(self.on_offer(seat, kind), actions, now)
+            value += chance * market_gain(self.on_offer(seat, kind), actions, cash, raise_)
         for kind, landings in coming.later_market:
             value += landings * best_purchase(self.on_offer(seat, kind), actions, later)
         # Circumstances, the Tax authority and the Crash, on what the seat holds now.
@@ -266,7 +270,8 @@ class MoniticsState(Choices):
 
     def open_market_gain(self, seat: int) -> float:
         """The best purchase ``seat`` can still make on its turn now: while it is choosing
-        its actions on a market, with the actions and cash it has left."""
+        its actions on a market, with the actions and cash it has left (one action may
+        first take out savings or sell an asset it may already sell)."""
         d = self.decision
         turn = self.turn
         if d is None or d.kind != "turn" or turn.seat != seat or not turn.market:
@@ -277,7 +282,16 @@ class MoniticsState(Choices):
             for a in self.content.assets
             if (any_kind or a.kind == turn.market) and a.id not in self.owners
         )
-        return float(best_purchase(offer, turn.actions_left, self.cash(seat)))
+        p = self.players[seat]
+        assets = self.content.asset
+        sellable = [assets[a].market for a, turn_from in p.assets.items() if turn_from <= p.turns]
+        raise_ = max(self.withdrawable(seat), max(sellable, default=0))
+        return float(market_gain(offer, turn.actions_left, self.cash(seat), raise_))
+
+    def withdrawable(self, seat: int) -> int:
+        """What one action takes out of savings: all of it, up to the largest amount bots
+        move at once (``amount_steps``)."""
+        return min(self.savings(seat), max(self.options.amount_steps))
 
     def turns_left(self, seat: int) -> int | None:
         """How many more turns ``seat``'s pawn is likely to take (None: until it completes
