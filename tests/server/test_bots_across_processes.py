@@ -39,14 +39,14 @@ def two_processes(
 def bot_moves_chosen_by(manager: RoomManager) -> list[dict[str, Any]]:
     """Record every bot move ``manager`` chooses and stores (its background entries)."""
     chosen: list[dict[str, Any]] = []
-    background = manager._background
+    background = manager.bots._background
 
     def recording(room: Room, kind: str, data: dict[str, Any]) -> None:
         if kind == "action":
             chosen.append(data)
         background(room, kind, data)
 
-    manager._background = recording  # type: ignore[method-assign]
+    manager.bots._background = recording  # type: ignore[method-assign]
     return chosen
 
 
