@@ -13,11 +13,15 @@ import pytest
 from moneyboard import registry
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.games.financialit.base import CASH as FINANCIALIT_CASH
-from moneyboard.games.financity import FinanCityState
+from moneyboard.games.financity.actions import Place
+from moneyboard.games.financity.outlook import WINNER, cover_shortfall, project
 from moneyboard.games.rut_to_riches import RutState
 from moneyboard.games.rut_to_riches.state import DEAL_YIELD
 from tests.engine.toygame import GAME as TOY
 from tests.games.financialit.driver import start as start_financialit
+from tests.games.financity.driver import give_cash as give_financity_cash
+from tests.games.financity.driver import give_savings as give_financity_savings
+from tests.games.financity.driver import start as start_financity
 
 GAMES = ("toy", "financialit", "financity", "rut-to-riches", "monitics")
 
@@ -132,19 +136,57 @@ def test_financialit_counts_the_events_to_come_unless_insurance_covers_them() ->
     assert covered - exposed == pytest.approx(8 * 6 / 5 + 8 * 2 - more_bills / 5 + 1 / 2)
 
 
-def test_financity_counts_the_champion_score_and_loan_cards_as_owed() -> None:
-    state = in_progress("financity", 5, 30)
-    assert isinstance(state, FinanCityState)
-    seat = 0
-    p = state.players[seat]
-    value = state.options.loan_card_value
-    assert state.outlook(seat) == state.champion_score(seat) - p.loans * value
-    score, before = state.champion_score(seat), state.outlook(seat)
-    # A loan card and its cash: the champion score rises by the cash, the outlook does not.
-    p.loans += 1
-    state.ledger.post("bank", f"cash:{seat}", value, "loan.taken", {"seat": seat})
-    assert state.champion_score(seat) == score + value
-    assert state.outlook(seat) == before
+def test_financity_projects_the_last_year_and_counts_the_criteria() -> None:
+    # The last year, at Planning: City Flat (income 1,020, expenses 740) with $1,000 cash,
+    # 260 wellbeing, no loans and a Lemonade Stand (25 a year). Two events are left: a work
+    # bonus (+200) and a flood (-400), so one costs -100 on average and spares an insured
+    # player 200.
+    state = start_financity(("city_flat", "shared_house"))
+    o = state.options
+    state.year = o.years
+    state.events = ["work_bonus", "flood"]
+    p = state.players[0]
+    give_financity_cash(state, 0, 1000)
+    p.wellbeing = 260
+    p.investments = ["lemonade_stand"]
+    # Money at the end: 1,000 + this year's income 1,045 - expenses 740 - the event's 100.
+    money = 1000 + 1045 - 740 - 100
+    assert project(state, 0).money == money
+    # On course (Free Time this year would bring 310 wellbeing; the money is there to
+    # save; an investment held): the champion score plus the winner's worth, half for being
+    # on course and half by how far along: wellbeing 260 of 300, the other three met.
+    progress = (260 / 300 + 3) / 4
+    assert state.outlook(0) == pytest.approx(2 * 260 + money + WINNER * (1 + progress) / 2)
+    # Free Time this year: 50 more points count before the marker reaches Zone 5, and the
+    # criteria are all met.
+    state.apply(0, Place("free_time"))
+    assert state.outlook(0) == pytest.approx(2 * 310 + money + WINNER)
+    # Extra Jobs instead leaves the wellbeing short for good: the family then plays for the
+    # champion score, with $80 more and three last loans (0, 6, 12 cards: the third makes
+    # it over-indebted) whose cards it never repays.
+    p.zone = "extra_jobs"
+    assert state.outlook(0) == pytest.approx(2 * 260 + money + 80 + 3 * o.loan_amount)
+
+
+def test_financity_raises_the_cash_missing_for_the_expenses() -> None:
+    # The last year's Savings zone, income received: $500 cash, no savings, 740 of
+    # expenses to pay in Zone 8. The $240 missing takes a loan: its $600 pay the bill and
+    # its six cards are owed.
+    state = start_financity(("city_flat", "shared_house"))
+    state.year, state.zone = state.options.years, 3
+    state.events = ["work_bonus", "flood"]
+    give_financity_cash(state, 0, 500)
+    end = project(state, 0)
+    assert end.money == 500 - 740 - 100 and end.spare == 500 - 740
+    covered = cover_shortfall(state, end)
+    assert (covered.money, covered.loans) == (end.money + 600, 6)
+    # With savings cards instead, they pay first, at the 10% surcharge ($240 needs $267
+    # of savings, rounded).
+    give_financity_savings(state, 0, [100, 100, 100])
+    end = project(state, 0)
+    covered = cover_shortfall(state, end)
+    assert covered.loans == 0 and covered.money == pytest.approx(end.money - 240 / 9)
+    assert covered.savings == 300 - 267
 
 
 def test_rut_to_riches_counts_passive_income_and_buying_power() -> None:

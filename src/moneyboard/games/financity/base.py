@@ -35,6 +35,7 @@ class Player:
     """One seat's home card and everything in front of it."""
 
     __slots__ = (
+        "charged",
         "discount",
         "home",
         "investments",
@@ -64,6 +65,8 @@ class Player:
         self.next_income = 0
         #: Whether this year's expense discount was claimed.
         self.discount = False
+        #: The last year whose expenses were charged in Zone 8 (0 before the first).
+        self.charged = 0
 
 
 class Pile:

@@ -219,6 +219,7 @@ class Flow(FinanCityBase):
             self.event("claim.lost_discount", seat=seat, discount=less)
             less = 0
         due = max(0, p.home.expenses + more - less)
+        p.charged = self.year
         self.then(
             ("pay", seat, due, "expenses.paid", "expenses", {"home": p.home.expenses,
                                                               "more": more, "less": less}),

@@ -38,6 +38,7 @@ from moneyboard.games.financity.choices import (
 )
 from moneyboard.games.financity.content import load_content
 from moneyboard.games.financity.options import AUTOMATIONS, FinanCityOptions
+from moneyboard.games.financity.outlook import outlook as projected_outlook
 
 
 def _answers() -> dict[str, frozenset[str]]:
@@ -230,15 +231,14 @@ class FinanCityState(Choices):
     # ----- bounds for the adapters -------------------------------------------------------
 
     def outlook(self, seat: int) -> float:
-        """The champion score (``champion_score``: what the end ranks by when nobody meets
-        the winner's criteria) less the loan cards still owed: a loan's cash is not the
-        family's, and no loans is a winner's criterion. (Adding income for the years left
-        made the search bot invest where the spender's wellbeing won: 7 duels of 12 against
-        it, 9 of 12 without.)"""
+        """What the seat is on course to finish with: its figures projected to the end of
+        the game (income, expenses and events to come, this year's benefit zone), loan
+        cards owed, and the winner's criteria at what meeting them is worth (``outlook.py``
+        says how and why). Once the game is over, the final score."""
         p = self.players[seat]
         if self.result is not None or p.home is None:
             return super().outlook(seat)
-        return float(self.champion_score(seat) - p.loans * self.options.loan_card_value)
+        return projected_outlook(self, seat)
 
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
