@@ -1,5 +1,6 @@
-"""Bots in a room shared by two processes: the one that took a step moves the bot due after
-it; the other only watches, and moves the bot itself when the room stands still too long.
+"""Bots and turn timers in a room shared by two processes: the one that took a step moves the
+bot due after it and acts on the timers; the other only watches, and acts itself when the
+room stands still too long.
 
 Two managers on one SQLite file stand in for the two processes; each one's notices reach
 the other at the next turn of the event loop, as PostgreSQL's LISTEN/NOTIFY would.
@@ -100,6 +101,70 @@ def test_a_bot_left_waiting_by_a_stopped_process_is_moved_by_the_other(tmp_path:
         await asyncio.sleep(0.6)
         assert on_b, "the watching process never moved the bot"
         assert len(b.store.entries(room.stored.id)) > before
+        await b.stop()
+
+    asyncio.run(scenario())
+
+
+def entries_stored_by(manager: RoomManager, kind: str) -> list[dict[str, Any]]:
+    """Record every ``kind`` entry ``manager``'s clocks or bots store (background entries)."""
+    stored: list[dict[str, Any]] = []
+    background = manager.bots._background
+
+    def recording(room: Room, entry_kind: str, data: dict[str, Any]) -> None:
+        if entry_kind == kind:
+            stored.append(data)
+        background(room, entry_kind, data)
+
+    manager.bots._background = recording  # type: ignore[method-assign]
+    return stored
+
+
+LEARNERS = [{"kind": "learner"}, {"kind": "learner"}]
+
+
+def test_only_the_process_that_took_the_step_acts_on_a_turn_timer(tmp_path: Path) -> None:
+    ticking = Settings(tick=0.02, bot_takeover=30.0)
+
+    async def scenario() -> None:
+        a, b = two_processes(tmp_path, ticking, ticking)
+        room, _ = a.create("toy", {"rounds": 10}, LEARNERS, 1, {})
+        b.load_all()
+        a.join(room.code, "Ana", 0)
+        a.join(room.code, "Ben", 1)
+        await a.start(room, None)
+        a.start_clock()
+        b.start_clock()
+        on_a, on_b = entries_stored_by(a, "timeout"), entries_stored_by(b, "timeout")
+        await a.commit(room, "timer", {"seconds": 0.1})
+        await asyncio.sleep(0.6)
+        assert len(on_a) >= 2 and on_b == [], (on_a, on_b)
+        # B heard every timeout A stored, with nothing refused or rebuilt.
+        assert b.rooms[room.code] is not None and b.rooms[room.code].version == room.version
+        await a.stop()
+        await b.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_turn_timer_left_by_a_stopped_process_is_acted_on_by_the_other(tmp_path: Path) -> None:
+    stopped = Settings(tick=60.0)
+    watching = Settings(tick=0.02, bot_takeover=0.2)
+
+    async def scenario() -> None:
+        a, b = two_processes(tmp_path, stopped, watching)
+        room, _ = a.create("toy", {"rounds": 10}, LEARNERS, 1, {})
+        b.load_all()
+        a.join(room.code, "Ana", 0)
+        a.join(room.code, "Ben", 1)
+        await a.start(room, None)
+        b.start_clock()
+        on_b = entries_stored_by(b, "timeout")
+        await a.commit(room, "timer", {"seconds": 0.1})
+        await asyncio.sleep(0.2)
+        assert on_b == []  # the timer ran out, but the room is A's to time out
+        await asyncio.sleep(0.5)
+        assert on_b, "the other process never acted on the timer"
         await b.stop()
 
     asyncio.run(scenario())

@@ -8,8 +8,10 @@ room stands still for ``bot_takeover`` seconds beyond the bot's pace (that proce
 stopped), so a bot's move is not worked out twice.
 
 Every ``tick`` seconds each running room's table is asked what is due (the class period
-over, a turn or a decision run out). Bot moves and clock entries go through the manager's
-one path of changes like any other: stored first, then carried out and told.
+over, a turn or a decision run out); with several processes, as with bots, the one that took
+the room's last step acts on it, and the others only if it has stopped. Bot moves and clock
+entries go through the manager's one path of changes like any other: stored first, then
+carried out and told.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ class BotPacer:
         self._bot_calls: dict[str, asyncio.TimerHandle] = {}
         #: Rooms whose bot call only watches a bot another process is due to move.
         self._watching: set[str] = set()
+        #: Rooms whose last step another process took: their clocks are that process's to
+        #: act on, and this one acts only ``bot_takeover`` seconds late (if it has stopped).
+        self._theirs: set[str] = set()
         self._ticker: asyncio.Task[None] | None = None
 
     @property
@@ -77,6 +82,10 @@ class BotPacer:
         watch, and move it themselves if the room has not moved on for ``bot_takeover``
         seconds (that process may have stopped), so a bot's move is not chosen twice."""
         code = room.code
+        if ours:
+            self._theirs.discard(code)
+        else:
+            self._theirs.add(code)
         if room.bot_to_move() is None:
             return
         if code in self._bot_calls:
@@ -99,6 +108,7 @@ class BotPacer:
         """Drop the room's pending bot call, if any (the room is gone, or moves now)."""
         handle = self._bot_calls.pop(code, None)
         self._watching.discard(code)
+        self._theirs.discard(code)
         if handle is not None:
             handle.cancel()
 
@@ -148,13 +158,16 @@ class BotPacer:
     def tick(self, room: Room) -> None:
         """Act on a room's clocks as its table reports them due: the class period is over
         (time is called), or a turn or a decision ran out (the game's default move is played
-        for the seat and announced). Each is stored before it is carried out."""
+        for the seat and announced). Each is stored before it is carried out. With several
+        processes, the one that took the room's last step acts on its clocks; the others
+        read them ``bot_takeover`` seconds late, so a timeout is not stored twice."""
         table = room.table
+        late = self.manager.settings.bot_takeover if room.code in self._theirs else 0.0
         # Every decision left in an overrun turn gets its default: a bounded number.
         for _ in range(50):
             if not room.running or table is None:
                 return
-            due = table.due(bots=False, period=not room.period_over)
+            due = table.due(table.clock() - late, bots=False, period=not room.period_over)
             if due is None:
                 return
             if due.kind == "call_time":
