@@ -37,18 +37,23 @@ def two_processes(
     return a, b
 
 
-def bot_moves_chosen_by(manager: RoomManager) -> list[dict[str, Any]]:
-    """Record every bot move ``manager`` chooses and stores (its background entries)."""
-    chosen: list[dict[str, Any]] = []
+def entries_stored_by(manager: RoomManager, kind: str) -> list[dict[str, Any]]:
+    """Record every ``kind`` entry ``manager``'s bots or clocks store (background entries)."""
+    stored: list[dict[str, Any]] = []
     background = manager.bots._background
 
-    def recording(room: Room, kind: str, data: dict[str, Any]) -> None:
-        if kind == "action":
-            chosen.append(data)
-        background(room, kind, data)
+    def recording(room: Room, entry: str, data: dict[str, Any]) -> None:
+        if entry == kind:
+            stored.append(data)
+        background(room, entry, data)
 
-    manager.bots._background = recording  # type: ignore[method-assign]
-    return chosen
+    manager.bots._background = recording  # type: ignore[method-assign,assignment]
+    return stored
+
+
+def bot_moves_chosen_by(manager: RoomManager) -> list[dict[str, Any]]:
+    """Record every bot move ``manager`` chooses and stores."""
+    return entries_stored_by(manager, "action")
 
 
 async def play_learner_moves(a: RoomManager, room: Room, token: str, moves: int) -> None:
@@ -105,19 +110,6 @@ def test_a_bot_left_waiting_by_a_stopped_process_is_moved_by_the_other(tmp_path:
 
     asyncio.run(scenario())
 
-
-def entries_stored_by(manager: RoomManager, kind: str) -> list[dict[str, Any]]:
-    """Record every ``kind`` entry ``manager``'s clocks or bots store (background entries)."""
-    stored: list[dict[str, Any]] = []
-    background = manager.bots._background
-
-    def recording(room: Room, entry_kind: str, data: dict[str, Any]) -> None:
-        if entry_kind == kind:
-            stored.append(data)
-        background(room, entry_kind, data)
-
-    manager.bots._background = recording  # type: ignore[method-assign]
-    return stored
 
 
 LEARNERS = [{"kind": "learner"}, {"kind": "learner"}]
