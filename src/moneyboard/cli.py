@@ -325,6 +325,10 @@ def simulate_command(
     out: Annotated[Path, typer.Option(help="Directory for the tables and report.html.")] = Path(
         "simulation"
     ),
+    records: Annotated[
+        bool,
+        typer.Option(help="Also write each game's record to OUT/records (to debrief one game)."),
+    ] = False,
 ) -> None:
     """Play many bot games; write per-game and per-round tables and an HTML report."""
     from moneyboard.sim.commands import SimulateSettings, read_seats, simulate
@@ -341,6 +345,7 @@ def simulate_command(
             workers=jobs,
             scheduler=scheduler,
             out=out,
+            records=records,
         )
         try:
             simulate(settings, _console())

@@ -88,3 +88,32 @@ def test_tournament_reports_win_rates_and_margins() -> None:
     assert "First place per bot" in result.output
     assert "Margins" in result.output
     assert "search:30" in result.output
+
+
+def test_simulate_keeps_each_games_record_to_replay_on_its_own(tmp_path: Path) -> None:
+    from moneyboard.engine.record import load_record, replay
+    from moneyboard.registry import get_game
+
+    args = ["simulate", "financialit", "--games", "2", "--seats", "saver,spender,investor"]
+    result = runner.invoke(
+        app, [*args, "--seed", "5", "--jobs", "1", "--records", "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    games = pd.read_csv(tmp_path / "games.csv")
+    assert sorted(p.name for p in (tmp_path / "records").iterdir()) == [
+        "default-5.json",
+        "default-6.json",
+    ]
+    for seed in (5, 6):
+        state = replay(
+            load_record(tmp_path / "records" / f"default-{seed}.json"), get_game("financialit")
+        )
+        assert state.result is not None
+        rows = games[games["seed"] == seed].sort_values("seat")
+        assert list(rows["score"]) == [float(s) for s in state.result.scores]
+        assert set(rows["decisions"]) == {state.decisions_made}
+
+
+def test_simulate_writes_no_records_unless_asked(tmp_path: Path) -> None:
+    simulate(tmp_path, "--jobs", "1")
+    assert not (tmp_path / "records").exists()

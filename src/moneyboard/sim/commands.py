@@ -28,7 +28,7 @@ from rich.text import Text
 
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
-from moneyboard.sim.play import GameJob, job_overrides
+from moneyboard.sim.play import GameJob, GameOutcome, job_overrides
 from moneyboard.sim.report import write_report
 from moneyboard.sim.runner import RunResult, run_jobs
 from moneyboard.sim.seats import parse_bot_seats
@@ -74,6 +74,8 @@ class SimulateSettings:
     workers: int | None
     scheduler: str | None
     out: Path
+    #: Write each game's record to ``out/records`` (to replay or debrief any one game).
+    records: bool = False
 
 
 def simulate(settings: SimulateSettings, console: Console) -> RunResult:
@@ -85,13 +87,15 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         s.game.options(s.other_overrides)
         rule_sets.append(("B", s.other_overrides))
     jobs = [
-        GameJob(s.game.id, s.kinds, s.seed + i, job_overrides(overrides), name)
+        GameJob(s.game.id, s.kinds, s.seed + i, job_overrides(overrides), name, s.records)
         for name, overrides in rule_sets
         for i in range(s.games)
     ]
     with progress_bar(console, len(jobs), f"{s.game.id}") as advance:
         run = run_jobs(jobs, s.workers, s.scheduler, advance)
     tables = write_tables(run.outcomes, s.out)
+    if s.records:
+        write_records(run.outcomes, s.out / "records")
     comparison = None
     if s.other_overrides is not None:
         games = tables["games"]
@@ -102,11 +106,22 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
     notes += f"{s.seed} to {s.seed + s.games - 1}."
     if run.interrupted:
         notes += " The run was stopped early: these are the games that finished."
+    if s.records:
+        notes += " Each game's record is in records/ (moneyboard debrief RECORD)."
     write_report(s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes)
     if not tables["games"].empty:
         _print_frame(console, "Win rate per bot", win_rates(tables["games"], "bot"))
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
+
+
+def write_records(outcomes: list[GameOutcome], folder: Path) -> None:
+    """Each finished game's record as ``<rules>-<seed>.json`` (the name the tables give it)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for outcome in outcomes:
+        if outcome.record is not None:
+            name = f"{outcome.job.rules}-{outcome.job.seed}.json"
+            (folder / name).write_text(outcome.record, encoding="utf-8")
 
 
 def tournament(
@@ -144,9 +159,7 @@ def tournament(
         "95% interval",
         result.rates,
     )
-    _print_frame(
-        console, "Margins: first-place rate of bot minus that of other", result.margins
-    )
+    _print_frame(console, "Margins: first-place rate of bot minus that of other", result.margins)
     return result.rates
 
 
@@ -167,4 +180,3 @@ def read_seats(text: str | None, game: GameDef) -> tuple[str, ...]:
         default = ["saver", "spender", "investor", "insurer", "risk-taker", "random"]
         text = ",".join(default[: default_players(game)])
     return parse_bot_seats(text, game)
-

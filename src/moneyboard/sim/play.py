@@ -15,6 +15,7 @@ from typing import Any
 
 from moneyboard.bots import make_bot
 from moneyboard.bots.evaluation import standings
+from moneyboard.engine.record import record_of
 from moneyboard.engine.state import GameState, Seat, StuckGameError, cyclic_gc_paused
 from moneyboard.registry import get_game
 
@@ -34,6 +35,8 @@ class GameJob:
     overrides: tuple[tuple[str, Any], ...] = ()
     #: A name for the rule set (``"A"``/``"B"`` when two are compared).
     rules: str = "default"
+    #: Keep the game's record (JSON), so it can be replayed or debriefed on its own.
+    keep_record: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -66,6 +69,8 @@ class GameOutcome:
     seats: tuple[SeatRow, ...]
     rounds: tuple[tuple[int, int, tuple[float, ...]], ...]
     cards: tuple[tuple[str, int, bool], ...]
+    #: The game's record as JSON text, when the job asked to keep it.
+    record: str | None = None
 
 
 def round_of(state: GameState) -> int:
@@ -215,7 +220,8 @@ def _outcome(
         )
         for seat in range(state.n)
     )
-    return GameOutcome(job, seats, tuple(round_rows), _cards(state, setup_end, round_ends))
+    record = record_of(state).to_json() if job.keep_record else None
+    return GameOutcome(job, seats, tuple(round_rows), _cards(state, setup_end, round_ends), record)
 
 
 def _cards(
