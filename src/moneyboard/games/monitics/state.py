@@ -211,7 +211,7 @@ class MoniticsState(Choices):
         lost to a Crash cannot. The coming landings count, each at its expected number:
 
         - a market of each asset kind: the best purchase on offer (at most the turn's
-          actions, from assets no other seat holds) that the money allows; on the next
+          actions, from the assets no other seat holds) that the money allows; on the next
           roll the money is the cash in hand, or one action fewer after taking savings out
           or selling an asset; on later rolls it is cash, savings and the assets held at
           market value (they can be sold by then);
@@ -251,9 +251,9 @@ class MoniticsState(Choices):
         raise_ = max(self.withdrawable(seat), max((a.market for a in held), default=0))
         later = cash + savings + sum(a.market for a in held)
         for kind, chance in coming.next_market:
-            value += chance * market_gain(self.on_offer(seat, kind), actions, cash, raise_)
+            value += chance * market_gain(self.on_offer(kind, seat), actions, cash, raise_)
         for kind, landings in coming.later_market:
-            value += landings * best_purchase(self.on_offer(seat, kind), actions, later)
+            value += landings * best_purchase(self.on_offer(kind, seat), actions, later)
         # Circumstances, the Tax authority and the Crash, on what the seat holds now.
         for face, landings in enumerate(coming.circumstances, start=1):
             if landings:
@@ -276,12 +276,7 @@ class MoniticsState(Choices):
         turn = self.turn
         if d is None or d.kind != "turn" or turn.seat != seat or not turn.market:
             return 0.0
-        any_kind = turn.market == "any"
-        offer = tuple(
-            (a.purchase, a.market - a.purchase)
-            for a in self.content.assets
-            if (any_kind or a.kind == turn.market) and a.id not in self.owners
-        )
+        offer = self.on_offer(turn.market)
         p = self.players[seat]
         assets = self.content.asset
         sellable = [assets[a].market for a, turn_from in p.assets.items() if turn_from <= p.turns]
@@ -309,16 +304,16 @@ class MoniticsState(Choices):
         final = 0 if self.options.final_turns_grant == "never" else self.options.final_turns
         return round(turns_to_finish(self.content.last, lead)) + final
 
-    def on_offer(self, seat: int, kind: str) -> tuple[tuple[int, int], ...]:
-        """The (price, gain) of each asset of ``kind`` that ``seat`` could buy at a market
-        (its own count too: it can sell them back first); every kind where any Asset box
-        opens every market (the ``asset_market`` option)."""
-        any_kind = self.options.asset_market != "box_kind"
+    def on_offer(self, kind: str, holder: int | None = None) -> tuple[tuple[int, int], ...]:
+        """The (price, gain) of each asset of ``kind`` the bank holds (every kind for "any",
+        or where any Asset box opens every market: the ``asset_market`` option), and those
+        ``holder`` holds: it can sell them back first."""
+        any_kind = kind == "any" or self.options.asset_market != "box_kind"
         owners = self.owners
         return tuple(
             (a.purchase, a.market - a.purchase)
             for a in self.content.assets
-            if (any_kind or a.kind == kind) and owners.get(a.id, seat) == seat
+            if (any_kind or a.kind == kind) and owners.get(a.id, holder) == holder
         )
 
     def circumstance_value(self, seat: int, face: int) -> float:
