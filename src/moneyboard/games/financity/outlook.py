@@ -5,11 +5,11 @@ loan cards and an investment card. Only when nobody meets all four does the cham
 (wellbeing x 2 + cash + savings) decide, and then loan cards still held cost nothing. A
 search that looks a few decisions ahead sees neither: a year's benefit zone pays out several
 decisions after the home token is placed, this year's expenses fall due later still, and the
-criteria count only after year ten. Measured in duels against the risk-taker, a bot that saw
-only the champion score less the loan cards owed never met the criteria; it shuffled money
-between cash and savings, borrowed to pay bills it had saved away, and was level with a
-family that borrows to the limit and keeps the cash. So the outlook projects the seat's
-figures to the end of the game:
+criteria count only after year ten. In duels against the risk-taker, a bot that saw only
+the champion score less the loan cards owed met the criteria in none of the games looked
+at; it shuffled money between cash and savings, borrowed to pay bills it had saved away, and
+was level with a family that borrows to the limit and keeps the cash (unrepaid loan cards
+cost nothing when nobody wins). So the outlook projects the seat's figures to the end:
 
 * money (:func:`project`): cash and savings, the income of the Income zones still to come
   (home card, savings yields, investments) less the expenses of the Expenses zones still to
