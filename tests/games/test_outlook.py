@@ -18,6 +18,7 @@ from moneyboard.games.financity.outlook import WINNER, cover_shortfall, project
 from moneyboard.games.rut_to_riches import RutState
 from moneyboard.games.rut_to_riches.state import DEAL_YIELD
 from tests.engine.toygame import GAME as TOY
+from tests.games.financialit.driver import RETIREES
 from tests.games.financialit.driver import start as start_financialit
 from tests.games.financity.driver import give_cash as give_financity_cash
 from tests.games.financity.driver import give_savings as give_financity_savings
@@ -81,59 +82,84 @@ def test_the_default_is_the_score_metric() -> None:
     ]
 
 
-def test_financialit_counts_the_end_bonus_investments_income_and_loans() -> None:
-    # Round 1 of 8, seat 0 to act; no Event cards, so that they add nothing here.
+def test_financialit_projects_income_bills_goods_and_the_end_bonus() -> None:
+    # Round 1 of 8, seat 0 (the retirees: income 8, no Income Modifiers, bills 3, two
+    # Common Goods a period, 3 held) to act with 17 units and 6 Happiness; no Event cards.
     state = start_financialit(seed=1, events_per_round=[0] * 8)
-    o = state.options
     home = state.homes[0]
-    home.happiness = 6
-    home.tracker = 8
-    home.skills = ["computing"]  # one card: half a point at the end
-    bills = state.bills(0)
-    cash = state.cash(0)
-    left = o.rounds - state.round  # 7 periods of income still to come
-    base = cash + left * (8 - bills)
-    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + base / 5)
-    # A bond fund (cost 6, two slots, pays 6, 8, 8 or 8) matures before the end: its
-    # expected payout of 7.5 counts in full.
+    assert (state.round, state.phase, state.cash(0), home.happiness) == (1, "actions", 17, 6)
+    assert (home.tracker, state.bills(0), home.goods, RETIREES.goods) == (8, 3, 3, 2)
+    # Cash at the end: 17 + 7 periods of income (56) - 8 periods of bills, this one's
+    # included (24) - the 13 Common Goods still to buy = 36; the last income is 8.
+    assert state.outlook(0) == pytest.approx(6 + 8 / 5 + 36 / 5)
+    # A Skills card adds 1 to each later income (7 more units, a last income of 9) and is
+    # one card (half a point).
+    home.skills = ["computing"]
+    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 9 / 5 + 43 / 5)
+    # A bond fund (two slots, pays 6, 8, 8 or 8) matures before the end: 7.5 units expected.
     home.investments = [["bond_fund", 2]]
-    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + (base + 7.5) / 5)
-    # A loan taken now (two periods) is paid off from income: 2 instalments of 4.
+    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 9 / 5 + 50.5 / 5)
+    # A loan taken now gets two slots at the upkeep and takes 4 from the next two incomes.
     home.investments = []
     home.loans = [None]
-    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 8 / 5 + (base - 8) / 5)
+    assert state.outlook(0) == pytest.approx(6 + 1 / 2 + 9 / 5 + 35 / 5)
 
 
-def test_financialit_a_family_with_no_happiness_pays_its_last_loans_in_units() -> None:
+def test_financialit_instalments_the_income_cannot_cover_run_on_to_the_end() -> None:
+    # The retirees (income 8) in period 6 of 8 with five loans of two periods: each income
+    # pays two instalments (nothing is left) and three loans are deferred (R5).
     state = start_financialit(seed=1, events_per_round=[0] * 8)
-    state.round = state.options.rounds  # the last period: loans are settled at the end
+    state.round = 6
     home = state.homes[0]
+    home.happiness = 20
+    home.goods = 10  # no goods to buy
+    home.loans = [2, 2, 2, 2, 2]
+    # Periods 7 and 8 earn nothing: the first two loans are repaid, three run on with two
+    # periods each. Cash: 17 - 3 periods of bills (9) = 8, which pays one of them (8 units,
+    # cheaper than 2 Happiness); the other two cost 2 Happiness each. The last income is 0.
+    assert state.outlook(0) == pytest.approx(20 - 4 + 0 / 5 + 0 / 5)
+
+
+def test_financialit_loans_the_cash_cannot_settle_cost_the_happiness_left() -> None:
+    # The last period, the retirees with 17 units and 3 Happiness, bills of 3 still to pay
+    # and enough goods; no income to come, so the last income stays at 8.
+    state = start_financialit(seed=1, events_per_round=[0] * 8)
+    state.round = state.options.rounds
+    home = state.homes[0]
+    home.happiness = 3
+    assert state.outlook(0) == pytest.approx(3 + 8 / 5 + 14 / 5)
+    # Five loans of two periods (8 units each) to settle with 14 units (R25): the first in
+    # units (6 left), the second in Happiness (1 left), the last three take what Happiness
+    # is left. The family keeps its 6 units, and ends with no Happiness.
+    home.loans = [2, 2, 2, 2, 2]
+    assert state.outlook(0) == pytest.approx(0 + 8 / 5 + 6 / 5)
+    # With no Happiness at all, a loan may not be settled in Happiness while the units are
+    # there: a sixth loan taken now (5 units more, 19) pays two loans in units, 3 are left.
     home.happiness = 0
-    before = state.outlook(0)
-    state.ledger.post("bank", FINANCIALIT_CASH[0], 10, "loan.taken", {"seat": 0})
-    home.loans = [None]
-    # R25: no Happiness to give, so the loan's two periods cost 8 of the 10 units borrowed.
-    assert state.outlook(0) == pytest.approx(before + (10 - 8) / 5)
-    # With Happiness to lose, the loan is settled the cheaper way: 2 points or 8 units.
-    home.happiness = 5
-    with_happiness = state.outlook(0)
-    home.loans = []
-    assert with_happiness == pytest.approx(state.outlook(0) - min(2, 8 / 5))
+    state.ledger.post("bank", FINANCIALIT_CASH[0], 5, "loan.taken", {"seat": 0})
+    home.loans = [None, 2, 2, 2, 2, 2]
+    assert state.outlook(0) == pytest.approx(0 + 8 / 5 + 3 / 5)
 
 
 def test_financialit_counts_the_events_to_come_unless_insurance_covers_them() -> None:
     # A deck of fires only (6 units and 2 Happiness, covered by fire insurance), one a period.
     state = start_financialit(seed=1, event_counts={"fire": 5}, events_per_round=[1] * 8)
     home = state.homes[0]
+    home.happiness = 30  # Happiness and cash enough for every fire: nothing stops at zero
+    state.ledger.post("bank", FINANCIALIT_CASH[0], 50, "gift", {"seat": 0})
     assert state.phase == "actions" and state.events_to_come() == 8  # this period's and 7
     assert home.family.event_cost_delta == 0 and "fire" not in home.insurance
     exposed, bills = state.outlook(0), state.bills(0)
     home.insurance = [*home.insurance, "fire"]
     covered = state.outlook(0)
     # Covered: no fire costs 6 units (a fifth of a point each) and 2 Happiness; the clause
-    # adds to the bills of the 7 periods left, and is one more card (half a point).
-    more_bills = (state.bills(0) - bills) * (state.options.rounds - state.round)
+    # adds to the bills of the 8 periods still to pay, and is one more card (half a point).
+    more_bills = (state.bills(0) - bills) * 8
     assert covered - exposed == pytest.approx(8 * 6 / 5 + 8 * 2 - more_bills / 5 + 1 / 2)
+    # Once this period's fire is shown, seven are still to come.
+    state.phase = "payments"
+    state.events_shown = ["fire"]
+    assert state.events_to_come() == 7
 
 
 def test_financity_projects_the_last_year_and_counts_the_criteria() -> None:

@@ -39,6 +39,7 @@ from moneyboard.games.financialit.choices import (
 from moneyboard.games.financialit.content import load_content
 from moneyboard.games.financialit.flow import Flow
 from moneyboard.games.financialit.options import FinanciaLitOptions
+from moneyboard.games.financialit.outlook import outlook as projected_outlook
 
 #: The message key of a draw on each stream (after ``draw.``).
 DRAW_KEYS = {
@@ -219,63 +220,20 @@ class FinanciaLitState(Flow, Choices):
         }
 
     def outlook(self, seat: int) -> float:
-        """Happiness now plus what the end would add (as in ``step_score``): half a point a
-        card, a fifth of a point per unit of income and of cash, the skill and career bonus.
-        The cash counts what the family holds at what it will bring: each investment at its
-        expected payout (less the early-end penalty if it matures after the last period) and
-        its Happiness, income less bills for the periods left, the Event cards still to come
-        at what one is expected to cost this family (its insurance and holdings decide which
-        hit it), and loans' instalments, with what is left of the loans at the end settled
-        as R25 allows: in Happiness only if the family has it (or cannot pay the units),
-        whichever costs less. Fractions are kept (the end rounds down) so that every unit
-        shows."""
+        """The Happiness the family is expected to end with, its figures projected to the
+        end and its loans settled one by one (see ``outlook.py`` for what counts and why)."""
         if self.result is not None or seat >= len(self.homes):
             return super().outlook(seat)
-        o = self.options
-        home = self.homes[seat]
-        periods_left = max(0, o.rounds - self.round)
-        cash = float(self.cash(seat)) + periods_left * (home.tracker - self.bills(seat))
-        happiness = float(home.happiness)
-        events = self.events_to_come()
-        event_units, event_happiness = self.expected_event(seat)
-        cash -= events * event_units
-        happiness += events * event_happiness
-        for card_id, slot in home.investments:
-            card = self.content.investment[card_id]
-            early = max(0, (card.slots if slot is None else slot) - periods_left)
-            payout = sum(card.returns) / len(card.returns)
-            cash += max(0.0, payout - o.investment_end_penalty * early)
-            happiness += card.happiness
-        unpaid = 0  # loan periods still due at the end
-        for slot in home.loans:
-            periods = o.loan_periods if slot is None else slot
-            cash -= o.loan_instalment * min(periods, periods_left)
-            unpaid += max(0, periods - periods_left)
-        in_happiness = o.loan_end_happiness * unpaid
-        in_units = o.loan_instalment * unpaid
-        if happiness >= in_happiness:
-            happiness -= min(in_happiness, in_units / 5)  # a unit is a fifth of a point
-        elif cash >= in_units:
-            cash -= in_units
-        else:
-            happiness = 0.0  # it can pay neither: it gives what Happiness is left
-        if self.ended_by_target:
-            return happiness
-        return (
-            happiness
-            + home.cards_for_happiness() / 2
-            + home.tracker / 5
-            + cash / 5
-            + o.skill_end_happiness * len(home.skills)
-            + o.career_end_happiness * len(home.careers)
-        )
+        return projected_outlook(self, seat)
 
     def events_to_come(self) -> int:
-        """Event cards still to be revealed: this period's unless its Payments & Events phase
-        has begun, and those of the periods after it."""
+        """Event cards still to be revealed: this period's not yet shown (until its upkeep),
+        and those of the periods after it."""
         per_round = self.options.events_per_round
         later = sum(per_round[self.round : self.options.rounds])
-        now = per_round[self.round - 1] if self.phase in ("setup", "income", "actions") else 0
+        now = 0
+        if self.phase in ("setup", "income", "actions", "payments"):
+            now = max(0, per_round[self.round - 1] - len(self.events_shown))
         return now + later
 
     def expected_event(self, seat: int) -> tuple[float, float]:
