@@ -111,8 +111,14 @@ def test_a_bot_left_waiting_by_a_stopped_process_is_moved_by_the_other(tmp_path:
     asyncio.run(scenario())
 
 
-
-LEARNERS = [{"kind": "learner"}, {"kind": "learner"}]
+async def two_learners_playing(a: RoomManager, b: RoomManager) -> Room:
+    """A room of two learners made and started through ``a``, known to ``b``."""
+    room, _ = a.create("toy", {"rounds": 10}, [{"kind": "learner"}] * 2, 1, {})
+    b.load_all()
+    a.join(room.code, "Ana", 0)
+    a.join(room.code, "Ben", 1)
+    await a.start(room, None)
+    return room
 
 
 def test_only_the_process_that_took_the_step_acts_on_a_turn_timer(tmp_path: Path) -> None:
@@ -120,11 +126,7 @@ def test_only_the_process_that_took_the_step_acts_on_a_turn_timer(tmp_path: Path
 
     async def scenario() -> None:
         a, b = two_processes(tmp_path, ticking, ticking)
-        room, _ = a.create("toy", {"rounds": 10}, LEARNERS, 1, {})
-        b.load_all()
-        a.join(room.code, "Ana", 0)
-        a.join(room.code, "Ben", 1)
-        await a.start(room, None)
+        room = await two_learners_playing(a, b)
         a.start_clock()
         b.start_clock()
         on_a, on_b = entries_stored_by(a, "timeout"), entries_stored_by(b, "timeout")
@@ -145,11 +147,7 @@ def test_a_turn_timer_left_by_a_stopped_process_is_acted_on_by_the_other(tmp_pat
 
     async def scenario() -> None:
         a, b = two_processes(tmp_path, stopped, watching)
-        room, _ = a.create("toy", {"rounds": 10}, LEARNERS, 1, {})
-        b.load_all()
-        a.join(room.code, "Ana", 0)
-        a.join(room.code, "Ben", 1)
-        await a.start(room, None)
+        room = await two_learners_playing(a, b)
         b.start_clock()
         on_b = entries_stored_by(b, "timeout")
         await a.commit(room, "timer", {"seconds": 0.1})
