@@ -13,8 +13,8 @@ def test_from_box_49_the_crash_the_company_market_and_the_finish() -> None:
     # A one to the Crash (50), a two to the company market (51), the rest to the finish;
     # from the Crash a one reaches the market a turn later.
     assert f.crashes == pytest.approx(1 / 6)
-    assert f.next_market == (("company", pytest.approx(1 / 6)),)
-    assert f.later_market == (("company", pytest.approx(1 / 36)),)
+    assert dict(f.next_market) == pytest.approx({"company": 1 / 6})
+    assert dict(f.later_market) == pytest.approx({"company": 1 / 36})
     assert f.bills == 0 and f.tax == 0 and sum(f.circumstances) == 0
     assert f.turns == pytest.approx(1 + 2 / 6 + 1 / 36)
     assert turns_to_finish(52, 49) == pytest.approx(f.turns)
