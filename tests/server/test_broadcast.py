@@ -24,7 +24,7 @@ def heard(room: Room) -> dict[int, dict[str, Any]]:
     listeners = {i: Listener("seat", i, i, asyncio.Queue(10)) for i in range(len(room.names))}
     broadcast(room, set(listeners.values()), None)
     texts = {i: listener.queue.get_nowait() for i, listener in listeners.items()}
-    return {i: json.loads(text) for i, text in texts.items() if text is not None}
+    return {i: json.loads(text) for i, text in texts.items() if isinstance(text, str)}
 
 
 def test_the_open_vote_goes_to_people_not_deciding_and_matches_the_single_update() -> None:

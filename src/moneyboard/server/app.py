@@ -356,6 +356,7 @@ class Connection:
         room_code = access.room.code
         listener = self.manager.listen(access)
         sender = asyncio.get_running_loop().create_task(self._pump(listener))
+        listener.write = self.ws.send_text
         try:
             while True:
                 text = await self._receive_text()
@@ -410,17 +411,13 @@ class Connection:
 
     async def _pump(self, listener: Listener) -> None:
         """Send what the room queues for this connection, in order, until told to close."""
-        while True:
-            text = await listener.next()
-            if text is None:
-                # A stalled client may never take these: they wait a bounded time.
-                with contextlib.suppress(Exception):
-                    async with asyncio.timeout(self.settings.send_timeout):
-                        if listener.overflowed:
-                            await self.send(_error("too_slow", "this device fell too far behind"))
-                        await self.ws.close()
-                return
-            await self.ws.send_text(text)
+        await listener.write_queued(self.ws.send_text)
+        # A stalled client may never take these: they wait a bounded time.
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(self.settings.send_timeout):
+                if listener.overflowed:
+                    await self.send(_error("too_slow", "this device fell too far behind"))
+                await self.ws.close()
 
     async def _handle(
         self, code: str, access: Access, text: str, listener: Listener

@@ -1,7 +1,9 @@
 """Who is listening to a room (a seat's device, the projector, the trainer) and what each hears.
 
-Each listener has a bounded queue of outgoing text; a client too slow to keep up is dropped
-rather than let the server's memory grow. An update is built once per kind of listener (one
+An update is written to its connection at once when nothing is queued ahead of it
+(:mod:`moneyboard.server.sending`); otherwise it waits in the listener's bounded queue for the
+connection's sender task, and a client too slow to keep up is dropped rather than let the
+server's memory grow. An update is built once per kind of listener (one
 per seat, one public, one for the trainer) and shared by everyone of that kind.
 """
 
@@ -14,6 +16,7 @@ from typing import Any
 from moneyboard.engine.messages import audience_of
 from moneyboard.server.encoding import dumps, fragment
 from moneyboard.server.room import Change, Room
+from moneyboard.server.sending import Send, StartedSend, start_send
 
 #: Event keys shown only to the trainer: chance outcomes can reveal the order of a deck.
 TRAINER_ONLY_PREFIXES = ("chance.",)
@@ -32,19 +35,34 @@ class Listener:
     role: str
     seat: int | None
     token_id: int | None
-    queue: asyncio.Queue[str | None]
+    queue: asyncio.Queue[str | StartedSend | None]
     overflowed: bool = False
     max_chars: int = 0
     #: Characters of text waiting in the queue.
     waiting: int = 0
+    #: The connection's send, once it is open: used at once when nothing is queued.
+    write: Send | None = None
+    #: The sender task is writing something now (nothing may overtake it).
+    busy: bool = False
 
     def key(self) -> str:
         return f"seat:{self.seat}" if self.role == "seat" else self.role
 
     def send(self, text: str) -> None:
-        """Queue ``text``; over either bound, the listener is marked to be dropped (a
-        stalled client) and what it was owed is let go at once."""
+        """Write ``text`` now if nothing is ahead of it, else queue it; over either bound,
+        the listener is marked to be dropped (a stalled client) and what it was owed is let
+        go at once."""
         if self.overflowed:
+            return
+        if self.write is not None and not self.busy and self.queue.empty():
+            try:
+                rest = start_send(self.write, text)
+            except Exception:
+                # The connection is closing: its sender task finds out on its next send.
+                self.write = None
+                return
+            if rest is not None:
+                self.queue.put_nowait(rest)
             return
         if self.max_chars and self.waiting + len(text) > self.max_chars:
             self._overflow()
@@ -59,16 +77,28 @@ class Listener:
     def _overflow(self) -> None:
         self.overflowed = True
         while not self.queue.empty():
-            self.queue.get_nowait()
+            item = self.queue.get_nowait()
+            if isinstance(item, StartedSend):
+                item.abandon()
         self.waiting = 0
         self.queue.put_nowait(None)
 
-    async def next(self) -> str | None:
-        """The next text to send (``None``: close the connection)."""
-        text = await self.queue.get()
-        if text is not None:
-            self.waiting = max(0, self.waiting - len(text))
-        return text
+    async def next(self) -> str | StartedSend | None:
+        """The next text to send, or a send to finish (``None``: close the connection)."""
+        item = await self.queue.get()
+        if isinstance(item, str):
+            self.waiting = max(0, self.waiting - len(item))
+        return item
+
+    async def write_queued(self, write: Send) -> None:
+        """The connection's sender task: write what is queued, in order, until told to
+        close; nothing is written at once (:meth:`send`) while it is writing."""
+        while (item := await self.next()) is not None:
+            self.busy = True
+            try:
+                await (item if isinstance(item, StartedSend) else write(item))
+            finally:
+                self.busy = False
 
     def send_close(self) -> None:
         """Ask the connection to close once what is queued has been sent."""
