@@ -137,8 +137,7 @@ class Catalogue:
 
 
 class _Lenient(dict[str, Any]):
-    def __init__(self, params: Mapping[str, Any]):
-        super().__init__(params)
+    """A template's parameters; one it names but is not given shows as ``{name}``."""
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
