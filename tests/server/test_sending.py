@@ -45,6 +45,17 @@ def listener_of(client: Client, size: int = 10) -> Listener:
     return listener
 
 
+async def sender_stuck_on_one() -> tuple[Client, Listener, asyncio.Task[None]]:
+    """A listener whose sender task is writing "one" to a client that is not reading."""
+    client = Client()
+    listener = listener_of(client)
+    client.writable.clear()
+    listener.send("one")
+    task = asyncio.get_running_loop().create_task(listener.write_queued(client.send_text))
+    await asyncio.sleep(0)
+    return client, listener, task
+
+
 @in_a_loop
 async def test_an_update_with_nothing_ahead_of_it_is_written_there_and_then() -> None:
     client = Client()
@@ -75,12 +86,7 @@ async def test_a_slow_client_gets_everything_in_order_from_the_sender() -> None:
 
 @in_a_loop
 async def test_nothing_overtakes_what_the_sender_is_writing() -> None:
-    client = Client()
-    listener = listener_of(client)
-    client.writable.clear()
-    listener.send("one")
-    task = asyncio.get_running_loop().create_task(listener.write_queued(client.send_text))
-    await asyncio.sleep(0)  # the sender took "one" and is waiting on the client
+    client, listener, task = await sender_stuck_on_one()
     assert listener.busy and listener.queue.empty()
     client.writable.set()  # the client reads again, before the sender task wakes up
     listener.send("two")
@@ -106,9 +112,10 @@ async def test_a_stalled_client_is_dropped_and_its_started_send_given_up() -> No
     listener = listener_of(client, size=2)
     client.writable.clear()
     listener.send("one")
+    started = listener.queue.get_nowait()
+    assert isinstance(started, StartedSend)  # begun, waiting for the client
+    listener.queue.put_nowait(started)
     listener.send("two")
-    started = listener.queue._queue[0]  # type: ignore[attr-defined]
-    assert isinstance(started, StartedSend)
     listener.send("three")  # over the bound
     assert listener.overflowed
     assert listener.queue.get_nowait() is None
@@ -118,12 +125,7 @@ async def test_a_stalled_client_is_dropped_and_its_started_send_given_up() -> No
 
 @in_a_loop
 async def test_a_cancelled_sender_cancels_the_send_it_was_finishing() -> None:
-    client = Client()
-    listener = listener_of(client)
-    client.writable.clear()
-    listener.send("one")
-    task = asyncio.get_running_loop().create_task(listener.write_queued(client.send_text))
-    await asyncio.sleep(0)
+    client, _, task = await sender_stuck_on_one()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
