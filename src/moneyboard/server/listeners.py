@@ -1,10 +1,10 @@
 """Who is listening to a room (a seat's device, the projector, the trainer) and what each hears.
 
-An update is written to its connection at once when nothing is queued ahead of it
-(:mod:`moneyboard.server.sending`); otherwise it waits in the listener's bounded queue for the
-connection's sender task, and a client too slow to keep up is dropped rather than let the
-server's memory grow. An update is built once per kind of listener (one
-per seat, one public, one for the trainer) and shared by everyone of that kind.
+An update is built once per kind of listener (one per seat, one public, one for the trainer)
+and shared by everyone of that kind. It is written to each connection at once when nothing is
+queued ahead of it (:mod:`moneyboard.server.sending`); otherwise it waits in the listener's
+bounded queue for the connection's sender task, and a client too slow to keep up is dropped
+rather than let the server's memory grow.
 """
 
 from __future__ import annotations
