@@ -460,6 +460,14 @@ def serve_command(
         bool,
         typer.Option(help="Share rooms with other server processes on the same PostgreSQL."),
     ] = False,
+    rate: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            help="Messages a second one connection may send on average (bursts of twice "
+            "that); more is refused with a message.",
+        ),
+    ] = 20.0,
     quiet: Annotated[bool, typer.Option(help="Log warnings only.")] = False,
 ) -> None:
     """Run the classroom server: rooms, join codes, a trainer's controls, nothing lost."""
@@ -469,7 +477,13 @@ def serve_command(
     if notify and not db.startswith("postgresql"):
         _fail("--notify needs a PostgreSQL database (--db postgresql://...)")
     settings = Settings(
-        db_url=db, max_rooms=max_rooms, bot_step=bot_step, bot_pause=bot_step, notify=notify
+        db_url=db,
+        max_rooms=max_rooms,
+        bot_step=bot_step,
+        bot_pause=bot_step,
+        notify=notify,
+        rate_per_second=rate,
+        rate_burst=round(2 * rate),
     )
     serve(host, port, settings, quiet=quiet)
 
