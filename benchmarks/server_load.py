@@ -37,7 +37,7 @@ from typing import Any
 import httpx2
 import orjson
 import uvloop
-from picows import WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
+from picows import WSCloseCode, WSError, WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
 
 from moneyboard.registry import get_game
 
@@ -181,7 +181,9 @@ class Client(WSListener):
 
     def close(self) -> None:
         if self.transport is not None:
-            self.transport.send_close()
+            # A close frame with a status (picows's default carries none, which the server
+            # reads as a protocol error).
+            self.transport.send_close(WSCloseCode.OK)
             self.transport.disconnect()
 
 
