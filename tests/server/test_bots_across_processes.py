@@ -18,6 +18,7 @@ from moneyboard.server.migrate import upgrade
 from moneyboard.server.room import Room
 from moneyboard.server.settings import Settings
 from moneyboard.server.storage import Store, make_engine
+from tests.own_loop import run_in_own_loop
 
 SEATS = [{"kind": "learner"}, {"kind": "bot", "bot": "random"}]
 
@@ -86,7 +87,7 @@ def test_only_the_process_that_took_the_step_moves_the_bot(tmp_path: Path) -> No
         await a.stop()
         await b.stop()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 def test_a_bot_left_waiting_by_a_stopped_process_is_moved_by_the_other(tmp_path: Path) -> None:
@@ -108,7 +109,7 @@ def test_a_bot_left_waiting_by_a_stopped_process_is_moved_by_the_other(tmp_path:
         assert len(b.store.entries(room.stored.id)) > before
         await b.stop()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 async def two_learners_playing(a: RoomManager, b: RoomManager) -> Room:
@@ -138,7 +139,7 @@ def test_only_the_process_that_took_the_step_acts_on_a_turn_timer(tmp_path: Path
         await a.stop()
         await b.stop()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 def test_a_turn_timer_left_by_a_stopped_process_is_acted_on_by_the_other(tmp_path: Path) -> None:
@@ -157,4 +158,4 @@ def test_a_turn_timer_left_by_a_stopped_process_is_acted_on_by_the_other(tmp_pat
         assert on_b, "the other process never acted on the timer"
         await b.stop()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())

@@ -8,7 +8,6 @@ one's notices never arrive, so only its own catching up can show it the first's 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from moneyboard.server.migrate import upgrade
 from moneyboard.server.room import Room
 from moneyboard.server.settings import Settings
 from moneyboard.server.storage import Store, make_engine
+from tests.own_loop import run_in_own_loop
 
 KEEP = {"type": "keep"}
 
@@ -65,4 +65,4 @@ def test_a_step_confirmed_by_one_process_is_seen_by_the_other_at_once(tmp_path: 
         assert b.rooms[room.code].version == 4
         assert len(b.store.entries(room.stored.id)) == 4
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())

@@ -14,6 +14,7 @@ from moneyboard.server.migrate import upgrade
 from moneyboard.server.room import Room
 from moneyboard.server.settings import Settings
 from moneyboard.server.storage import Store, make_engine
+from tests.own_loop import run_in_own_loop
 
 
 async def two_rooms(tmp_path: Path) -> tuple[RoomManager, list[Room], list[Any]]:
@@ -65,7 +66,7 @@ def test_one_turns_entries_are_stored_in_one_transaction_before_anyone_hears(
         assert [len(manager.store.entries(r.stored.id)) for r in rooms] == [n + 1 for n in stored]
         assert all(not listener.queue.empty() for listener in listeners)
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 def test_a_step_another_process_took_fails_alone_and_its_room_is_rebuilt(tmp_path: Path) -> None:
@@ -84,7 +85,7 @@ def test_a_step_another_process_took_fails_alone_and_its_room_is_rebuilt(tmp_pat
         assert [e.kind for e in manager.store.entries(rebuilt.stored.id)][-1] == "pause"
         assert manager.store.entries(free.stored.id)[-1].kind == "action"
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
 
 
 def test_a_room_with_a_step_waiting_is_stored_before_it_is_read(tmp_path: Path) -> None:
@@ -95,4 +96,4 @@ def test_a_room_with_a_step_waiting_is_stored_before_it_is_read(tmp_path: Path) 
         assert manager.store.entries(room.stored.id)[-1].seq == room.seq
         assert waiting.done()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())

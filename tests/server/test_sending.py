@@ -11,6 +11,7 @@ import pytest
 
 from moneyboard.server.listeners import Listener
 from moneyboard.server.sending import StartedSend
+from tests.own_loop import run_in_own_loop
 
 
 def in_a_loop(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
@@ -18,7 +19,7 @@ def in_a_loop(test: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], Non
 
     @functools.wraps(test)
     def run() -> None:
-        asyncio.run(test())
+        run_in_own_loop(test())
 
     return run
 

@@ -27,6 +27,7 @@ import uvicorn
 from moneyboard.server.app import create_app
 from moneyboard.server.listeners import Listener
 from moneyboard.server.settings import Settings
+from tests.own_loop import run_in_own_loop
 
 SMALL_BUFFER = 4096
 
@@ -153,4 +154,4 @@ def test_the_backlog_is_bounded_in_characters_too() -> None:
         assert await listener.next() is None
         assert listener.queue.empty()
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario())
