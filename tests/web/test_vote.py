@@ -5,6 +5,7 @@ and the trainer show the split, what was done and the reason."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx2
@@ -116,5 +117,67 @@ def test_a_learner_not_on_turn_votes_and_the_projector_shows_the_split(
     assert projector.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
     # The voter's phone has its vote box back only for the next decision, not this one.
     voter.wait_for_selector("#seat .vote-sent", state="detached")
+    for page in [trainer, projector, *phones]:
+        assert page.errors == [], page.url
+
+
+def test_a_learner_votes_for_an_amount_as_the_decider_would_choose_it(
+    browser: Any, server: ServerProcess
+) -> None:
+    trainer = new_page(browser, LAPTOP)
+    code = create_room(trainer, server.base, "rut-to-riches", learners=3, bots=0, seed=1)
+    phones = [new_page(browser, PHONE) for _ in range(3)]
+    for phone, name in zip(phones, ["Anna", "Bilal", "Chioma"], strict=True):
+        join(phone, server.base, code, name)
+    projector = new_page(browser, PROJECTOR)
+    projector.goto(f"{server.base}/projector/{code}")
+    trainer.click("[data-directive=start]")
+    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    tokens = [
+        phone.evaluate("code => localStorage.getItem(`moneyboard.seat.${code}`)", code)
+        for phone in phones
+    ]
+
+    def play(token: str, action: dict[str, Any], version: int) -> None:
+        reply = httpx2.post(
+            f"{server.base}/api/rooms/{code}/actions",
+            json={"action": action, "version": version},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        reply.raise_for_status()
+
+    # Play through the API until a learner not deciding is offered a loan in the vote.
+    rng = random.Random(3)
+    for _ in range(200):
+        views = [seat_update(server.base, code, phone) for phone in phones]
+        offered = [
+            i
+            for i, view in enumerate(views)
+            if view["vote"] and "borrow" in [c["action"]["type"] for c in view["vote"]["choices"]]
+        ]
+        if offered:
+            break
+        mover = next(i for i, view in enumerate(views) if view["you"] in view["view"]["to_move"])
+        play(tokens[mover], rng.choice(views[mover]["legal"])["action"], views[mover]["version"])
+    else:
+        raise AssertionError("no vote offering a loan in 200 moves")
+    voter, view = phones[offered[0]], views[offered[0]]
+    voter.wait_for_selector(f"#seat[data-version='{view['version']}']")
+
+    # One choice with an amount to type, as the deciding family's own loan button has.
+    loan = voter.locator("#seat .class-vote li.amount:has(button[data-vote=borrow])")
+    assert loan.count() == 1
+    assert voter.locator("#seat .class-vote button[data-vote=borrow]").count() == 1
+    loan.locator("input").fill("300")
+    assert serious_violations(voter) == []
+    assert voter.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    loan.locator("button").click()
+    voter.wait_for_selector("#seat .vote-sent:has-text('Vote sent')")
+
+    # The decider moves; the projector's split names the amount voted for.
+    mover = view["vote"]["seat"]
+    play(tokens[mover], view["vote"]["choices"][0]["action"], view["version"])
+    projector.wait_for_selector("#vote .votes li")
+    assert "Borrow from the bank ($300): 1 vote (100%)" in projector.inner_text("#vote")
     for page in [trainer, projector, *phones]:
         assert page.errors == [], page.url

@@ -111,7 +111,33 @@ class Views(Amounts):
         """``seat``'s legal actions (with cost and amount range) and the refused candidates
         with the reason a learner reads."""
         legal = self.legal_actions(seat)
+        out = self.action_entries(seat, legal)
+        refused = []
+        seen: set[Action] = set()
         allowed = set(legal)
+        if not self.status.paused and self.result is None:
+            for action in self.all_candidates(seat):
+                if action in allowed or action in seen:
+                    continue
+                seen.add(action)
+                reason = self.why_not(seat, action)
+                if reason is not None:
+                    refused.append(
+                        {
+                            "action": action.to_json(),
+                            "text": self.action_label(action),
+                            "reason": self.explain(reason),
+                            "key": reason.key,
+                        }
+                    )
+        return {"legal": out, "refused": refused}
+
+    def action_entries(self, seat: int, legal: list[Action] | None = None) -> list[dict[str, Any]]:
+        """``seat``'s legal actions (``legal``, by default worked out here) as a page shows
+        them: each with its label and cost, and an action offered at several amounts once,
+        with the range to choose from (``amount``: field, min, max, step)."""
+        if legal is None:
+            legal = self.legal_actions(seat)
         out: list[dict[str, Any]] = []
         ranged: set[tuple[Any, ...]] = set()
         for action in legal:
@@ -138,24 +164,7 @@ class Views(Amounts):
             if cost is not None:
                 entry["cost"] = cost
             out.append(entry)
-        refused = []
-        seen: set[Action] = set()
-        if not self.status.paused and self.result is None:
-            for action in self.all_candidates(seat):
-                if action in allowed or action in seen:
-                    continue
-                seen.add(action)
-                reason = self.why_not(seat, action)
-                if reason is not None:
-                    refused.append(
-                        {
-                            "action": action.to_json(),
-                            "text": self.action_label(action),
-                            "reason": self.explain(reason),
-                            "key": reason.key,
-                        }
-                    )
-        return {"legal": out, "refused": refused}
+        return out
 
     def kernel_full_view(self) -> dict[str, Any]:
         """The common part of the full view: options, seed, forced outcomes, money, log."""

@@ -95,9 +95,6 @@ class Room:
         #: Counts renamed lobby seats, so :meth:`info` is built again after a join.
         self._renamed = 0
         self._info: tuple[tuple[int, int, str, int], dict[str, Any]] | None = None
-        #: Each seat's legal actions, as actions and as JSON, at one step (built once).
-        self._legal_step = (-1, -1)
-        self._legal_cache: dict[int, tuple[list[Action], list[dict[str, Any]]]] = {}
         #: The open class vote of one step (version, seq), and the seats deciding it.
         self._vote: tuple[tuple[int, int], dict[str, Any] | None, frozenset[int]] | None = None
 
@@ -427,8 +424,13 @@ class Room:
             action = self.game.codec.from_json(data["action"])
         except MoneyboardError as exc:
             raise bad_request(str(exc)) from None
-        if action not in state.legal_actions(movers[0]):
-            raise refused(f"'{action}' is not one of {self.names[movers[0]]}'s choices now")
+        # A vote is checked as the decider's own move would be: any amount they could choose.
+        reason = state.why_not(movers[0], action)
+        if reason is not None:
+            raise refused(
+                f"'{state.action_label(action)}' is not one of {self.names[movers[0]]}'s "
+                f"choices now: {state.explain(reason)}"
+            )
         why = str(data.get("why", ""))[:280]
         self.votes[seat] = (action.to_json(), why)
         return Change("vote", seat)
@@ -453,9 +455,9 @@ class Room:
     def _action_text(self, data: dict[str, Any]) -> str:
         try:
             action = self.game.codec.from_json(data)
-            return self.state.action_label(action) if self.state is not None else str(action)
         except MoneyboardError:
             return str(data.get("type", "?"))
+        return vote_text(self.state, action) if self.state is not None else str(action)
 
     # ----- views -------------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
@@ -496,8 +498,9 @@ class Room:
 
     def open_vote(self) -> dict[str, Any] | None:
         """The decision the class may vote on now (``None`` when no vote is open): who
-        decides, the decision in one plain sentence, and each choice as the seat would send
-        it, with its label. Learners not deciding get it with their update."""
+        decides, the decision in one plain sentence, and the choices as the deciding seat's
+        own buttons (an action offered at several amounts once, with its range). Learners
+        not deciding get it with their update."""
         key = (self.version, self.seq)
         if self._vote is not None and self._vote[0] == key:
             return self._vote[1]
@@ -510,7 +513,7 @@ class Room:
                 "seat": seat,
                 "name": self.names[seat],
                 "prompt": decision_line(state, seat),
-                "choices": self._legal(seat)[1],
+                "choices": state.action_entries(seat),
             }
         self._vote = (key, vote, frozenset(movers))
         return vote
@@ -530,42 +533,25 @@ class Room:
             i for i, seat in enumerate(state.seats) if seat.bot is None and i not in deciding
         )
 
-    def _legal(self, seat: int) -> tuple[list[Action], list[dict[str, Any]]]:
-        """``seat``'s legal actions now, and each as JSON with its label (once per step)."""
-        key = (self.version, self.seq)
-        if self._legal_step != key:
-            self._legal_step = key
-            self._legal_cache.clear()
-        found = self._legal_cache.get(seat)
-        if found is None:
-            assert self.state is not None
-            legal = self.state.legal_actions(seat)
-            label = self.state.action_label
-            found = (legal, [{"action": a.to_json(), "text": label(a)} for a in legal])
-            self._legal_cache[seat] = found
-        return found
-
     def legal_json(self, seat: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """A seat's legal actions, and (when it is asked) the others with the reason why not."""
+        """A seat's legal actions as its buttons, and (when it is asked) the others with the
+        reason why not: for a game whose private view does not give them."""
         state = self.state
         if state is None or not self.running:
             return [], []
-        legal, out = self._legal(seat)
-        if seat not in state.to_move():
-            return out, []
-        allowed = set(legal)
-        others = []
-        for action in state.candidates(seat):
-            if action in allowed:
-                continue
-            reason = state.why_not(seat, action)
-            if reason is not None:
-                others.append(
-                    {
-                        "action": action.to_json(),
-                        "text": state.action_label(action),
-                        "reason": state.explain(reason),
-                        "key": reason.key,
-                    }
-                )
-        return out, others
+        actions = state.seat_actions(seat)
+        return actions["legal"], actions["refused"] if seat in state.to_move() else []
+
+
+def vote_text(state: GameState, action: Action) -> str:
+    """An action as the class vote counts it: its label, with the amount chosen where the
+    label leaves it out ("Borrow from the bank ($3,000)"), so votes for different amounts
+    are told apart."""
+    label = state.action_label(action)
+    template = state.catalogue.template(f"label.{action.kind}") or ""
+    chosen = [
+        state.money_text(getattr(action, field))
+        for field in action.amounts
+        if "{" + field not in template
+    ]
+    return f"{label} ({', '.join(chosen)})" if chosen else label

@@ -134,12 +134,12 @@ export class SeatPanel {
         h("button", { onclick: () => { this.pendingChoice = null; this.render(); } }, "Cancel")));
   }
 
-  async castVote(choice) {
+  async castVote(action) {
     if (this.busy) return;
     this.busy = true;
     this.message = "";
     const version = this.update.version;
-    const reply = await this.vote(choice.action, this.voteWhy.trim(), version);
+    const reply = await this.vote(action, this.voteWhy.trim(), version);
     this.busy = false;
     if (reply.type === "ack") {
       this.votedAt = version;
@@ -174,9 +174,27 @@ export class SeatPanel {
       h("h2", {}, title),
       h("p", {}, "What would you do, and why?"),
       h("label", { for: "vote-why" }, "Why (one line)"), why,
-      h("ul", { class: "action-list" }, open.choices.map((choice) => h("li", { class: "action" },
-        h("button", { "data-vote": choice.action && choice.action.type ? choice.action.type : String(choice.action), "data-text": choice.text, disabled: this.busy || null,
-          onclick: () => this.castVote(choice) }, choiceLabel(update, choice))))));
+      h("ul", { class: "action-list" }, open.choices.map((choice, i) => this.voteChoice(choice, i))));
+  }
+
+  /** One choice of the class vote: a button, or for an action offered at several amounts
+   * (the decider's own "borrow … (100 to 5,000)") an amount to choose and a button. */
+  voteChoice(choice, i) {
+    const update = this.update;
+    const type = choice.action && choice.action.type ? choice.action.type : String(choice.action);
+    const attrs = { "data-vote": type, "data-text": choice.text, disabled: this.busy || null };
+    if (!choice.amount) {
+      return h("li", { class: "action" },
+        h("button", { ...attrs, onclick: () => this.castVote(choice.action) }, choiceLabel(update, choice)));
+    }
+    const a = choice.amount;
+    const id = `vote-amount-${i}`;
+    const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
+    return h("li", { class: "action amount" },
+      h("label", { for: id }, `${actionLabel(update, choice)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
+      h("div", { class: "row" }, input, h("button", {
+        ...attrs, onclick: () => this.castVote({ ...choice.action, [a.field]: Number(input.value) }),
+      }, "Vote")));
   }
 
   actions() {
