@@ -169,6 +169,7 @@ def test_a_learner_votes_for_an_amount_as_the_decider_would_choose_it(
     assert loan.count() == 1
     assert voter.locator("#seat .class-vote button[data-vote=borrow]").count() == 1
     loan.locator("input").fill("300")
+    screenshot(voter, "rut-to-riches-phone-vote-amount")
     assert serious_violations(voter) == []
     assert voter.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     loan.locator("button").click()
