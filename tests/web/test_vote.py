@@ -175,10 +175,16 @@ def test_a_learner_votes_for_an_amount_as_the_decider_would_choose_it(
     loan.locator("button").click()
     voter.wait_for_selector("#seat .vote-sent:has-text('Vote sent')")
 
-    # The decider moves; the projector's split names the amount voted for.
-    mover = view["vote"]["seat"]
-    play(tokens[mover], view["vote"]["choices"][0]["action"], view["version"])
+    # The decider borrows another amount with its own amount row; the projector's split
+    # names the amount voted for, and what the family did.
+    decider = phones[view["vote"]["seat"]]
+    decider.wait_for_selector(f"#seat[data-version='{view['version']}']")
+    own = decider.locator("#seat .actions li.amount:has(button[data-action=borrow])")
+    own.locator("input").fill("400")
+    own.locator("button").click()
     projector.wait_for_selector("#vote .votes li")
-    assert "Borrow from the bank ($300): 1 vote (100%)" in projector.inner_text("#vote")
+    split = projector.inner_text("#vote")
+    assert "Borrow from the bank ($300): 1 vote (100%)" in split
+    assert "chose: Borrow from the bank ($400)" in split
     for page in [trainer, projector, *phones]:
         assert page.errors == [], page.url

@@ -52,6 +52,19 @@ function choiceLabel(update, choice) {
   return human(choice.text);
 }
 
+/** An action offered at several amounts (`entry.amount`: field, min, max, step): its label with
+ * the range, a number input and a button (`attrs`, `text`) that calls `choose` with the action
+ * at the amount typed. The seat's own move and the class vote both show amounts this way. */
+function amountChoice(update, entry, id, attrs, text, choose) {
+  const a = entry.amount;
+  const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
+  return h("li", { class: "action amount" },
+    h("label", { for: id }, `${actionLabel(update, entry)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
+    h("div", { class: "row" }, input, h("button", {
+      ...attrs, onclick: () => choose({ ...entry.action, [a.field]: Number(input.value) }),
+    }, text)));
+}
+
 /** A seat panel in `root`; `send(action)` plays an action and resolves with the reply;
  * `vote(action, why)`, when given, sends the seat's answer to the class vote. */
 export class SeatPanel {
@@ -187,14 +200,7 @@ export class SeatPanel {
       return h("li", { class: "action" },
         h("button", { ...attrs, onclick: () => this.castVote(choice.action) }, choiceLabel(update, choice)));
     }
-    const a = choice.amount;
-    const id = `vote-amount-${i}`;
-    const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
-    return h("li", { class: "action amount" },
-      h("label", { for: id }, `${actionLabel(update, choice)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
-      h("div", { class: "row" }, input, h("button", {
-        ...attrs, onclick: () => this.castVote({ ...choice.action, [a.field]: Number(input.value) }),
-      }, "Vote")));
+    return amountChoice(update, choice, `vote-amount-${i}`, attrs, "Vote", (action) => this.castVote(action));
   }
 
   actions() {
@@ -205,15 +211,8 @@ export class SeatPanel {
     const voter = !(update.view && (update.view.to_move || []).includes(update.you));
     const items = legal.map((entry, i) => {
       if (entry.amount) {
-        const a = entry.amount;
-        const id = `amount-${i}`;
-        const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
-        return h("li", { class: "action amount" },
-          h("label", { for: id }, `${actionLabel(update, entry)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
-          h("div", { class: "row" }, input, h("button", {
-            class: "primary", "data-action": entry.action.type,
-            onclick: () => this.choose(entry, { ...entry.action, [a.field]: Number(input.value) }),
-          }, "Go")));
+        const attrs = { class: "primary", "data-action": entry.action.type };
+        return amountChoice(update, entry, `amount-${i}`, attrs, "Go", (action) => this.choose(entry, action));
       }
       const cost = typeof entry.cost === "number" ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
       return h("li", { class: "action" }, h("button", {
