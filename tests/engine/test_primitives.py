@@ -180,6 +180,29 @@ def test_a_view_lists_legal_actions_and_refused_ones_with_reasons() -> None:
     assert refused["Gamble"]["reason"] == toy.explain(msg("toy.cannot_afford", fee=1))
 
 
+def test_refused_entries_follow_the_figures_and_names_and_are_the_callers_to_change() -> None:
+    """Refused entries are remembered between views; what they say must still follow the
+    reason's figures and the seats' names, and a view's copy may be changed freely."""
+    toy_game = registry.get_game("toy")
+    texts = []
+    for fee in (1, 2):
+        toy = toy_game.new_state(SEATS[:2], 2, {"gamble_fee": fee}, forced={"die": [3, 2]})
+        toy.apply(0, KEEP)
+        entry = next(e for e in toy.view(1)["refused"] if e["action"] == {"type": "gamble"})
+        texts.append(entry["reason"])
+        entry["reason"] = "changed"
+        entry["action"]["type"] = "changed"
+        again = next(e for e in toy.view(1)["refused"] if e["key"] == "toy.cannot_afford")
+        assert again["action"] == {"type": "gamble"} and again["reason"] == texts[-1]
+    assert texts[0] != texts[1]
+    # A reason naming a seat reads the name the seat has now.
+    reason = msg("toy.cannot_afford", fee=1, seat=1)
+    before = toy._refused_entry(KEEP, reason, ("Ana", "Ben"))["reason"]
+    toy.direct("seat", seat=1, name="Cleo")
+    after = toy._refused_entry(KEEP, reason, ("Ana", "Cleo"))["reason"]
+    assert "Ben" in before and "Cleo" in after
+
+
 def test_toy_answers_still_end_the_decision_for_the_toy_game() -> None:
     state = registry.get_game("toy").new_state(SEATS[:2], 2, forced={"die": [3]})
     state.apply(0, KEEP)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from moneyboard.engine.actions import Action
 from moneyboard.engine.amounts import Amounts
 from moneyboard.engine.labels import action_label, money_text
-from moneyboard.engine.messages import event_json
+from moneyboard.engine.messages import Message, event_json
 
 #: The keys :meth:`Views.kernel_view` gives (clients show the rest as the game's own).
 KERNEL_VIEW_KEYS = frozenset(
@@ -111,26 +111,51 @@ class Views(Amounts):
         """``seat``'s legal actions (with cost and amount range) and the refused candidates
         with the reason a learner reads."""
         legal = self.legal_actions(seat)
-        out = self.action_entries(seat, legal)
+        return {
+            "legal": self.action_entries(seat, legal),
+            "refused": self.refused_entries(seat, legal),
+        }
+
+    def refused_entries(self, seat: int, legal: list[Action]) -> list[dict[str, Any]]:
+        """The candidates ``seat`` may not take now (``legal`` aside), each with its label and
+        the reason a learner reads; none while the game is paused or over."""
+        if self.status.paused or self.result is not None:
+            return []
+        names = tuple([s.name for s in self.seats])
         refused = []
-        seen: set[Action] = set()
-        allowed = set(legal)
-        if not self.status.paused and self.result is None:
-            for action in self.all_candidates(seat):
-                if action in allowed or action in seen:
-                    continue
-                seen.add(action)
-                reason = self.why_not(seat, action)
-                if reason is not None:
-                    refused.append(
-                        {
-                            "action": action.to_json(),
-                            "text": self.action_label(action),
-                            "reason": self.explain(reason),
-                            "key": reason.key,
-                        }
-                    )
-        return {"legal": out, "refused": refused}
+        seen = set(legal)
+        for action in self.all_candidates(seat):
+            if action in seen:
+                continue
+            seen.add(action)
+            reason = self.why_not(seat, action)
+            if reason is not None:
+                refused.append(self._refused_entry(action, reason, names))
+        return refused
+
+    def _refused_entry(
+        self, action: Action, reason: Message, names: tuple[str, ...]
+    ) -> dict[str, Any]:
+        """One refused candidate as a page shows it; the same action refused for the same
+        reason reads the same at every step, so the entry is remembered where it can be."""
+        key, params = reason
+        try:
+            memo_key = (action, key, tuple(params.items()), names, self.catalogue, self.currency)
+            entry = _REFUSED.get(memo_key)
+        except TypeError:  # a reason with a list in it: worked out each time
+            memo_key, entry = None, None
+        if entry is None:
+            entry = {
+                "action": action.to_json(),
+                "text": self.action_label(action),
+                "reason": self.explain(reason),
+                "key": key,
+            }
+            if memo_key is not None:
+                if len(_REFUSED) >= _REFUSED_SIZE:
+                    _REFUSED.clear()
+                _REFUSED[memo_key] = entry
+        return {**entry, "action": dict(entry["action"])}
 
     def action_entries(self, seat: int, legal: list[Action] | None = None) -> list[dict[str, Any]]:
         """``seat``'s legal actions (``legal``, by default worked out here) as a page shows
@@ -177,6 +202,12 @@ class Views(Amounts):
             "log": [event_json(m) for m in self.log],
             "decisions": self.decisions_made,
         }
+
+
+#: Refused entries remembered by (action, reason, seat names, catalogue, currency); cleared
+#: when full. Views get copies, so a caller may change what it is given.
+_REFUSED: dict[tuple[Any, ...], dict[str, Any]] = {}
+_REFUSED_SIZE = 4096
 
 
 @functools.lru_cache(maxsize=4096)

@@ -259,14 +259,22 @@ def broadcast(
     if not listeners:
         return
     public = room.state.view(None) if room.state is not None else None
-    shared = dumps(shared_message(room, public, change, public_events(events)))
+    # Everything but the closing brace, so each listener's text is one join, one copy.
+    shared = dumps(shared_message(room, public, change, public_events(events)))[:-1]
     private = {s for e in events for s in e.get("audience", ())}
     running = room.running
-    open_vote = room.open_vote()
+    # The deciding seat's buttons are the vote's choices: worked out once, for both.
+    parts: dict[int, dict[str, Any]] = {}
+    deciding = room.deciding_seat()
+    if deciding is not None and any(x.role == "seat" and x.seat == deciding for x in listeners):
+        parts[deciding] = seat_part(room, deciding, public, running, None)
+    open_vote = room.open_vote(parts[deciding]["legal"] if deciding in parts else None)
     vote = fragment(open_vote) if open_vote is not None else None
     voters = room.voters()
 
     def part_of(seat: int) -> dict[str, Any]:
+        if seat in parts:  # the deciding seat, never shown the vote
+            return parts[seat]
         return seat_part(room, seat, public, running, vote if seat in voters else None)
 
     built: dict[str, str] = {}
@@ -282,12 +290,12 @@ def broadcast(
                 text = dumps({**message, **part_of(listener.seat)})
             elif listener.role == "seat" and listener.seat is not None:
                 part = {"role": "seat", **part_of(listener.seat)}
-                text = shared[:-1] + "," + dumps(part)[1:]
+                text = f"{shared},{dumps(part)[1:]}"
             else:
-                text = shared[:-1] + ',"role":"public"}'
+                text = f'{shared},"role":"public"}}'
             built[key] = text
         if reply is not None and listener is reply.listener and not listener.overflowed:
-            text = text[:-1] + ',"ack":' + dumps(reply.id) + "}"
+            text = f'{text[:-1]},"ack":{dumps(reply.id)}}}'
             reply.sent = True
         listener.send(text)
 

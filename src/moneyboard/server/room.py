@@ -496,11 +496,18 @@ class Room:
             "votes": len(self.votes),
         }
 
-    def open_vote(self) -> dict[str, Any] | None:
+    def deciding_seat(self) -> int | None:
+        """The seat whose decision the class votes on now (the first asked), if any."""
+        state = self.state
+        movers = state.to_move() if state is not None and self.running else ()
+        return movers[0] if movers else None
+
+    def open_vote(self, choices: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
         """The decision the class may vote on now (``None`` when no vote is open): who
         decides, the decision in one plain sentence, and the choices as the deciding seat's
         own buttons (an action offered at several amounts once, with its range). Learners
-        not deciding get it with their update."""
+        not deciding get it with their update. ``choices``: those buttons, when the caller
+        has just worked them out for the deciding seat's own update."""
         key = (self.version, self.seq)
         if self._vote is not None and self._vote[0] == key:
             return self._vote[1]
@@ -513,7 +520,7 @@ class Room:
                 "seat": seat,
                 "name": self.names[seat],
                 "prompt": decision_line(state, seat),
-                "choices": state.action_entries(seat),
+                "choices": state.action_entries(seat) if choices is None else choices,
             }
         self._vote = (key, vote, frozenset(movers))
         return vote

@@ -61,3 +61,20 @@ def test_replay_tells_the_game_in_words(tmp_path: Path) -> None:
     assert "from Ana's cash to the bank" in out
     # The final state and the result follow the story.
     assert out.index("What happened:") < out.index("Families") < out.index("Winner:")
+
+
+def test_a_refused_luxury_names_the_slot_its_button_shows() -> None:
+    """Buttons count market slots from 1; the reason a slot is empty counts the same way."""
+    rng = random.Random(4)
+    state = start(None, seats=4, seed=4)
+    seen = 0
+    while state.result is None and seen < 3:
+        seat = state.to_move()[0]
+        for entry in state.seat_actions(seat)["refused"]:
+            if entry["key"] == "why.empty_market_slot":
+                number = entry["action"]["slot"] + 1
+                assert entry["text"] == f"Buy the luxury in slot {number}"
+                assert entry["reason"] == f"Market slot {number} is empty."
+                seen += 1
+        state.play(seat, rng.choice(state.legal_actions(seat)))
+    assert seen

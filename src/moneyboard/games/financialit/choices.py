@@ -309,7 +309,7 @@ class Choices(FinanciaLitBase):
         slot = a.slot
         item = market[slot] if 0 <= slot < len(market) else None
         if item is None:
-            return msg("why.empty_market_slot", slot=slot)
+            return msg("why.empty_market_slot", slot=slot, number=slot + 1)
         home = self.homes[seat]
         if item in home.luxuries:
             return new_message(
