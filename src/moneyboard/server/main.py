@@ -35,23 +35,15 @@ def open_database(url: str) -> str | None:
     return None
 
 
-#: Allocations between the cyclic garbage collector's youngest passes (Python's default is
-#: 700). A move makes thousands of short-lived objects (views, messages), nearly all freed by
-#: reference counting; passing over them every 700 allocations cost a loaded server about
-#: 6% of its throughput. Larger values (10,000, 50,000) gained no more and let the memory of
-#: a loaded server creep up (docs/server.md, "Seventh round").
-YOUNG_GC_THRESHOLD = 2_000
-
-
 def tune_gc() -> None:
     """Freeze what start-up loaded (modules, the games, the app) out of the cyclic garbage
-    collector's passes, and run its youngest pass less often. A full pass under load then
-    looks only at the rooms and their connections: about 0.04 s instead of 0.12 s; the
-    collector's share of a loaded server falls from about 7% to 4.5% with the freeze, and
-    the rarer young passes add about 6% to its throughput (docs/server.md, "Load")."""
+    collector's passes. A full pass under load then looks only at the rooms and their
+    connections: about 0.04 s instead of 0.12 s, and the collector's share of a loaded
+    server falls from about 7% to 4.5% (docs/server.md, "Load"). Python's own thresholds
+    stay: rarer young passes made a loaded server faster but let its memory creep up
+    (docs/server.md, fifth and seventh rounds)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNG_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
