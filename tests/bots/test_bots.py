@@ -126,7 +126,7 @@ def test_why_names_the_deciding_metric() -> None:
     # it and says by how much cash, compared with gambling.
     choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
     assert str(choice.action) == "keep"
-    assert re.fullmatch(r"keeps [\d.]+ more units in cash \(compared with 'gamble'\)", choice.why)
+    assert re.fullmatch(r"keeps [\d.]+ more units in cash \(compared with 'Gamble'\)", choice.why)
 
 
 def test_the_cautious_insurer_keeps_a_sure_roll_that_the_saver_gambles_away() -> None:
@@ -136,14 +136,14 @@ def test_the_cautious_insurer_keeps_a_sure_roll_that_the_saver_gambles_away() ->
     insurer = make_bot("insurer", 4, 0).choose(rolled(3), 0)
     assert str(saver.action) == "gamble"
     assert str(insurer.action) == "keep"
-    assert insurer.why == "plays it safe: the result depends less on luck than 'gamble'"
+    assert insurer.why == "plays it safe: the result depends less on luck than 'Gamble'"
 
 
 def test_the_risk_taker_gambles_a_four_that_the_insurer_keeps() -> None:
     taker = make_bot("risk-taker", 4, 0).choose(rolled(4), 0)
     insurer = make_bot("insurer", 4, 0).choose(rolled(4), 0)
     assert (str(taker.action), str(insurer.action)) == ("gamble", "keep")
-    assert taker.why == "takes the chance: the result could be better than with 'keep'"
+    assert taker.why == "takes the chance: the result could be better than with 'Keep'"
 
 
 def test_a_game_hint_can_decide_and_is_given_as_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -151,7 +151,7 @@ def test_a_game_hint_can_decide_and_is_given_as_the_reason(monkeypatch: pytest.M
     monkeypatch.setitem(hints.HINTS, "toy", {"saver": (hint,)})
     choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
     assert str(choice.action) == "gamble"
-    assert choice.why == "chose 'gamble' because this household loves a second roll"
+    assert choice.why == "chose 'Gamble' because this household loves a second roll"
 
 
 def test_hints_match_an_action_by_the_start_of_its_text() -> None:

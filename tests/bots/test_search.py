@@ -70,7 +70,7 @@ def test_a_six_in_hand_is_kept_and_the_reason_gives_the_odds() -> None:
     assert str(choice.action) == "keep"
     match = re.fullmatch(
         r"in 300 imagined futures this move came out best: ahead of the other families "
-        r"(\d+)% of the time, against (\d+)% for 'gamble'",
+        r"(\d+)% of the time, against (\d+)% for 'Gamble'",
         choice.why,
     )
     assert match is not None

@@ -28,7 +28,7 @@ def test_all_bot_game_runs_to_the_end_and_prints_the_result(tmp_path: Path) -> N
     )
     assert result.exit_code == 0, result.output
     assert "Winner:" in result.stdout
-    assert "Saver plays" in result.stdout
+    assert "Saver: " in result.stdout
     state = replay_record(load_record(record))
     assert state.terminal
     assert state.seed == 7
@@ -188,7 +188,7 @@ def test_seats_asked_at_once_are_asked_in_seat_order(monkeypatch: pytest.MonkeyP
     out = result.stdout
     prompts = [line.split(",")[0] for line in out.splitlines() if "your move" in line]
     assert prompts == ["Ana", "Cy", "Ana", "Cy"]
-    assert out.index("Random plays bid") < out.index("Cy, your move")
+    assert out.index("Random: Bid") < out.index("Cy, your move")
     assert "Winner:" in out
 
 

@@ -40,3 +40,17 @@ def test_the_open_vote_goes_to_people_not_deciding_and_matches_the_single_update
         # The vote encoded once for the broadcast is what a seat's own update shows.
         assert update["vote"] == update_message(room, "seat", seat, None, [])["vote"]
     assert room.voters() == frozenset({0, 1}) - {mover}
+
+
+def test_a_bot_s_move_is_told_in_the_game_s_words_with_its_reason() -> None:
+    """The narration of a move made with a reason (a bot's) names the move as its button
+    does, not by the action's internal name."""
+    room = started_room([{"kind": "learner"}] * 2 + [{"kind": "bot", "bot": "random"}])
+    seat = room.state.to_move()[0] if room.state is not None else 0
+    loan = {"type": "take_loan"}
+    change = room.take("action", {"seat": seat, "action": loan, "why": "it needed the cash"})
+    assert change.narration == f"{room.names[seat]}: Take a loan (it needed the cash)"
+    projector = Listener("public", None, None, asyncio.Queue(10))
+    broadcast(room, {projector}, change)
+    text = projector.queue.get_nowait()
+    assert isinstance(text, str) and json.loads(text)["narration"] == change.narration

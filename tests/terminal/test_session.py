@@ -169,3 +169,16 @@ def test_no_time_is_called_without_a_class_period() -> None:
     s = PlaySession(state, Console(record=True, width=100), clock.reader(lines()), clock=clock)
     clock.now = 10**6
     assert s.run() and not s.time_called
+
+
+def test_a_bot_s_move_is_told_as_its_button_reads() -> None:
+    """Bots' moves are printed with the game's label and the amount chosen, not the action's
+    internal name ("Take a loan", not "take_loan")."""
+    seats = [Seat(f"Bot {i}", "random") for i in range(3)]
+    state = registry.get_game("financialit").new_state(seats, 4)
+    played = session(state, lines())
+    assert played.run()
+    text = output(played)
+    assert "Bot 0: " in text and "picked at random among the possible moves" in text
+    assert "take_loan" not in text and "place " not in text
+    assert "Place a pawn on" in text

@@ -211,7 +211,12 @@ class PersonalityBot:
         noisy = [a.value + rng.uniform(0.0, 1e-3) for a in appraisals]
         best = max(range(len(legal)), key=noisy.__getitem__)
         runner_up = max((i for i in range(len(legal)) if i != best), key=noisy.__getitem__)
-        why = self._why(appraisals[best], appraisals[runner_up], legal[best], legal[runner_up])
+        why = self._why(
+            appraisals[best],
+            appraisals[runner_up],
+            state.action_text(legal[best]),
+            state.action_text(legal[runner_up]),
+        )
         return self._chose(state, Choice(legal[best], why))
 
     def _chose(self, state: GameState, choice: Choice) -> Choice:
@@ -270,10 +275,9 @@ class PersonalityBot:
             appraisals.append(_Appraisal(mean, luck, hint, value))
         return appraisals
 
-    def _why(
-        self, chosen: _Appraisal, alternative: _Appraisal, action: Action, other: Action
-    ) -> str:
-        """Name what decided against the next best move: a metric, the luck, or a hint."""
+    def _why(self, chosen: _Appraisal, alternative: _Appraisal, action: str, other: str) -> str:
+        """Name what decided against the next best move: a metric, the luck, or a hint
+        (``action`` and ``other``: the two moves as their buttons read)."""
         weights = self.personality.weights
         decisive, margin = "", 0.0
         for key, weight in weights.items():

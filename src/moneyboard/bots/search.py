@@ -163,15 +163,16 @@ class SearchBot:
             self._simulate(snapshot, seat, legal, root, averages)
             done += 1
         self.last_simulations = done
-        return self._chose(state, self._pick(root, legal, done))
+        return self._chose(state, self._pick(state, root, legal, done))
 
     def _chose(self, state: GameState, choice: Choice) -> Choice:
         """Remember the move for the repeat guard (assuming it is played next)."""
         self._repeats.played(state, choice.action)
         return choice
 
-    def _pick(self, root: _Node, legal: list[Action], done: int) -> Choice:
-        """The most visited root move, with a sentence comparing it with the runner-up."""
+    def _pick(self, state: GameState, root: _Node, legal: list[Action], done: int) -> Choice:
+        """The most visited root move, with a sentence comparing it with the runner-up (named
+        as its button reads)."""
         edges = root.children
         ranked = sorted(
             legal, key=lambda a: (edges[a].visits, edges[a].total) if a in edges else (0, 0.0)
@@ -180,7 +181,7 @@ class SearchBot:
         why = (
             f"in {done:,} imagined futures this move came out best: ahead of the other "
             f"families {_share(edges.get(best))} of the time, against "
-            f"{_share(edges.get(second))} for '{second}'"
+            f"{_share(edges.get(second))} for '{state.action_text(second)}'"
         )
         return Choice(best, why)
 

@@ -69,6 +69,19 @@ class Views(Amounts):
         names = tuple([seat.name for seat in self.seats])
         return _label(action, template, names, self.currency, chosen_later)
 
+    def action_text(self, action: Action) -> str:
+        """``action`` as a sentence says what was done: its label, with the amount chosen where
+        the label leaves it out ("Borrow from the bank ($3,000)"), so that moves of different
+        amounts read differently (the class vote, a bot's move, the terminal)."""
+        label = self.action_label(action)
+        template = self.catalogue.template(f"label.{action.kind}") or ""
+        chosen = [
+            self.money_text(getattr(action, field))
+            for field in action.amounts
+            if "{" + field not in template
+        ]
+        return f"{label} ({', '.join(chosen)})" if chosen else label
+
     def action_cost(self, seat: int, action: Action) -> int | None:
         """What ``action`` costs ``seat`` in money now, where it has a price (for the views)."""
         return None

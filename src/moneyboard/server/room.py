@@ -311,7 +311,7 @@ class Room:
         change = Change("action", seat)
         why = data.get("why")
         if why:
-            change.narration = f"{self.names[seat]} plays {action}: {why}"
+            change.narration = f"{self.names[seat]}: {state.action_text(action)} ({why})"
         return change
 
     def _take_timeout(self, data: dict[str, Any]) -> Change:
@@ -457,7 +457,7 @@ class Room:
             action = self.game.codec.from_json(data)
         except MoneyboardError:
             return str(data.get("type", "?"))
-        return vote_text(self.state, action) if self.state is not None else str(action)
+        return self.state.action_text(action) if self.state is not None else str(action)
 
     # ----- views -------------------------------------------------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
@@ -548,17 +548,3 @@ class Room:
             return [], []
         actions = state.seat_actions(seat)
         return actions["legal"], actions["refused"] if seat in state.to_move() else []
-
-
-def vote_text(state: GameState, action: Action) -> str:
-    """An action as the class vote counts it: its label, with the amount chosen where the
-    label leaves it out ("Borrow from the bank ($3,000)"), so votes for different amounts
-    are told apart."""
-    label = state.action_label(action)
-    template = state.catalogue.template(f"label.{action.kind}") or ""
-    chosen = [
-        state.money_text(getattr(action, field))
-        for field in action.amounts
-        if "{" + field not in template
-    ]
-    return f"{label} ({', '.join(chosen)})" if chosen else label

@@ -108,8 +108,8 @@ class PlaySession:
             self.show_news()
             for move in table.advance(max_bot_moves=1):
                 self.console.print(
-                    f"[bold]{escape(state.seats[move.seat].name)}[/bold] plays "
-                    f"[cyan]{escape(str(move.action))}[/cyan]: {escape(move.why)}"
+                    f"[bold]{escape(state.seats[move.seat].name)}[/bold]: "
+                    f"[cyan]{escape(state.action_text(move.action))}[/cyan] ({escape(move.why)})"
                 )
             people = table.people_to_move()
             if state.terminal or not people or state.is_chance():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from moneyboard.engine import OptionsError, Seat
 from moneyboard.engine.claims import Claim
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
@@ -98,6 +100,30 @@ def test_declared_pay_day_is_collected_when_claimed_in_the_players_turn() -> Non
     act(state, 0, Deal("none"))
     assert state.cash(0) == cash + 700 - 100
     assert "rut.expense" in keys(state)
+
+
+def test_declared_pay_day_waits_while_a_card_on_the_table_awaits_the_player() -> None:
+    """R7a: a Pay Day claimed with a card on the table would draw its Expenses card onto the
+    same table; the claim waits until the card is answered (a random game that once ended
+    with an opportunity decision and no card left to decide on)."""
+    options = {"manual_claims": ["payday"], "dice": 2, "auditor": True, "audit_every": 1,
+               "share_cards": 1, "loan_multiple_rut": 0, "bankrupt_turns": 0, "turn_limit": 7,
+               "passive_goal": 20000}
+    state = GAME.new_state([Seat(f"P{i}", "random") for i in range(5)], 738734, options)
+    assert isinstance(state, RutState)
+    rng = random.Random(738734)
+    waited = 0
+    while not state.terminal:
+        seat = state.to_move()[0]
+        current = state.current
+        claims = [name for s, name, step in state.status.claims if s == current and step[2]]
+        if state.table is not None and "payday" in claims:
+            reason = state.why_not(current, Claim("payday"))
+            assert reason is not None and reason.key == "why.rut.payday_after_card"
+            waited += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert state.decision is None or state.decision.kind != "opportunity" or state.table
+    assert waited
 
 
 def test_declared_pay_day_claimed_after_the_turn_brings_no_expenses_card() -> None:

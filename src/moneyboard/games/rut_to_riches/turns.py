@@ -5,6 +5,7 @@ income win and the class period."""
 from __future__ import annotations
 
 from moneyboard.engine import Message, msg
+from moneyboard.engine.claims import Claim
 from moneyboard.engine.ledger import BANK
 from moneyboard.games.rut_to_riches.actions import ChooseDream, Roll
 from moneyboard.games.rut_to_riches.base import ACCOUNTS, DIE, RutBase
@@ -175,6 +176,17 @@ class Turns(RutBase):
             self.step_payday(seat, card_due)
             return
         self.claimable(seat, "payday", ("payday", seat, card_due))
+
+    def check_claim(self, seat: int, a: Claim) -> Message | None:
+        """A claim as the kernel allows it; but a Pay Day that brings its Expenses card waits
+        while a card on the table awaits the player's answer (R7a): the two cards would
+        share the table."""
+        reason = super().check_claim(seat, a)
+        if reason is None and a.name == "payday" and self.table is not None:
+            steps = [step for s, name, step in self.status.claims if s == seat and name == "payday"]
+            if self.current == seat and all(step[2] for step in steps):
+                return msg("why.rut.payday_after_card")
+        return reason
 
     def step_payday(self, seat: int, card_due: bool) -> None:
         """Pay Day: nett income in, or a negative Pay Day paid out (bankruptcy if it cannot
