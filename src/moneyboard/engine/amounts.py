@@ -31,7 +31,9 @@ class Amounts(Kernel):
             value = getattr(action, field)
             bounds = self.amount_range(seat, action, field)
             if bounds is None:
-                return msg("why.amount_unavailable", action=action.kind)
+                return msg(
+                    "why.amount_unavailable", action=action.kind, label=self.action_label(action)
+                )
             if value % spec.step:
                 return msg("why.amount_step", step=spec.step)
             low, high = bounds

@@ -105,9 +105,10 @@ class Directives(Kernel):
         if not 1 <= len(name.strip()) <= 40:
             raise MalformedInputError("a seat's name must have 1 to 40 characters")
         seats = list(self.seats)
+        was = seats[seat].name
         seats[seat] = Seat(name.strip(), bot)
         self.seats = tuple(seats)
-        self.event("seat.replaced", seat=seat, player=name.strip(), bot=bot)
+        self.event("seat.replaced", seat=seat, was=was, player=name.strip(), bot=bot)
 
     def _direct_undo(self, count: int) -> None:
         """Rebuild the game from its history without the last ``count`` actions.

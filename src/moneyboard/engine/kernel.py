@@ -25,6 +25,7 @@ from typing import Any, ClassVar, NamedTuple
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceNode, ChanceSource, Outcome
 from moneyboard.engine.errors import IllegalActionError
+from moneyboard.engine.labels import money_text, remembered_label, show_value
 from moneyboard.engine.ledger import Ledger
 from moneyboard.engine.messages import (
     Catalogue,
@@ -170,7 +171,12 @@ def _with_amounts(check: Check) -> Check:
 
 def _not_an_answer(state: Any, seat: int, action: Action) -> Message:
     """The check of an action type that does not answer the decision asked."""
-    return msg("why.not_this_decision", action=action.kind, decision=state.decision.kind)
+    return msg(
+        "why.not_this_decision",
+        action=action.kind,
+        label=state.action_label(action),
+        decision=state.decision.kind,
+    )
 
 
 class StuckGameError(RuntimeError):
@@ -192,6 +198,8 @@ class Kernel:
     listed_when_legal: ClassVar[frozenset[type[Action]]] = frozenset()
     #: Message templates; games merge their own over the kernel's.
     catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
+    #: How the game writes money: text before and after the number (``("$", "")``).
+    currency: ClassVar[tuple[str, str]] = ("", "")
 
     _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
     _checks: ClassVar[dict[type[Action], Check]]
@@ -573,18 +581,23 @@ class Kernel:
             return msg("why.no_such_seat", seat=seat)
         rule = self._rules.get(action.__class__)
         if rule is None:
-            return msg("why.not_in_game", action=action.kind)
+            return msg("why.not_in_game", action=action.kind, label=self.action_label(action))
         d = self.decision
         if action.anytime and not (d is not None and seat in d.seats and
                                    action.kind in self.answers.get(d.kind, ())):
             if not self.anytime_open(seat):
-                return msg("why.not_now", action=action.kind)
+                return msg("why.not_now", action=action.kind, label=self.action_label(action))
         elif d is None or seat not in d.seats:
             if self.chance_node is not None:
                 return msg("why.waiting_for_chance", stream=self.chance_node.stream)
             return msg("why.not_your_turn", waiting=list(d.seats) if d else [])
         elif action.kind not in self.answers.get(d.kind, ()):
-            return msg("why.not_this_decision", action=action.kind, decision=d.kind)
+            return msg(
+                "why.not_this_decision",
+                action=action.kind,
+                label=self.action_label(action),
+                decision=d.kind,
+            )
         return rule[0](self, seat, action)
 
     def amount_problem(self, seat: int, action: Action) -> Message | None:
@@ -594,17 +607,37 @@ class Kernel:
     def can(self, seat: int, action: Action) -> bool:
         return self.why_not(seat, action) is None
 
+    def money_text(self, amount: int | float) -> str:
+        """An amount in the game's currency, as every client shows it (``$1,200``)."""
+        return money_text(amount, self.currency)
+
+    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
+        """``action`` in the game's words (its ``label.<kind>`` template), the same in the
+        terminal, the pages, the class vote and the debrief. ``chosen_later``: an amount
+        field the person has yet to choose (shown as ``…``)."""
+        template = self.catalogue.template(f"label.{action.kind}")
+        names = tuple([seat.name for seat in self.seats])
+        return remembered_label(action, template, names, self.currency, chosen_later)
+
     def explain(self, message: Event) -> str:
         """Render a message (an event of the log or a reason) in plain English."""
-        return self.catalogue.render(self._named(message))
+        return self.catalogue.render(self._named(message), self._seat_name, self.money_text)
+
+    def _seat_name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"
 
     def _named(self, message: Event) -> Event:
+        """The message with what a template shows in words: the ``name`` of its ``seat`` and
+        its ``decision`` kind as words ("buy_or_pass" as "buy or pass")."""
         key, params = message
+        words: dict[str, Any] = {}
         if "seat" in params and "name" not in params and isinstance(params["seat"], int):
             seat = params["seat"]
             if 0 <= seat < self.n:
-                return key, {**params, "name": self.seats[seat].name}
-        return message
+                words["name"] = self.seats[seat].name
+        if isinstance(decision := params.get("decision"), str):
+            words["decision"] = show_value(decision)
+        return (key, {**params, **words}) if words else message
 
     def _refuse(self, reason: Message) -> IllegalActionError:
         return IllegalActionError(self.explain(reason), reason.key, dict(reason.params))
@@ -686,7 +719,9 @@ class Kernel:
         if reason is not None:
             raise self._refuse(reason)
         with self.all_or_nothing():
-            self.event("turn.timed_out", seat=seat, action=action.kind)
+            self.event(
+                "turn.timed_out", seat=seat, action=action.kind, label=self.action_label(action)
+            )
             self.moves.append(Move("timeout", seat, action, "", (), None))
             self.decisions_made += 1
             self._carry_out(seat, action)

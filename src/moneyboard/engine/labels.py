@@ -9,9 +9,12 @@ the game's currency). The pages render the same templates in JavaScript (``actio
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from moneyboard.engine.actions import Action
 
 #: ``{field}``, ``{field+1}``, ``{field:seat}``, ``{field:money}`` (as the pages read them).
 PLACEHOLDER = re.compile(r"\{(\w+)(\+1|:seat|:money)?\}")
@@ -77,3 +80,29 @@ def action_label(
         return str(value).replace("_", " ") if isinstance(value, str) else show_value(value).lower()
 
     return PLACEHOLDER.sub(fill, template)
+
+
+@functools.lru_cache(maxsize=4096)
+def remembered_label(
+    action: Action,
+    template: str | None,
+    names: tuple[str, ...],
+    currency: tuple[str, str],
+    chosen_later: str | None,
+) -> str:
+    """An action's label, remembered: the same few actions are labelled for every seat at
+    every step of every room, and a label depends on nothing but these arguments."""
+    fields = action.to_json()
+    fields.pop("type", None)
+
+    def seat_name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+    return action_label(
+        action.kind,
+        fields,
+        template,
+        seat_name=seat_name,
+        money=lambda amount: money_text(amount, currency),
+        chosen_later=chosen_later,
+    )

@@ -6,9 +6,10 @@ explained in any language later; English templates live in each game's ``message
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -98,6 +99,12 @@ class Catalogue:
     >>> c = Catalogue({"paid": "{who} paid {amount} units"})
     >>> c.render(msg("paid", who="Ana", amount=3))
     'Ana paid 3 units'
+    >>> c.render(msg("paid", who="Ana", amount="credit_card"))
+    'Ana paid credit card units'
+    >>> Catalogue({"sold": "{to:seat} paid {price:money}"}).render(
+    ...     msg("sold", to=1, price=30), seat_name=["Ana", "Ben"].__getitem__,
+    ...     money="${:,}".format)
+    'Ben paid $30'
     >>> c.render(msg("unknown.key", x=1))
     'unknown.key (x=1)'
     """
@@ -118,14 +125,34 @@ class Catalogue:
     def merged(self, other: Catalogue) -> Catalogue:
         return Catalogue({**self._templates, **other._templates})
 
-    def render(self, message: Event) -> str:
-        """A message (an event or a :class:`Message`) in words."""
+    def render(
+        self,
+        message: Event,
+        seat_name: Callable[[int], str] = str,
+        money: Callable[[int | float], str] = str,
+    ) -> str:
+        """A message (an event or a :class:`Message`) in words: ``{field:seat}`` shows a seat
+        by ``seat_name``, ``{field:money}`` an amount by ``money`` (as labels do)."""
         key, params = message
         template = self._templates.get(key)
         if template is None:
             detail = ", ".join(f"{k}={v}" for k, v in params.items())
             return f"{key} ({detail})" if detail else key
-        return template.format_map(_Lenient(params))
+        if ":" in template:
+
+            def typed(match: re.Match[str]) -> str:
+                field, how = match.group(1), match.group(2)
+                if field not in params:
+                    return "{{" + field + "}}"
+                value = params[field]
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    text = str(_in_words(value))
+                else:
+                    text = seat_name(int(value)) if how == ":seat" else money(value)
+                return text.replace("{", "{{").replace("}", "}}")
+
+            template = _TYPED.sub(typed, template)
+        return template.format_map(_Lenient({k: _in_words(v) for k, v in params.items()}))
 
     @staticmethod
     def fields(template: str) -> set[str]:
@@ -134,6 +161,19 @@ class Catalogue:
 
     def templates(self) -> dict[str, str]:
         return dict(self._templates)
+
+
+#: A placeholder for a seat's name or an amount of money: ``{to:seat}``, ``{price:money}``.
+_TYPED = re.compile(r"\{(\w+)(:seat|:money)\}")
+#: A game's identifier in a message ("credit_card", "buy_or_pass"): shown as words.
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _in_words(value: Any) -> Any:
+    """A parameter as a template shows it: an identifier as words ("credit card")."""
+    if isinstance(value, str) and _IDENTIFIER.fullmatch(value):
+        return value.replace("_", " ")
+    return value
 
 
 class _Lenient(dict[str, Any]):

@@ -85,7 +85,7 @@ class Offers(Amounts):
         offer = Offer(seat, a.to, a.deal, a.item, a.price)
         self.status.offer = offer
         self.status.offers_made += 1
-        self.event("offer.made", **offer.to_json())
+        self.event("offer.made", **offer.to_json(), label=self.action_label(a))
         self.interject(a.to, "offer", **offer.to_json())
 
     def check_accept(self, seat: int, a: Accept) -> Message | None:

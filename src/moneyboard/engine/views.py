@@ -6,12 +6,10 @@ A game's ``view(seat)`` starts from :meth:`Views.kernel_view` and its ``full_vie
 
 from __future__ import annotations
 
-import functools
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.amounts import Amounts
-from moneyboard.engine.labels import action_label, money_text
 from moneyboard.engine.messages import Message, event_json
 
 #: The keys :meth:`Views.kernel_view` gives (clients show the rest as the game's own).
@@ -53,21 +51,6 @@ class Views(Amounts):
             return {"you": seat, **self.seat_actions(seat)}
         public = self.view(None)
         return {k: v for k, v in self.view(seat).items() if k not in public or public[k] != v}
-
-    #: How the game writes money: text before and after the number (``("$", "")``).
-    currency: ClassVar[tuple[str, str]] = ("", "")
-
-    def money_text(self, amount: int | float) -> str:
-        """An amount in the game's currency, as every client shows it (``$1,200``)."""
-        return money_text(amount, self.currency)
-
-    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
-        """``action`` in the game's words (its ``label.<kind>`` template), the same in the
-        terminal, the pages, the class vote and the debrief. ``chosen_later``: an amount
-        field the person has yet to choose (shown as ``…``)."""
-        template = self.catalogue.template(f"label.{action.kind}")
-        names = tuple([seat.name for seat in self.seats])
-        return _label(action, template, names, self.currency, chosen_later)
 
     def action_text(self, action: Action) -> str:
         """``action`` as a sentence says what was done: its label, with the amount chosen where
@@ -221,29 +204,3 @@ class Views(Amounts):
 #: when full. Views get copies, so a caller may change what it is given.
 _REFUSED: dict[tuple[Any, ...], dict[str, Any]] = {}
 _REFUSED_SIZE = 4096
-
-
-@functools.lru_cache(maxsize=4096)
-def _label(
-    action: Action,
-    template: str | None,
-    names: tuple[str, ...],
-    currency: tuple[str, str],
-    chosen_later: str | None,
-) -> str:
-    """An action's label, remembered: the same few actions are labelled for every seat at
-    every step of every room, and a label depends on nothing but these arguments."""
-    fields = action.to_json()
-    fields.pop("type", None)
-
-    def seat_name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-    return action_label(
-        action.kind,
-        fields,
-        template,
-        seat_name=seat_name,
-        money=lambda amount: money_text(amount, currency),
-        chosen_later=chosen_later,
-    )

@@ -432,6 +432,11 @@ def test_r19_an_unpayable_amount_gives_a_miscalculation_card_and_forces_borrowin
     assert state.homes[1].miscalculation
     assert state.legal_actions(1) == [TAKE_LOAN, FAMILY_AID]
     assert reason_key(state, 1, DONE) == "why.not_this_decision"
+    refused = state.why_not(1, DONE)
+    assert refused is not None  # in the action's words, not its kind
+    assert state.explain(refused) == (
+        "'Done here' is not possible now: the game is asking about 'cover'."
+    )
     happy = state.homes[1].happiness
     state.apply(1, FAMILY_AID)
     assert paid(state, "bills.paid", 1) == [state.bills(1)]
@@ -492,6 +497,8 @@ def test_r22_loans_any_time_by_any_family_but_not_in_the_final_settlement() -> N
     assert TAKE_LOAN not in state.legal_actions(2)
     assert reason_key(state, 2, TAKE_LOAN) == "why.not_now"
     assert reason_key(state, 0, TAKE_LOAN) == "why.not_now"
+    refused = {entry["text"]: entry["reason"] for entry in state.seat_actions(0)["refused"]}
+    assert refused["Take a loan"] == "'Take a loan' is not possible at this moment."
 
 
 def test_r23_family_aid_once_and_only_with_a_miscalculation_card() -> None:

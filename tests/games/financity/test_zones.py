@@ -39,10 +39,16 @@ def test_zone_6_buys_in_turn_order_and_is_optional() -> None:
           until=at("invest"))
     assert state.face_up["investment"] == ["online_shop", "laundry", "bakery_share"]
     assert state.to_move() == (0,)
+    # The face-up cards and their buttons are counted from 1, as a learner counts them.
+    assert list(state.view(0)["investments_face_up"]) == ["card 1", "card 2", "card 3"]
+    buttons = [entry["text"] for entry in state.seat_actions(0)["legal"]]
+    assert buttons[:3] == [f"Buy investment card {n}" for n in (1, 2, 3)]
     state.apply(0, BuyInvestment(2))
     assert state.to_move() == (1,)
     legal = state.legal_actions(1)
     assert BuyInvestment(2) not in legal and BuyInvestment(1) in legal
+    gone = state.why_not(1, BuyInvestment(2))
+    assert gone is not None and state.explain(gone) == "There is no face-up card 3."
     drive(state, until=at("plan", 2))
     assert state.players[0].investments == ["bakery_share"]
     assert state.players[1].investments == []

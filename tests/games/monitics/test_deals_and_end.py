@@ -76,6 +76,9 @@ def test_a_declined_offer_costs_no_action_and_that_player_is_not_asked_again() -
     act(state, DECLINE)
     assert state.turn.actions_left == 2 and state.cash(0) == 400
     assert reason(state, 0, Propose(1, "buy_card", "option", 45)) == "why.already_asked"
+    refused = state.why_not(0, Propose(1, "buy_card", "option", 45))
+    assert refused is not None
+    assert state.explain(refused) == f"You have already asked {state.seats[1].name} this turn."
     act(state, Propose(2, "buy_card", "option", 30))
     act(state, ACCEPT)
     assert state.players[0].options == 1

@@ -258,7 +258,8 @@ class Choices(FinanciaLitBase):
 
     def check_drop_clause(self, seat: int, a: DropClause) -> Message | None:
         if a.clause not in self.homes[seat].insurance or a.clause == "basic":
-            return msg("why.clause_not_held", clause=a.clause)
+            clause = self.content.insurance.get(a.clause)
+            return msg("why.clause_not_held", clause=clause.name if clause else a.clause)
         if self.visit["changes"] >= self.options.insurance_per_visit:
             return msg("why.clause_limit", limit=self.options.insurance_per_visit)
         return None

@@ -59,7 +59,7 @@ class RepayLoan(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyInvestment(Action):
-    """Zone 6: buy the face-up investment card in this place (0-based)."""
+    """Zone 6: buy the face-up investment card in this place (0-based; shown from 1)."""
 
     kind: ClassVar[str] = "buy_investment"
     slot: int
@@ -67,7 +67,7 @@ class BuyInvestment(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyShopping(Action):
-    """Zone 7: buy the face-up shopping card in this place (0-based)."""
+    """Zone 7: buy the face-up shopping card in this place (0-based; shown from 1)."""
 
     kind: ClassVar[str] = "buy_shopping"
     slot: int

@@ -221,7 +221,7 @@ class Choices(Flow):
     def check_buy_investment(self, seat: int, a: BuyInvestment) -> Message | None:
         cards = self.face_up["investment"]
         if not 0 <= a.slot < len(cards):
-            return msg("why.no_card_there", slot=a.slot)
+            return msg("why.no_card_there", number=a.slot + 1)
         return self._held(seat) or self._afford(seat, self.content.investment[cards[a.slot]].cost)
 
     def do_buy_investment(self, seat: int, a: BuyInvestment) -> None:
@@ -236,7 +236,7 @@ class Choices(Flow):
     def check_buy_shopping(self, seat: int, a: BuyShopping) -> Message | None:
         cards = self.face_up["shopping"]
         if not 0 <= a.slot < len(cards):
-            return msg("why.no_card_there", slot=a.slot)
+            return msg("why.no_card_there", number=a.slot + 1)
         return self._held(seat) or self._afford(seat, self.content.shop[cards[a.slot]].cost)
 
     def do_buy_shopping(self, seat: int, a: BuyShopping) -> None:
@@ -297,7 +297,7 @@ class Choices(Flow):
         if offer.price < 0:
             return msg("why.negative_price", price=offer.price)
         if self.over_indebted(offer.to):
-            return msg("why.buyer_over_indebted", to=offer.to)
+            return msg("why.buyer_over_indebted", seat=offer.to)
         cash = self.cash(offer.to)
         if cash < offer.price:
             return msg("why.buyer_cannot_afford", to=offer.to, price=offer.price, cash=cash)

@@ -99,7 +99,9 @@ class Flow(FinanCityBase):
     def step_year(self) -> None:
         self.year += 1
         self.zone = 1
-        self.event("year.start", year=self.year, first=self.first)
+        self.event(
+            "year.start", year=self.year, first=self.first, first_name=self.seats[self.first].name
+        )
         order = self.order()
         self.then(*[("plan", seat) for seat in order], ("income_zone",))
 

@@ -156,11 +156,12 @@ class FinanCityState(Choices):
             "first": self.first,
             "board": {ZONE_LABELS[z]: list(self.board[z]) for z in ZONES},
             "investments_face_up": {
-                f"slot {i}": self._investment_view(c)
+                f"card {i + 1}": self._investment_view(c)
                 for i, c in enumerate(self.face_up["investment"])
             },
             "shopping_face_up": {
-                f"slot {i}": self._shopping_view(c) for i, c in enumerate(self.face_up["shopping"])
+                f"card {i + 1}": self._shopping_view(c)
+                for i, c in enumerate(self.face_up["shopping"])
             },
             "event": self._event_view(self.event_card) if self.event_card else None,
             "decks": {

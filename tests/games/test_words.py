@@ -1,0 +1,80 @@
+"""What a learner reads, in every game: seats by name, amounts with their currency, the
+game's identifiers as words. Random games are played to the end and every button, every
+refused button's reason and every event a learner is shown is checked."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from moneyboard.engine.kernel import Seat
+from moneyboard.engine.messages import Catalogue, msg
+from moneyboard.engine.state import GameState
+from moneyboard.registry import game_ids, get_game
+from moneyboard.server.listeners import TRAINER_ONLY_PREFIXES
+
+#: "seat 2", "Player 0": a seat shown by its number instead of its name.
+SEAT_NUMBER = re.compile(r"\b(?:seat|player)s? \d", re.IGNORECASE)
+#: "credit_card", "take_loan": an identifier shown as it is spelled in the code.
+IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+
+
+def learner_texts(state: GameState, logged: int) -> Iterator[str]:
+    """Every seat's buttons and refused reasons now, and the events since ``logged``."""
+    for seat in range(state.n):
+        actions = state.seat_actions(seat)
+        for entry in actions["legal"]:
+            yield entry["text"]
+        for entry in actions["refused"]:
+            yield entry["text"]
+            yield entry["reason"]
+    for event in state.log[logged:]:
+        if not event[0].startswith(TRAINER_ONLY_PREFIXES):
+            yield state.explain(event)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_learners_read_names_and_words_not_numbers_and_identifiers(game_id: str) -> None:
+    game = get_game(game_id)
+    read: set[str] = set()
+    for seed in (3, 4):
+        players = min(game.max_players, max(game.min_players, seed + 1))
+        state = game.new_state([Seat(name) for name in NAMES[:players]], seed=seed)
+        rng = random.Random(seed)
+        logged = 0
+        while state.result is None:
+            for text in set(learner_texts(state, logged)) - read:
+                assert not SEAT_NUMBER.search(text), text
+                assert not IDENTIFIER.search(text), text
+                assert "{" not in text, text
+                read.add(text)
+            logged = len(state.log)
+            seat = state.to_move()[0]
+            action = state.random_action(seat, rng)
+            assert action is not None
+            state.apply(seat, action)
+    assert len(read) > 200
+
+
+def test_a_template_shows_seats_by_name_and_money_in_the_currency() -> None:
+    catalogue = Catalogue({"sold": "{to:seat} paid {price:money} for {card}."})
+    names = ["Ana", "Ben"]
+    text = catalogue.render(
+        msg("sold", to=1, price=1200, card="credit_card"),
+        seat_name=names.__getitem__,
+        money="${:,}".format,
+    )
+    assert text == "Ben paid $1,200 for credit card."
+    # A parameter the message lacks shows as its name, and a template without one is as before.
+    assert catalogue.render(msg("sold", price=5, card="x")) == "{to} paid 5 for x."
+
+
+def test_a_replaced_seat_is_told_by_the_name_it_had() -> None:
+    state = get_game("financialit").new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], seed=1)
+    state.direct("seat", seat=1, name="Saver bot", bot="saver")
+    event = next(e for e in state.log if e[0] == "seat.replaced")
+    assert state.explain(event) == "Ben's seat is now played by Saver bot."
