@@ -13,6 +13,9 @@ import pytest
 from moneyboard.engine.kernel import Seat
 from moneyboard.engine.messages import Catalogue, msg
 from moneyboard.engine.state import GameState
+from moneyboard.games.monitics.actions import Buy
+from moneyboard.games.rut_to_riches.actions import ChooseDream, Deal, Pass
+from moneyboard.games.rut_to_riches.base import CONTENT
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server.listeners import TRAINER_ONLY_PREFIXES
 
@@ -40,6 +43,13 @@ def learner_texts(state: GameState, logged: int) -> Iterator[str]:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_learners_read_names_and_words_not_numbers_and_identifiers(game_id: str) -> None:
     game = get_game(game_id)
+    # A named identifier must not show as its parts either ("pe carwash" for "pe_carwash").
+    words = game.state_class.catalogue.words()
+    spelled = {
+        key.replace("_", " ")
+        for key, word in words.items()
+        if "_" in key and key.replace("_", " ") not in word.lower()
+    }
     read: set[str] = set()
     for seed in (3, 4):
         players = min(game.max_players, max(game.min_players, seed + 1))
@@ -51,6 +61,7 @@ def test_learners_read_names_and_words_not_numbers_and_identifiers(game_id: str)
                 assert not SEAT_NUMBER.search(text), text
                 assert not IDENTIFIER.search(text), text
                 assert "{" not in text, text
+                assert not any(parts in text.lower() for parts in spelled), text
                 read.add(text)
             logged = len(state.log)
             seat = state.to_move()[0]
@@ -78,3 +89,18 @@ def test_a_replaced_seat_is_told_by_the_name_it_had() -> None:
     state.direct("seat", seat=1, name="Saver bot", bot="saver")
     event = next(e for e in state.log if e[0] == "seat.replaced")
     assert state.explain(event) == "Ben's seat is now played by Saver bot."
+
+
+def test_cards_and_assets_are_named_by_their_titles_on_buttons_and_in_events() -> None:
+    rut = get_game("rut-to-riches").new_state([Seat(name) for name in NAMES[:3]], seed=1)
+    for card in CONTENT.opportunities.values():
+        assert rut.action_label(Pass(card.id)) == f"Pass on {card.title}"
+    dream = CONTENT.dreams[0]
+    assert rut.action_label(ChooseDream(dream.id)) == f"Choose the dream: {dream.name}"
+    assert rut.action_label(Deal("real_estate")) == "Opportunity card: real estate"
+    card = next(iter(CONTENT.opportunities.values()))
+    assert rut.explain(msg("why.rut.not_on_table", item=card.id)).startswith(f"'{card.title}'")
+
+    monitics = get_game("monitics").new_state([Seat(name) for name in NAMES[:3]], seed=1)
+    for asset in monitics.content.assets:
+        assert monitics.action_label(Buy(asset.id)) == f"Buy {asset.name}"

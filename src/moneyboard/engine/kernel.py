@@ -615,9 +615,8 @@ class Kernel:
         """``action`` in the game's words (its ``label.<kind>`` template), the same in the
         terminal, the pages, the class vote and the debrief. ``chosen_later``: an amount
         field the person has yet to choose (shown as ``…``)."""
-        template = self.catalogue.template(f"label.{action.kind}")
         names = tuple([seat.name for seat in self.seats])
-        return remembered_label(action, template, names, self.currency, chosen_later)
+        return remembered_label(action, self.catalogue, names, self.currency, chosen_later)
 
     def explain(self, message: Event) -> str:
         """Render a message (an event of the log or a reason) in plain English."""

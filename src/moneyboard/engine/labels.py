@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from moneyboard.engine.actions import Action
+from moneyboard.engine.messages import Catalogue
 
 #: ``{field}``, ``{field+1}``, ``{field:seat}``, ``{field:money}`` (as the pages read them).
 PLACEHOLDER = re.compile(r"\{(\w+)(\+1|:seat|:money)?\}")
@@ -56,12 +57,18 @@ def action_label(
     seat_name: Callable[[int], str],
     money: Callable[[int], str],
     chosen_later: str | None = None,
+    word: Callable[[str], str] | None = None,
 ) -> str:
     """The label of an action of ``kind`` with ``fields`` (``template``: the game's label, or
     ``None`` for its kind and values in words). ``chosen_later`` names an amount field a
-    person still has to choose: it is shown as ``…``."""
+    person still has to choose: it is shown as ``…``. ``word`` names a field's identifier
+    (a card's title for its id)."""
     if template is None:
-        rest = [show_value(v).lower() for k, v in fields.items() if k != chosen_later]
+        rest = [
+            word(v) if word is not None and isinstance(v, str) else show_value(v).lower()
+            for k, v in fields.items()
+            if k != chosen_later
+        ]
         return human(" ".join([kind, *rest]))
 
     def fill(match: re.Match[str]) -> str:
@@ -77,7 +84,9 @@ def action_label(
             return seat_name(int(value))
         if how == ":money":
             return money(int(value))
-        return str(value).replace("_", " ") if isinstance(value, str) else show_value(value).lower()
+        if isinstance(value, str):
+            return word(value) if word is not None else value.replace("_", " ")
+        return show_value(value).lower()
 
     return PLACEHOLDER.sub(fill, template)
 
@@ -85,13 +94,14 @@ def action_label(
 @functools.lru_cache(maxsize=4096)
 def remembered_label(
     action: Action,
-    template: str | None,
+    catalogue: Catalogue,
     names: tuple[str, ...],
     currency: tuple[str, str],
     chosen_later: str | None,
 ) -> str:
-    """An action's label, remembered: the same few actions are labelled for every seat at
-    every step of every room, and a label depends on nothing but these arguments."""
+    """An action's label in ``catalogue``'s words, remembered: the same few actions are
+    labelled for every seat at every step of every room, and a label depends on nothing but
+    these arguments."""
     fields = action.to_json()
     fields.pop("type", None)
 
@@ -101,8 +111,9 @@ def remembered_label(
     return action_label(
         action.kind,
         fields,
-        template,
+        catalogue.template(f"label.{action.kind}"),
         seat_name=seat_name,
         money=lambda amount: money_text(amount, currency),
         chosen_later=chosen_later,
+        word=catalogue.word,
     )

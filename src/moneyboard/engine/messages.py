@@ -107,10 +107,18 @@ class Catalogue:
     'Ben paid $30'
     >>> c.render(msg("unknown.key", x=1))
     'unknown.key (x=1)'
+
+    ``words`` names a game's things by their identifiers (a card's title for its id): a
+    parameter or an action's field holding one is shown by that name.
+
+    >>> c.with_words({"pe_carwash": "Car-wash franchise"}).render(
+    ...     msg("paid", who="Ana", amount="pe_carwash"))
+    'Ana paid Car-wash franchise units'
     """
 
-    def __init__(self, templates: Mapping[str, str]):
+    def __init__(self, templates: Mapping[str, str], words: Mapping[str, str] | None = None):
         self._templates = dict(templates)
+        self._words = dict(words or {})
 
     def __contains__(self, key: str) -> bool:
         return key in self._templates
@@ -123,7 +131,21 @@ class Catalogue:
         return self._templates.get(key)
 
     def merged(self, other: Catalogue) -> Catalogue:
-        return Catalogue({**self._templates, **other._templates})
+        return Catalogue(
+            {**self._templates, **other._templates}, {**self._words, **other._words}
+        )
+
+    def with_words(self, words: Mapping[str, str]) -> Catalogue:
+        """This catalogue, naming these identifiers by these words as well."""
+        return Catalogue(self._templates, {**self._words, **words})
+
+    def word(self, value: str) -> str:
+        """An identifier in words: the name given for it, else its parts ("credit card");
+        anything else (a person's name, a sentence) as it is."""
+        named = self._words.get(value)
+        if named is not None:
+            return named
+        return value.replace("_", " ") if _IDENTIFIER.fullmatch(value) else value
 
     def render(
         self,
@@ -146,13 +168,20 @@ class Catalogue:
                     return "{{" + field + "}}"
                 value = params[field]
                 if isinstance(value, bool) or not isinstance(value, int | float):
-                    text = str(_in_words(value))
+                    text = str(self._shown(field, value))
                 else:
                     text = seat_name(int(value)) if how == ":seat" else money(value)
                 return text.replace("{", "{{").replace("}", "}}")
 
             template = _TYPED.sub(typed, template)
-        return template.format_map(_Lenient({k: _in_words(v) for k, v in params.items()}))
+        return template.format_map(_Lenient({k: self._shown(k, v) for k, v in params.items()}))
+
+    def _shown(self, field: str, value: Any) -> Any:
+        """A parameter as a template shows it: an identifier in words; a person's name (the
+        ``name`` fields, the ``player``) never looked up."""
+        if not isinstance(value, str) or field in _NAMES or field.endswith("_name"):
+            return value
+        return self.word(value)
 
     @staticmethod
     def fields(template: str) -> set[str]:
@@ -162,18 +191,17 @@ class Catalogue:
     def templates(self) -> dict[str, str]:
         return dict(self._templates)
 
+    def words(self) -> dict[str, str]:
+        """The identifiers this catalogue names, with their names."""
+        return dict(self._words)
+
 
 #: A placeholder for a seat's name or an amount of money: ``{to:seat}``, ``{price:money}``.
 _TYPED = re.compile(r"\{(\w+)(:seat|:money)\}")
 #: A game's identifier in a message ("credit_card", "buy_or_pass"): shown as words.
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
-
-
-def _in_words(value: Any) -> Any:
-    """A parameter as a template shows it: an identifier as words ("credit card")."""
-    if isinstance(value, str) and _IDENTIFIER.fullmatch(value):
-        return value.replace("_", " ")
-    return value
+#: Parameters that hold what a person typed (a seat's name), shown exactly as typed.
+_NAMES = frozenset({"name", "player", "was"})
 
 
 class _Lenient(dict[str, Any]):

@@ -111,8 +111,11 @@ class MoniticsState(Choices):
     public_table = True
     #: Monitics counts in dollars.
     currency = ("$", "")
-    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics"))
     content = load_content()
+    #: The game's words, with every asset and bill by its name.
+    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics")).with_words(
+        {**{a.id: a.name for a in content.assets}, **{b.id: b.name for b in content.bills}}
+    )
     #: The board as a forecast reads it (``forecast.Board``).
     board: ClassVar[Board] = board_of(content)
 

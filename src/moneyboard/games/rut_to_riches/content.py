@@ -303,6 +303,17 @@ class Content:
         self.mentor_squares = tuple(i for i, sq in enumerate(board.rut) if sq.kind == "mentor")
         self._check()
 
+    def words(self) -> dict[str, str]:
+        """Every card, job and dream by its title, for the words a learner reads."""
+        return {
+            **{j.id: j.title for j in self.jobs.values()},
+            **{d.id: d.name for d in self.dreams},
+            **{o.id: o.title for o in self.opportunities.values()},
+            **{m.id: m.title for m in self.forces.values()},
+            **{e.id: e.title for e in self.expenses.values()},
+            **{a.id: a.title for a in self.advice.values()},
+        }
+
     def _check(self) -> None:
         for label, ids in (
             ("job", self.job_ids),

@@ -113,7 +113,9 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         "a player claims it before the next player rolls, or it is lost with its "
         "Expenses card (R7)",
     }
-    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.rut_to_riches"))
+    catalogue = GameState.catalogue.merged(
+        load_catalogue("moneyboard.games.rut_to_riches")
+    ).with_words(CONTENT.words())
     options: RutOptions
 
     # ----- candidates ------------------------------------------------------------------------

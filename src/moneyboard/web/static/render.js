@@ -196,9 +196,11 @@ export function voteBlock(update, lastVote, { decider = null, names = false } = 
   return parts.length ? h("section", { class: "vote", "aria-label": "Class vote" }, parts) : null;
 }
 
-/** An action in words: the game's label for its kind (fields filled in: `{field}`, `{slot+1}`
- * for a 0-based slot, `{to:seat}` for a seat's name, `{price:money}`), else its own text. */
+/** An action in words: the server's words for an entry it sent (cards named by their
+ * titles), else the game's label for its kind (fields filled in: `{field}`, `{slot+1}` for a
+ * 0-based slot, `{to:seat}` for a seat's name, `{price:money}`), else its own text. */
 export function actionLabel(update, entry, action = entry.action) {
+  if (action === entry.action && typeof entry.text === "string") return entry.text;
   const template = (ART.actions || {})[action.type];
   if (!template) {
     const amountField = entry.amount ? entry.amount.field : null;

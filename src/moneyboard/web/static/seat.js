@@ -47,6 +47,7 @@ export function touches(event, seat, name) {
 
 /** A choice in the class vote, in the game's words where its art has them. */
 function choiceLabel(update, choice) {
+  if (typeof choice.text === "string") return choice.text;
   const action = choice.action;
   if (action && typeof action === "object" && (ART.actions || {})[action.type]) return actionLabel(update, { action });
   return human(choice.text);
