@@ -14,6 +14,7 @@ from moneyboard.engine.kernel import Seat
 from moneyboard.engine.messages import Catalogue, msg
 from moneyboard.engine.state import GameState
 from moneyboard.games.monitics.actions import Buy
+from moneyboard.games.monitics.state import MoniticsState
 from moneyboard.games.rut_to_riches.actions import ChooseDream, Deal, Pass
 from moneyboard.games.rut_to_riches.base import CONTENT
 from moneyboard.registry import game_ids, get_game
@@ -102,5 +103,5 @@ def test_cards_and_assets_are_named_by_their_titles_on_buttons_and_in_events() -
     assert rut.explain(msg("why.rut.not_on_table", item=card.id)).startswith(f"'{card.title}'")
 
     monitics = get_game("monitics").new_state([Seat(name) for name in NAMES[:3]], seed=1)
-    for asset in monitics.content.assets:
+    for asset in MoniticsState.content.assets:
         assert monitics.action_label(Buy(asset.id)) == f"Buy {asset.name}"
