@@ -19,6 +19,7 @@ from moneyboard.games.rut_to_riches.actions import ChooseDream, Deal, Pass
 from moneyboard.games.rut_to_riches.base import CONTENT
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server.listeners import TRAINER_ONLY_PREFIXES
+from moneyboard.terminal.render import decision_line
 
 #: "seat 2", "Player 0": a seat shown by its number instead of its name.
 SEAT_NUMBER = re.compile(r"\b(?:seat|player)s? \d", re.IGNORECASE)
@@ -28,7 +29,8 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 
 
 def learner_texts(state: GameState, logged: int) -> Iterator[str]:
-    """Every seat's buttons and refused reasons now, and the events since ``logged``."""
+    """Every seat's buttons and refused reasons now, the decision in words (the class vote's
+    prompt), and the events since ``logged``."""
     for seat in range(state.n):
         actions = state.seat_actions(seat)
         for entry in actions["legal"]:
@@ -36,6 +38,8 @@ def learner_texts(state: GameState, logged: int) -> Iterator[str]:
         for entry in actions["refused"]:
             yield entry["text"]
             yield entry["reason"]
+    for seat in state.to_move():
+        yield decision_line(state, seat)
     for event in state.log[logged:]:
         if not event[0].startswith(TRAINER_ONLY_PREFIXES):
             yield state.explain(event)

@@ -86,7 +86,8 @@ class Offers(Amounts):
         self.status.offer = offer
         self.status.offers_made += 1
         self.event("offer.made", **offer.to_json(), label=self.action_label(a))
-        self.interject(a.to, "offer", **offer.to_json())
+        # ``by``: the decision's ``seat`` is the one deciding (its words name that seat).
+        self.interject(a.to, "offer", by=seat, deal=a.deal, item=a.item, price=a.price)
 
     def check_accept(self, seat: int, a: Accept) -> Message | None:
         offer = self.status.offer

@@ -67,8 +67,15 @@ class FinanCityState(Choices):
     public_table = True
     #: FinanCity counts in dollars.
     currency = ("$", "")
-    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financity"))
     content = load_content()
+    #: The game's words, with every card by its name.
+    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financity")).with_words(
+        {
+            card.id: card.name
+            for cards in (content.homes, content.investments, content.shopping, content.events)
+            for card in cards
+        }
+    )
     automations: ClassVar[dict[str, str]] = AUTOMATIONS
 
     def stream_outcomes(self, stream: str) -> tuple[str, ...] | None:
