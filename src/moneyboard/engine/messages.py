@@ -177,8 +177,10 @@ class Catalogue:
         return template.format_map(_Lenient({k: self._shown(k, v) for k, v in params.items()}))
 
     def _shown(self, field: str, value: Any) -> Any:
-        """A parameter as a template shows it: an identifier in words; a person's name (the
-        ``name`` fields, the ``player``) never looked up."""
+        """A parameter as a template shows it: an identifier in words, a list as its items
+        ("100, 500"); a person's name (the ``name`` fields, the ``player``) as typed."""
+        if isinstance(value, list | tuple):
+            return ", ".join(str(self._shown(field, v)) for v in value) if value else "none"
         if not isinstance(value, str) or field in _NAMES or field.endswith("_name"):
             return value
         return self.word(value)

@@ -59,6 +59,14 @@ class Box(BaseModel):
     def label(self) -> str:
         return f"{self.type}:{self.detail}" if self.detail else self.type
 
+    def words(self, bills: dict[str, Bill]) -> str:
+        """The box as a learner reads it: "Bill: Food", "Asset: property", "Tax"."""
+        kind = self.type.capitalize()
+        if not self.detail:
+            return kind
+        bill = bills.get(self.detail) if self.type == "bill" else None
+        return f"{kind}: {bill.name if bill else self.detail}"
+
 
 class Content(BaseModel):
     """Everything Monitics needs beyond the rule options, cross-checked on load."""

@@ -66,7 +66,7 @@ class Flow(Boxes):
         content = self.content
         p.position = min(content.last, p.position + self.turn.roll)
         box = content.boxes[p.position - 1]
-        self.event("turn.moved", seat=seat, box=p.position, label=box.label)
+        self.event("turn.moved", seat=seat, box=p.position, label=box.words(content.bill))
         self.then(("box", seat), ("actions", seat), ("turn_over", seat))
 
     def step_actions(self, seat: int) -> None:
