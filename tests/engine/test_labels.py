@@ -38,6 +38,8 @@ def test_an_action_without_a_label_reads_as_its_kind_and_values() -> None:
 
 def test_money_in_each_currency() -> None:
     assert money_text(5, ("", " units")) == "5 units"
+    assert money_text(1, ("", " units")) == "1 unit"  # one unit, not "1 units"
+    assert money_text(-1, ("", " units")) == "−1 unit"
     assert money_text(-30, ("$", "")) == "−$30"
     assert money_text(2.5, ("$", "")) == "$2.50"
 

@@ -66,6 +66,7 @@ def test_learners_read_names_and_words_not_numbers_and_identifiers(game_id: str)
                 assert not SEAT_NUMBER.search(text), text
                 assert not IDENTIFIER.search(text), text
                 assert "{" not in text and "[" not in text, text
+                assert not re.search(r"(?<![\d.,])1 units", text), text
                 assert not any(parts in text.lower() for parts in spelled), text
                 read.add(text)
             logged = len(state.log)

@@ -41,10 +41,12 @@ def human(text: str) -> str:
 
 
 def money_text(amount: int | float, currency: tuple[str, str]) -> str:
-    """An amount with the game's currency: ``$1,200``, ``5 units``, ``−$30``."""
+    """An amount with the game's currency: ``$1,200``, ``5 units``, ``1 unit``, ``−$30``."""
     before, after = currency
     sign = "−" if amount < 0 else ""
     size = abs(amount)
+    if size == 1 and after.endswith("s"):  # one unit, not "1 units"
+        after = after[:-1]
     number = f"{int(size):,}" if float(size).is_integer() else f"{size:,.2f}"
     return f"{sign}{before}{number}{after}"
 

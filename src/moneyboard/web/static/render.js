@@ -38,7 +38,8 @@ export function money(value) {
   const m = ART.money || { before: "", after: "" };
   if (typeof value !== "number") return String(value);
   const sign = value < 0 ? "−" : "";
-  return `${sign}${m.before}${Math.abs(value).toLocaleString("en")}${m.after}`;
+  const after = Math.abs(value) === 1 && m.after.endsWith("s") ? m.after.slice(0, -1) : m.after; // 1 unit
+  return `${sign}${m.before}${Math.abs(value).toLocaleString("en")}${after}`;
 }
 
 export function showValue(value) {
