@@ -71,6 +71,10 @@ def test_json_has_the_promised_shape_and_turning_points_name_seat_and_round(
     assert names and all(m["label"] for m in data["metrics"])
     assert set(names) <= set(data["timeline"][0]["values"])
     assert data["summary"] and all(line.endswith(".") for line in data["summary"])
+    money = registry.get_game(game_id).state_class.currency  # amounts in its currency
+    for line in data["summary"]:
+        if "net worth grew" in line or "largest debt" in line:
+            assert re.search(rf"{re.escape(money[0])}[\d,]+(\.\d\d)?{re.escape(money[1])}", line)
     assert debrief.decisions > 0 and debrief.measured >= 1
     for point in data["turning_points"]:
         assert set(point) >= {"entry", "seat", "round", "chosen", "better", "effect", "sentence"}

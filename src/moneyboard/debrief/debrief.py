@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from moneyboard.debrief.charts import line_chart, number
+from moneyboard.debrief.charts import line_chart
 from moneyboard.debrief.records import (
     DebriefError,
     Record,
@@ -224,8 +224,8 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         top = max(growth, key=lambda s: (growth[s], -s))
         out.append(
             f"{names[top]}'s net worth grew the most over the game: from "
-            f"{number(first[top]['net_worth'])} after round {rounds[0]} to "
-            f"{number(last_values[top]['net_worth'])} at the end."
+            f"{final.money_text(first[top]['net_worth'])} after round {rounds[0]} to "
+            f"{final.money_text(last_values[top]['net_worth'])} at the end."
             if growth[top] > 0
             else "Nobody's net worth grew over the game."
         )
@@ -233,8 +233,8 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         peak, minus_round, seat = max(debts)
         if peak > 0:
             out.append(
-                f"The largest debt was {names[seat]}'s: {number(peak)} at the end of round "
-                f"{-minus_round}."
+                f"The largest debt was {names[seat]}'s: {final.money_text(peak)} at the end "
+                f"of round {-minus_round}."
             )
     if debrief.turning_points:
         costly = sum(1 for p in debrief.turning_points if not p.good_call)
