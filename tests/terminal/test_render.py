@@ -19,6 +19,7 @@ from moneyboard.terminal.render import (
     decision_line,
     event_lines,
     families_table,
+    signed,
 )
 from moneyboard.terminal.text import account_label, explain
 from tests.engine.toygame import ToyState
@@ -132,3 +133,10 @@ def test_without_hooks_an_action_shows_its_effect_on_the_family() -> None:
 
 def snapshot(state: GameState) -> tuple[Any, ...]:
     return (state.full_view(), len(state.log), state.chance.rng.getstate())
+
+
+def test_a_preview_writes_money_in_the_currency_and_large_sums_in_full() -> None:
+    state = registry.get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], seed=1)
+    assert signed(state, "debt", 501_000) == "+$501,000"  # was "+501000", and 1.2e+06 beyond
+    assert signed(state, "cash", -500) == "−$500"
+    assert signed(state, "wellbeing", 5) == "+5"

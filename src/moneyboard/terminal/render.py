@@ -166,7 +166,7 @@ PREVIEWED = ("cash", "savings", "debt", "assets", "income", "wellbeing")
 
 
 def preview(state: GameState, seat: int, action: Action) -> str:
-    """What ``action`` changes for ``seat`` until the next decision, e.g. ``"cash -3"``.
+    """What ``action`` changes for ``seat`` until the next decision, e.g. ``"cash −$3"``.
 
     The action is tried on two copies with different chance draws (never the game's own
     source); a change that differs between them is shown as depending on chance.
@@ -190,8 +190,16 @@ def preview(state: GameState, seat: int, action: Action) -> str:
         if len(deltas) > 1:
             parts.append(f"{label(key)} depends on chance")
         elif (delta := deltas.pop()) != 0:
-            parts.append(f"{label(key)} {delta:+g}")
+            parts.append(f"{label(key)} {signed(state, key, delta)}")
     return ", ".join(parts)
+
+
+def signed(state: GameState, metric: str, delta: float) -> str:
+    """A change with its sign: money in the game's currency ("+$1,200", "−$3"), wellbeing
+    as a number ("+5")."""
+    if metric == "wellbeing":
+        return f"{delta:+,g}"
+    return ("+" if delta > 0 else "") + state.money_text(delta)
 
 
 def event_lines(
