@@ -215,7 +215,8 @@ def event_lines(
     for p in postings:
         why = explain(state, (p.key, p.params))
         line = (
-            f"{p.amount} from {account_label(state, p.source)} to {account_label(state, p.target)}"
+            f"{state.money_text(p.amount)} from {account_label(state, p.source)} "
+            f"to {account_label(state, p.target)}"
         )
         payments.append(line if why in told else f"{line}: {why}")
     return happened, payments
