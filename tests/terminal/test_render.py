@@ -75,6 +75,14 @@ def test_events_and_payments_in_plain_words() -> None:
     assert payments == ["3 from the bank to Ana's cash: toy.income (seat=0, name=Ana)"]
 
 
+def test_a_payment_is_explained_with_its_own_amount() -> None:
+    state = registry.get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], seed=1)
+    postings = [Posting("bank", "cash:0", 990, "rut.payday", {"seat": 0})]
+    assert event_lines(state, [], postings)[1] == [
+        "$990 from the bank to Ana's cash: Pay Day for Ana: nett income $990."
+    ]
+
+
 def test_a_payment_already_told_as_an_event_shows_only_its_amount() -> None:
     state = toy()
     told = Message("toy.income", {"seat": 0})

@@ -213,12 +213,15 @@ def event_lines(
     told = set(happened)
     payments = []
     for p in postings:
-        why = explain(state, (p.key, p.params))
+        # A payment's reason is worded like its event; the amount is the payment's own.
+        params = {"amount": p.amount, **p.params} if p.key in state.catalogue else p.params
+        why = explain(state, (p.key, params))
         line = (
             f"{state.money_text(p.amount)} from {account_label(state, p.source)} "
             f"to {account_label(state, p.target)}"
         )
-        payments.append(line if why in told else f"{line}: {why}")
+        told_already = why in told or "{" in why  # a reason that needs what it lacks: left out
+        payments.append(line if told_already else f"{line}: {why}")
     return happened, payments
 
 
