@@ -119,14 +119,15 @@ def rolled(die: int, seed: int = 4) -> GameState:
 
 
 def test_why_names_the_deciding_metric() -> None:
-    assert describe_gain("cash", 3) == "keeps 3 more units in cash"
+    assert describe_gain("cash", 3) == "keeps 3 units more in cash"
+    assert describe_gain("cash", 420, "${:,.0f}".format) == "keeps $420 more in cash"
     assert describe_gain("wellbeing", -1.5) == "costs 1.5 wellbeing"
-    assert describe_gain("income", 2) == "raises income by 2"
+    assert describe_gain("income", 2) == "raises income by 2 units"
     # A six in hand is worth more than a paid re-roll (at most 5 on average): the saver keeps
     # it and says by how much cash, compared with gambling.
     choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
     assert str(choice.action) == "keep"
-    assert re.fullmatch(r"keeps [\d.]+ more units in cash \(compared with 'Gamble'\)", choice.why)
+    assert re.fullmatch(r"keeps [\d.,]+ more in cash, compared with 'Gamble'", choice.why)
 
 
 def test_the_cautious_insurer_keeps_a_sure_roll_that_the_saver_gambles_away() -> None:

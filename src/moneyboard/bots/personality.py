@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from moneyboard.bots.base import Choice, RepeatGuard
 from moneyboard.bots.hints import Hint, hints_for
@@ -124,27 +124,31 @@ def _amount(x: float) -> str:
     return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
-def describe_gain(metric: str, delta: float) -> str:
-    """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best".
+def describe_gain(
+    metric: str, delta: float, money: Callable[[float], str] | None = None
+) -> str:
+    """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
+    ``money`` writes an amount in the game's currency (by default, in units).
 
     >>> describe_gain("savings", 4)
-    'keeps 4 more units in savings'
-    >>> describe_gain("debt", -2)
-    'avoids 2 units of debt'
+    'keeps 4 units more in savings'
+    >>> describe_gain("debt", -2000, "${:,.0f}".format)
+    'avoids $2,000 of debt'
     """
     n = _amount(delta)
+    m = money(float(n)) if money is not None else f"{n} units"
     more = delta > 0
     phrases = {
-        "cash": ("keeps {n} more units in cash", "spends {n} units of cash"),
-        "savings": ("keeps {n} more units in savings", "takes {n} units out of savings"),
-        "debt": ("takes on {n} units of debt", "avoids {n} units of debt"),
-        "assets": ("adds {n} units of assets", "gives up {n} units of assets"),
-        "income": ("raises income by {n}", "lowers income by {n}"),
+        "cash": ("keeps {m} more in cash", "spends {m} of cash"),
+        "savings": ("keeps {m} more in savings", "takes {m} out of savings"),
+        "debt": ("takes on {m} of debt", "avoids {m} of debt"),
+        "assets": ("adds {m} of assets", "gives up {m} of assets"),
+        "income": ("raises income by {m}", "lowers income by {m}"),
         "wellbeing": ("adds {n} wellbeing", "costs {n} wellbeing"),
         "score": ("adds {n} to the score", "costs {n} of the score"),
     }
     gain, loss = phrases.get(metric, (f"raises {metric} by {{n}}", f"lowers {metric} by {{n}}"))
-    return (gain if more else loss).format(n=n)
+    return (gain if more else loss).format(n=n, m=m)
 
 
 def spread(values: Sequence[float]) -> float:
@@ -216,6 +220,7 @@ class PersonalityBot:
             appraisals[runner_up],
             state.action_text(legal[best]),
             state.action_text(legal[runner_up]),
+            state.money_text,
         )
         return self._chose(state, Choice(legal[best], why))
 
@@ -275,9 +280,17 @@ class PersonalityBot:
             appraisals.append(_Appraisal(mean, luck, hint, value))
         return appraisals
 
-    def _why(self, chosen: _Appraisal, alternative: _Appraisal, action: str, other: str) -> str:
+    def _why(
+        self,
+        chosen: _Appraisal,
+        alternative: _Appraisal,
+        action: str,
+        other: str,
+        money: Callable[[float], str],
+    ) -> str:
         """Name what decided against the next best move: a metric, the luck, or a hint
-        (``action`` and ``other``: the two moves as their buttons read)."""
+        (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
+        in the game's currency)."""
         weights = self.personality.weights
         decisive, margin = "", 0.0
         for key, weight in weights.items():
@@ -305,4 +318,4 @@ class PersonalityBot:
         if not decisive:
             return f"the moves looked equally good to the {self.kind}"
         diff = chosen.deltas[decisive] - alternative.deltas[decisive]
-        return f"{describe_gain(decisive, diff)} (compared with '{other}')"
+        return f"{describe_gain(decisive, diff, money)}, compared with '{other}'"
