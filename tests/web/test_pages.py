@@ -63,6 +63,9 @@ def test_the_room_form_lists_every_game_with_its_options(client: TestClient) -> 
         assert f'data-game="{game_id}"' in page.text
         for name in game.options_model.model_fields:
             assert f'id="opt-{game_id}-{name}"' in page.text
+    # Each option in words beside its variant-file name; no code markup or JSON null shown.
+    assert '>Turn limit <code>turn_limit</code></label>' in page.text
+    assert "``" not in page.text and "null" not in page.text
 
 
 def test_room_pages_qr_and_a_missing_room(client: TestClient) -> None:

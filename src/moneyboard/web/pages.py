@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
+from moneyboard.engine.labels import human
 from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server.errors import RoomError
@@ -37,8 +38,15 @@ def games_for_form() -> list[dict[str, Any]]:
         game = get_game(game_id)
         options = []
         for row in describe_options(game.options_model):
-            default = json.dumps(row["default"], default=str)
-            options.append({**row, "default_text": default})
+            default = "none" if row["default"] is None else json.dumps(row["default"], default=str)
+            options.append(
+                {
+                    **row,
+                    "title": human(row["name"]),
+                    "meaning": row["meaning"].replace("``", ""),
+                    "default_text": default,
+                }
+            )
         out.append(
             {
                 "id": game.id,
