@@ -629,14 +629,13 @@ class Kernel:
         """The message with what a template shows in words: the ``name`` of its ``seat`` and
         its ``decision`` kind as words ("buy_or_pass" as "buy or pass")."""
         key, params = message
-        words: dict[str, Any] = {}
+        if "decision" in params and isinstance(params["decision"], str):
+            params = {**params, "decision": show_value(params["decision"])}
         if "seat" in params and "name" not in params and isinstance(params["seat"], int):
             seat = params["seat"]
             if 0 <= seat < self.n:
-                words["name"] = self.seats[seat].name
-        if isinstance(decision := params.get("decision"), str):
-            words["decision"] = show_value(decision)
-        return (key, {**params, **words}) if words else message
+                params = {**params, "name": self.seats[seat].name}
+        return key, params
 
     def _refuse(self, reason: Message) -> IllegalActionError:
         return IllegalActionError(self.explain(reason), reason.key, dict(reason.params))

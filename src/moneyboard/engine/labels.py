@@ -40,6 +40,7 @@ def human(text: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+@functools.lru_cache(maxsize=4096)  # the same few amounts are written again and again
 def money_text(amount: int | float, currency: tuple[str, str]) -> str:
     """An amount with the game's currency: ``$1,200``, ``5 units``, ``1 unit``, ``−$30``."""
     before, after = currency

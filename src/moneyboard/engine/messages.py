@@ -119,6 +119,8 @@ class Catalogue:
     def __init__(self, templates: Mapping[str, str], words: Mapping[str, str] | None = None):
         self._templates = dict(templates)
         self._words = dict(words or {})
+        #: Each template worked out once, as it is first rendered (see :func:`_compiled`).
+        self._compiled: dict[str, tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
 
     def __contains__(self, key: str) -> bool:
         return key in self._templates
@@ -145,7 +147,9 @@ class Catalogue:
         named = self._words.get(value)
         if named is not None:
             return named
-        return value.replace("_", " ") if _IDENTIFIER.fullmatch(value) else value
+        if "_" in value and _IDENTIFIER.fullmatch(value):
+            return value.replace("_", " ")
+        return value
 
     def render(
         self,
@@ -156,34 +160,35 @@ class Catalogue:
         """A message (an event or a :class:`Message`) in words: ``{field:seat}`` shows a seat
         by ``seat_name``, ``{field:money}`` an amount by ``money`` (as labels do)."""
         key, params = message
-        template = self._templates.get(key)
-        if template is None:
-            detail = ", ".join(f"{k}={v}" for k, v in params.items())
-            return f"{key} ({detail})" if detail else key
-        if ":" in template:
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            template = self._templates.get(key)
+            if template is None:
+                detail = ", ".join(f"{k}={v}" for k, v in params.items())
+                return f"{key} ({detail})" if detail else key
+            compiled = self._compiled[key] = _compiled(template)
+        text, plain, typed = compiled
+        values = _Lenient(params)
+        for field in plain:  # text and lists in words; numbers as they are
+            kind = values.get(field).__class__
+            if kind is str or kind is list or kind is tuple:
+                values[field] = self._shown(values[field])
+        for field, how in typed:
+            if field not in params:
+                continue
+            value = params[field]
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                values[field + how] = self._shown(value)
+            else:
+                values[field + how] = seat_name(int(value)) if how == "@seat" else money(value)
+        return text.format_map(values)
 
-            def typed(match: re.Match[str]) -> str:
-                field, how = match.group(1), match.group(2)
-                if field not in params:
-                    return "{{" + field + "}}"
-                value = params[field]
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    text = str(self._shown(field, value))
-                else:
-                    text = seat_name(int(value)) if how == ":seat" else money(value)
-                return text.replace("{", "{{").replace("}", "}}")
-
-            template = _TYPED.sub(typed, template)
-        return template.format_map(_Lenient({k: self._shown(k, v) for k, v in params.items()}))
-
-    def _shown(self, field: str, value: Any) -> Any:
+    def _shown(self, value: Any) -> Any:
         """A parameter as a template shows it: an identifier in words, a list as its items
-        ("100, 500"); a person's name (the ``name`` fields, the ``player``) as typed."""
+        ("100, 500")."""
         if isinstance(value, list | tuple):
-            return ", ".join(str(self._shown(field, v)) for v in value) if value else "none"
-        if not isinstance(value, str) or field in _NAMES or field.endswith("_name"):
-            return value
-        return self.word(value)
+            return ", ".join(str(self._shown(v)) for v in value) if value else "none"
+        return self.word(value) if isinstance(value, str) else value
 
     @staticmethod
     def fields(template: str) -> set[str]:
@@ -206,11 +211,30 @@ _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 _NAMES = frozenset({"name", "player", "was"})
 
 
+def _compiled(template: str) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``template`` for ``str.format_map``, with the fields to put in words: the plain ones
+    (a person's name, the ``name`` fields and the ``player``, left out: shown as typed) and
+    the typed ones, ``{to:seat}`` rewritten ``{to@seat}`` (filled with the seat's name) and
+    ``{price:money}`` ``{price@money}``, each with ``"@seat"`` or ``"@money"``."""
+    text = _TYPED.sub(lambda m: "{" + m.group(1) + "@" + m.group(2)[1:] + "}", template)
+    plain: dict[str, None] = {}
+    typed: dict[tuple[str, str], None] = {}
+    for _, name, _, _ in string.Formatter().parse(text):
+        if not name:
+            continue
+        field, at, how = name.partition("@")
+        if at:
+            typed[(field, at + how)] = None
+        elif field not in _NAMES and not field.endswith("_name"):
+            plain[field] = None
+    return text, tuple(plain), tuple(typed)
+
+
 class _Lenient(dict[str, Any]):
     """A template's parameters; one it names but is not given shows as ``{name}``."""
 
     def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+        return "{" + key.partition("@")[0] + "}"
 
 
 def load_catalogue(package: str, name: str = "messages.toml") -> Catalogue:
