@@ -12,6 +12,7 @@ import pytest
 
 from moneyboard.engine.kernel import Seat
 from moneyboard.engine.messages import Catalogue, msg
+from moneyboard.engine.offers import Propose
 from moneyboard.engine.state import GameState
 from moneyboard.games.monitics.actions import Buy
 from moneyboard.games.monitics.state import MoniticsState
@@ -104,6 +105,8 @@ def test_cards_and_assets_are_named_by_their_titles_on_buttons_and_in_events() -
     dream = CONTENT.dreams[0]
     assert rut.action_label(ChooseDream(dream.id)) == f"Choose the dream: {dream.name}"
     assert rut.action_label(Deal("real_estate")) == "Opportunity card: real estate"
+    resale = Propose(1, "sell", "pe_carwash", 500)  # R15: a resale for a commission
+    assert rut.action_label(resale) == "Offer Car-wash franchise to Ben for a $500 commission"
     card = next(iter(CONTENT.opportunities.values()))
     assert rut.explain(msg("why.rut.not_on_table", item=card.id)).startswith(f"'{card.title}'")
 
