@@ -42,6 +42,19 @@ def test_the_open_vote_goes_to_people_not_deciding_and_matches_the_single_update
     assert room.voters() == frozenset({0, 1}) - {mover}
 
 
+def test_the_seat_asked_reads_the_decision_in_a_sentence_and_no_other_seat_does() -> None:
+    room = started_room([{"kind": "learner"}, {"kind": "learner"}, {"kind": "learner"}])
+    assert room.state is not None
+    mover = room.state.to_move()[0]
+    updates = heard(room)
+    prompt = updates[mover]["prompt"]
+    vote = room.open_vote()
+    assert vote is not None and prompt == vote["prompt"]  # the sentence the class votes on
+    assert prompt.startswith(f"Learner {mover}")
+    assert all("prompt" not in update for seat, update in updates.items() if seat != mover)
+    assert update_message(room, "seat", mover, None, [])["prompt"] == prompt
+
+
 def test_a_bot_s_move_is_told_in_the_game_s_words_with_its_reason() -> None:
     """The narration of a move made with a reason (a bot's) names the move as its button
     does, not by the action's internal name."""

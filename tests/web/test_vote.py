@@ -179,6 +179,8 @@ def test_a_learner_votes_for_an_amount_as_the_decider_would_choose_it(
     # names the amount voted for, and what the family did.
     decider = phones[view["vote"]["seat"]]
     decider.wait_for_selector(f"#seat[data-version='{view['version']}']")
+    # The family deciding reads the same sentence the class votes on, above its buttons.
+    assert decider.inner_text("#seat .actions .prompt") == view["vote"]["prompt"]
     own = decider.locator("#seat .actions li.amount:has(button[data-action=borrow])")
     own.locator("input").fill("400")
     own.locator("button").click()

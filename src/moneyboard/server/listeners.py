@@ -141,9 +141,10 @@ def seat_part(
     vote: Any = None,
 ) -> dict[str, Any]:
     """What only ``seat`` gets: its legal and refused actions, ``mine``, the parts of its
-    view that differ from the public view (its view is ``{**view, **mine}``), and the open
-    class vote if it is shown one. A broadcast works out ``running`` and the encoded
-    ``vote`` once for every seat; by default they are looked up here."""
+    view that differ from the public view (its view is ``{**view, **mine}``), the decision
+    it is asked in one sentence (``prompt``, while it is asked), and the open class vote if
+    it is shown one. A broadcast works out ``running`` and the encoded ``vote`` once for
+    every seat; by default they are looked up here."""
     if running is None:
         running = room.running
         vote = room.vote_for(seat)
@@ -158,6 +159,9 @@ def seat_part(
     else:
         part["legal"], part["refused"] = room.legal_json(seat)
     part["mine"] = mine
+    state = room.state
+    if running and state is not None and seat in state.to_move():
+        part["prompt"] = room.prompt(seat)
     part["voted"] = seat in room.votes
     part["vote"] = vote
     return part

@@ -97,6 +97,8 @@ class Room:
         self._info: tuple[tuple[int, int, str, int], dict[str, Any]] | None = None
         #: The open class vote of one step (version, seq), and the seats deciding it.
         self._vote: tuple[tuple[int, int], dict[str, Any] | None, frozenset[int]] | None = None
+        #: The decision in words for the seat asked, worked out once per step (see prompt).
+        self._prompt: tuple[tuple[int, int, int], str] | None = None
 
     # ----- reading -----------------------------------------------------------------------
     @property
@@ -519,11 +521,20 @@ class Room:
             vote = {
                 "seat": seat,
                 "name": self.names[seat],
-                "prompt": decision_line(state, seat),
+                "prompt": self.prompt(seat),
                 "choices": state.action_entries(seat) if choices is None else choices,
             }
         self._vote = (key, vote, frozenset(movers))
         return vote
+
+    def prompt(self, seat: int) -> str:
+        """The decision ``seat`` is asked now in one sentence (its own update and the class
+        vote read the same): worked out once per step."""
+        key = (self.version, self.seq, seat)
+        if self._prompt is None or self._prompt[0] != key:
+            assert self.state is not None
+            self._prompt = (key, decision_line(self.state, seat))
+        return self._prompt[1]
 
     def vote_for(self, seat: int) -> dict[str, Any] | None:
         """The open vote as ``seat`` is shown it: only a person's seat that is not deciding."""

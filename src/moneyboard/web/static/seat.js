@@ -224,8 +224,9 @@ export class SeatPanel {
     const greyed = refused.map((entry, i) => h("li", { class: "action refused" },
       h("button", { disabled: true, "aria-describedby": `why-${i}` }, actionLabel(update, entry)),
       h("span", { id: `why-${i}`, class: "why" }, `Why not: ${entry.reason}`)));
+    const prompt = !voter && update.prompt ? h("p", { class: "prompt" }, update.prompt) : null;
     return h("section", { class: "actions", "aria-label": voter ? "Your actions" : "Your move" },
-      h("h2", {}, "Your move"), h("ul", { class: "action-list" }, items, greyed));
+      h("h2", {}, "Your move"), prompt, h("ul", { class: "action-list" }, items, greyed));
   }
 
   render() {
