@@ -71,6 +71,9 @@ def test_learners_read_names_and_words_not_numbers_and_identifiers(game_id: str)
                 assert not any(parts in text.lower() for parts in spelled), text
                 read.add(text)
             logged = len(state.log)
+            decision = state.decision
+            # Every decision has its sentence (not "Ana decides: cover (amount 4, ...)").
+            assert decision is None or f"describe.decision.{decision.kind}" in state.catalogue
             seat = state.to_move()[0]
             action = state.random_action(seat, rng)
             assert action is not None
