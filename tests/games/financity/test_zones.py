@@ -8,6 +8,7 @@ from moneyboard.games.financity.actions import (
     BuyInvestment,
     BuyShopping,
 )
+from moneyboard.terminal.render import decision_line
 from tests.games.financity.driver import CITY, SHARED, at, drive, events, give_cash, places, start
 
 
@@ -43,6 +44,10 @@ def test_zone_6_buys_in_turn_order_and_is_optional() -> None:
     assert list(state.view(0)["investments_face_up"]) == ["card 1", "card 2", "card 3"]
     buttons = [entry["text"] for entry in state.seat_actions(0)["legal"]]
     assert buttons[:3] == [f"Buy investment card {n}" for n in (1, 2, 3)]
+    names = ", ".join(state.content.investment[c].name for c in state.face_up["investment"])
+    assert decision_line(state, 0) == (
+        f"Ana: buy one face-up investment card, or pass (from card 1: {names})."
+    )
     state.apply(0, BuyInvestment(2))
     assert state.to_move() == (1,)
     legal = state.legal_actions(1)

@@ -195,7 +195,7 @@ class Flow(FinanCityBase):
         if not self.face_up[deck]:
             self.event("cards.none_left", seat=seat, deck=deck)
             return
-        self.ask(seat, decision)
+        self.ask(seat, decision, cards=list(self.face_up[deck]))  # named in the decision's words
 
     # ----- zone 8: expenses --------------------------------------------------------------
     def step_expenses_zone(self) -> None:
