@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from moneyboard.games.financity.actions import (
     BUY_TOKEN,
     USE_INSURANCE,
@@ -115,3 +117,19 @@ def test_zone_11_unbought_cards_go_beneath_two_new_come_up_and_the_token_passes(
     assert state.first == 1
     assert state.event_card is None
     assert all(p.zone is None for p in state.players)  # tokens lifted until placed again
+
+
+def test_a_buying_decision_names_the_face_up_cards_as_they_are() -> None:
+    # One purchase ends the turn, so the cards the decision names stay the ones face up.
+    for seed in range(6):
+        state = start(seed=seed)
+        rng = random.Random(seed)
+        while not state.terminal:
+            d = state.decision
+            if d is not None and d.kind in ("invest", "shop"):
+                deck = "investment" if d.kind == "invest" else "shopping"
+                assert d.data["cards"] == state.face_up[deck]
+            seat = state.to_move()[0]
+            action = state.random_action(seat, rng)
+            assert action is not None
+            state.apply(seat, action)
