@@ -3,10 +3,16 @@ joining from their own contexts, a learner playing its seat by clicking, and axe
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from pathlib import Path
 from typing import Any
+
+import httpx2
+
+from moneyboard.registry import get_game
+from moneyboard.web.art import game_art
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PHONE = {"width": 360, "height": 740}
@@ -73,6 +79,33 @@ def join(page: Any, base: str, code: str, name: str) -> None:
     page.wait_for_selector("#seat[data-version]")
 
 
+@dataclasses.dataclass
+class Class:
+    """A class in the browser: the trainer's console, the learners' phones and the projector."""
+
+    code: str
+    trainer: Any
+    phones: list[Any]
+    projector: Any
+
+
+def start_class(
+    browser: Any, base: str, game: str, names: list[str], *, bots: int = 0, seed: int
+) -> Class:
+    """The trainer creates a room, each learner joins from a phone of their own, the projector
+    opens, and the trainer starts the game."""
+    trainer = new_page(browser, LAPTOP)
+    code = create_room(trainer, base, game, learners=len(names), bots=bots, seed=seed)
+    phones = [new_page(browser, PHONE) for _ in names]
+    for phone, name in zip(phones, names, strict=True):
+        join(phone, base, code, name)
+    projector = new_page(browser, PROJECTOR)
+    projector.goto(f"{base}/projector/{code}")
+    trainer.click("[data-directive=start]")
+    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    return Class(code, trainer, phones, projector)
+
+
 def my_turn(page: Any) -> bool:
     return bool(page.locator("#seat .family.yours.moving").count())
 
@@ -130,3 +163,52 @@ def serious_violations(page: Any) -> list[str]:
             what = f"{violation['id']} ({violation['impact']}): {violation['help']}"
             out.append(f"{what} at {targets}")
     return out
+
+
+def human(identifier: str) -> str:
+    """An identifier as the pages word it ("city_break" -> "City break")."""
+    words = identifier.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def on_the_table(game: str, view: dict[str, Any]) -> list[str]:
+    """What the pages draw on the table for ``view``: each place's label with the name of
+    the first thing there (a count: the place's own name), as the art and the game word them."""
+    words = get_game(game).state_class.catalogue.words()
+    shown: list[str] = []
+    for spec in game_art(game)["table"]:
+        value: Any = view
+        for key in spec["path"].split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if not value:
+            continue
+        shown.append(spec["label"])
+        if isinstance(value, list):
+            item = next(v for v in value if v)
+        elif "name" in value or "title" in value:
+            item = value
+        else:
+            place, item = next((k, v) for k, v in value.items() if v)
+            if isinstance(item, int):
+                shown.append(spec.get("places", {}).get(place, human(place)))
+                continue
+        if isinstance(item, dict):
+            shown.append(item.get("name") or item["title"])
+        else:
+            shown.append(words.get(item) or human(item))
+    return shown
+
+
+def table_drawn(page: Any, selector: str, base: str, code: str, game: str) -> list[str]:
+    """Wait until ``page`` draws on the table (``selector``) what the room's public view holds
+    (the view may move on under a bot's move: look again); what it drew."""
+    deadline = time.monotonic() + 10
+    while True:
+        view = httpx2.get(f"{base}/api/rooms/{code}/view", timeout=5).json()["view"]
+        expected = on_the_table(game, view)
+        text = page.inner_text(selector) if page.locator(selector).count() else ""
+        missing = [name for name in expected if name not in text]
+        if not missing:
+            return expected
+        assert time.monotonic() < deadline, f"not drawn on the table: {missing} in {text!r}"
+        time.sleep(0.2)

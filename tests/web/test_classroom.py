@@ -23,6 +23,8 @@ from tests.web.browser import (
     new_page,
     play,
     serious_violations,
+    start_class,
+    table_drawn,
 )
 from tests.web.conftest import screenshot
 
@@ -34,16 +36,8 @@ def test_a_whole_game_through_the_pages(
     browser: Any, server: ServerProcess, tmp_path: Path, game: str
 ) -> None:
     rng = random.Random(7)
-    trainer = new_page(browser, LAPTOP)
-    code = create_room(trainer, server.base, game, learners=3, bots=1, seed=3)
-    learners = [new_page(browser, PHONE) for _ in NAMES]
-    for page, name in zip(learners, NAMES, strict=True):
-        join(page, server.base, code, name)
-    projector = new_page(browser, PROJECTOR)
-    projector.goto(f"{server.base}/projector/{code}")
-
-    trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    room = start_class(browser, server.base, game, NAMES, bots=1, seed=3)
+    code, trainer, learners, projector = room.code, room.trainer, room.phones, room.projector
     for page in learners:
         page.wait_for_selector("#seat .family.yours")
     assert play(learners, rng, moves=6, seconds=60) == 6
@@ -51,6 +45,10 @@ def test_a_whole_game_through_the_pages(
     # Every page mid-game: no serious or critical accessibility problem, and a screenshot.
     for page in [trainer, projector, *learners]:
         assert serious_violations(page) == [], page.url
+    # What lies on the table (a market, the face-up cards, the card drawn) is drawn for the
+    # class and on each phone, named as the game names it.
+    table_drawn(projector, "#table", server.base, code, game)
+    table_drawn(learners[0], "#seat", server.base, code, game)
     screenshot(trainer, f"{game}-trainer")
     screenshot(projector, f"{game}-projector")
     screenshot(learners[0], f"{game}-phone")

@@ -3,6 +3,7 @@ and each game's art matches what its views really hold."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from moneyboard.engine.state import Seat
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server.app import create_app
 from moneyboard.server.settings import Settings
-from moneyboard.web.art import game_art, mechanics
+from moneyboard.web.art import game_art, mechanics, page_data
 from moneyboard.web.json_script import script_json
 
 
@@ -55,6 +56,41 @@ def test_each_games_art_names_what_its_views_hold(game_id: str) -> None:
     assert mechanics(game_id), "every game explains its actions in guided mode"
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_what_the_art_draws_on_the_table_is_in_the_views(game_id: str) -> None:
+    """Every place the art draws on the table is in the public view and holds something at
+    some point of a random game (a misspelt path would draw nothing, silently)."""
+    game = get_game(game_id)
+    state = game.new_state([Seat(f"p{i}") for i in range(game.min_players)], 4)
+    table = game_art(game_id)["table"]
+    words = page_data(game_id)["art"]["words"]
+    assert table, "every game draws what lies on its table"
+    filled: set[str] = set()
+    rng = random.Random(4)
+    for _ in range(3000):
+        if state.terminal:
+            break
+        view = state.view(None)
+        for spec in table:
+            assert spec["label"] and spec["path"].split(".")[0] in view, spec
+            value: Any = view
+            for key in spec["path"].split("."):
+                value = value.get(key) if isinstance(value, dict) else None
+            if value:
+                filled.add(spec["path"])
+            # A card named by its identifier is drawn by the game's name for it ("tv" is
+            # "Flat-screen TV"), never as the identifier.
+            one_card = isinstance(value, dict) and ("name" in value or "title" in value)
+            things = (
+                value if isinstance(value, list) else [] if one_card else (value or {}).values()
+            )
+            for thing in things:
+                assert not isinstance(thing, str) or thing in words, (spec["path"], thing)
+        seat = rng.choice(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert filled == {spec["path"] for spec in table}
+
+
 def test_the_room_form_lists_every_game_with_its_options(client: TestClient) -> None:
     page = client.get("/trainer")
     assert page.status_code == 200
@@ -64,7 +100,7 @@ def test_the_room_form_lists_every_game_with_its_options(client: TestClient) -> 
         for name in game.options_model.model_fields:
             assert f'id="opt-{game_id}-{name}"' in page.text
     # Each option in words beside its variant-file name; no code markup or JSON null shown.
-    assert '>Turn limit <code>turn_limit</code></label>' in page.text
+    assert ">Turn limit <code>turn_limit</code></label>" in page.text
     assert "``" not in page.text and "null" not in page.text
 
 
@@ -73,8 +109,15 @@ def test_room_pages_qr_and_a_missing_room(client: TestClient) -> None:
         "/api/rooms", json={"game": "financity", "seats": [{"kind": "learner"}] * 2}
     ).json()
     code = created["code"]
-    for path in ["/", "/play", f"/play/{code}", f"/trainer/{code}", f"/projector/{code}",
-                 f"/hotseat/{code}", f"/play/{code.lower()}"]:
+    for path in [
+        "/",
+        "/play",
+        f"/play/{code}",
+        f"/trainer/{code}",
+        f"/projector/{code}",
+        f"/hotseat/{code}",
+        f"/play/{code.lower()}",
+    ]:
         page = client.get(path)
         assert page.status_code == 200, path
         assert page.headers["content-type"].startswith("text/html")

@@ -11,16 +11,7 @@ from typing import Any
 import httpx2
 
 from tests.server.process import ServerProcess
-from tests.web.browser import (
-    LAPTOP,
-    PHONE,
-    PROJECTOR,
-    create_room,
-    join,
-    my_turn,
-    new_page,
-    serious_violations,
-)
+from tests.web.browser import PHONE, PROJECTOR, my_turn, serious_violations, start_class
 from tests.web.conftest import screenshot
 
 
@@ -38,16 +29,9 @@ def seat_update(base: str, code: str, page: Any) -> dict[str, Any]:
 def test_a_learner_not_on_turn_votes_and_the_projector_shows_the_split(
     browser: Any, server: ServerProcess
 ) -> None:
-    trainer = new_page(browser, LAPTOP)
-    code = create_room(trainer, server.base, "monitics", learners=3, bots=0, seed=1)
     names = ["Anna", "Bilal", "Chioma"]
-    phones = [new_page(browser, PHONE) for _ in names]
-    for phone, name in zip(phones, names, strict=True):
-        join(phone, server.base, code, name)
-    projector = new_page(browser, PROJECTOR)
-    projector.goto(f"{server.base}/projector/{code}")
-    trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    room = start_class(browser, server.base, "monitics", names, seed=1)
+    code, trainer, phones, projector = room.code, room.trainer, room.phones, room.projector
     for phone in phones:
         phone.wait_for_selector("#seat .family.yours")
     movers = [i for i, phone in enumerate(phones) if my_turn(phone)]
@@ -124,15 +108,8 @@ def test_a_learner_not_on_turn_votes_and_the_projector_shows_the_split(
 def test_a_learner_votes_for_an_amount_as_the_decider_would_choose_it(
     browser: Any, server: ServerProcess
 ) -> None:
-    trainer = new_page(browser, LAPTOP)
-    code = create_room(trainer, server.base, "rut-to-riches", learners=3, bots=0, seed=1)
-    phones = [new_page(browser, PHONE) for _ in range(3)]
-    for phone, name in zip(phones, ["Anna", "Bilal", "Chioma"], strict=True):
-        join(phone, server.base, code, name)
-    projector = new_page(browser, PROJECTOR)
-    projector.goto(f"{server.base}/projector/{code}")
-    trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    room = start_class(browser, server.base, "rut-to-riches", ["Anna", "Bilal", "Chioma"], seed=1)
+    code, trainer, phones, projector = room.code, room.trainer, room.phones, room.projector
     tokens = [
         phone.evaluate("code => localStorage.getItem(`moneyboard.seat.${code}`)", code)
         for phone in phones

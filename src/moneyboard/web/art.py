@@ -2,7 +2,14 @@
 
 The pages are generic: they render any game from its views. What a game adds is data:
 where its families are in the view, which of their figures the class sees, how its board
-is drawn, and a picture (an emoji with a colour) for its cards.
+is drawn, what lies on the table for everyone (a market, face-up cards, the card just drawn)
+and a picture (an emoji with a colour) for its cards.
+
+Each ``[[table]]`` entry is one place on the table: ``path`` into the public view (a list of
+cards, one card, or named places such as ``card 1``), its ``label``, ``icon`` and ``colour``;
+optionally ``fields`` (a card's figures to show, ``money`` ones in the game's currency),
+``holder`` (the path of the seat whose card it is), ``places`` (words for named places) and
+``numbered`` (a list's items counted from 1 as the buttons count them: ``"Slot"``).
 """
 
 from __future__ import annotations
@@ -20,11 +27,12 @@ def game_art(game_id: str) -> dict[str, Any]:
     """The art of ``game_id`` (an empty drawing for a game that has none: it still plays)."""
     path = resources.files("moneyboard.web").joinpath("art", f"{game_id}.toml")
     if not path.is_file():
-        return {"families": "", "figures": [], "board": {"kind": "none"}, "cards": {}}
+        return {"families": "", "figures": [], "board": {"kind": "none"}, "cards": {}, "table": []}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     data.setdefault("figures", [])
     data.setdefault("cards", {})
     data.setdefault("board", {"kind": "none"})
+    data.setdefault("table", [])
     return data
 
 
@@ -42,8 +50,9 @@ def mechanics(game_id: str) -> dict[str, str]:
 
 @functools.cache
 def wording(game_id: str) -> dict[str, Any]:
-    """How the game words its actions and money, from the game itself (the terminal, the
-    class vote and the debrief say the same): ``actions`` (label templates) and ``money``."""
+    """How the game words its actions, money and things, from the game itself (the terminal,
+    the class vote and the debrief say the same): ``actions`` (label templates), ``money``,
+    and ``words``: the names of the game's cards and places by their identifiers."""
     state_class = get_game(game_id).state_class
     templates = state_class.catalogue.templates()
     before, after = state_class.currency
@@ -51,6 +60,7 @@ def wording(game_id: str) -> dict[str, Any]:
     return {
         "actions": labels,
         "money": {"before": before, "after": after},
+        "words": state_class.catalogue.words(),
     }
 
 

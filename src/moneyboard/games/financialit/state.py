@@ -65,8 +65,28 @@ class FinanciaLitState(Flow, Choices):
     public_table = True
     #: FinanciaLit counts money in units.
     currency = ("", " units")
-    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financialit"))
     content = load_content()
+    #: The game's words, with its cards by their names ("Flat-screen TV", not "tv"). The
+    #: insurance clauses keep their identifiers' words: "fire" is an event card too, and
+    #: "income" a phase.
+    catalogue = GameState.catalogue.merged(
+        load_catalogue("moneyboard.games.financialit")
+    ).with_words(
+        {
+            card.id: card.name
+            for cards in (
+                content.families,
+                content.income_cards,
+                content.events,
+                content.luxuries,
+                content.short_investments,
+                content.long_investments,
+                content.skills,
+                content.careers,
+            )
+            for card in cards
+        }
+    )
 
     # ----- chance ----------------------------------------------------------------------
     def stream_outcomes(self, stream: str) -> Collection[Outcome] | None:

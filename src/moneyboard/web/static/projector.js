@@ -1,9 +1,9 @@
-// The projector: the board, whose turn, each family's public figures, events as they come
+// The projector: the board and what lies on the table, whose turn, each family's public figures, events as they come
 // (the newest held large for a moment of discussion) and the class vote's split. No controls;
 // once the game is over, a link to the debrief's projector copy.
 
 import { Live } from "./live.js";
-import { board, families, familyCard, fill, h, resultBlock, seatName, turnLine, voteBlock } from "./render.js";
+import { board, families, familyCard, fill, h, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
@@ -20,6 +20,7 @@ function show(update) {
   const over = (update.view && update.view.result) || ["finished", "ended"].includes((update.room || {}).status);
   document.getElementById("after").hidden = !over;
   fill(document.getElementById("board"), board(update));
+  fill(document.getElementById("table"), tableBlock(update));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f)));
   const fresh = [...(update.events || []).map((e) => e.text), ...(update.announcements || [])];
   if (update.narration) fresh.push(update.narration);

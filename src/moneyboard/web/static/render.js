@@ -90,6 +90,63 @@ export function cardList(family) {
   return groups.length ? h("div", { class: "holdings" }, groups) : null;
 }
 
+/** A card or place by its name: the game's words for an identifier ("pe_carwash" reads
+ * "Car-wash franchise"), a card's own name or title, else the identifier as words. */
+function thingName(value) {
+  if (value && typeof value === "object") return value.name || value.title || thingName(value.card || value.id || "");
+  return (ART.words || {})[value] || human(value);
+}
+
+/** One card on the table as a list item: a line with its picture, its place ("Card 1: ")
+ * and its name, then its text and the figures the art lists (those it has). */
+function tableCard(spec, place, card) {
+  const head = h("span", { class: "card-name" }, spec.icon ? h("span", { "aria-hidden": "true" }, spec.icon, " ") : null,
+    place ? `${place}: ` : null, card && typeof card === "object" ? h("strong", {}, thingName(card)) : thingName(card));
+  const details = [];
+  if (card && typeof card === "object") {
+    if (card.text) details.push(h("span", { class: "card-text" }, card.text));
+    const shown = (spec.fields || [])
+      .map((f) => [f, get(card, f.path)])
+      .filter(([, v]) => v !== undefined && v !== null && v !== 0 && v !== "" && v !== false);
+    if (shown.length) {
+      details.push(h("span", { class: "card-figures" }, shown.map(([f, v]) => `${f.label} ${f.money ? money(v) : showValue(v)}`).join(" · ")));
+    }
+  }
+  return h("li", { class: "card on-table", style: `--card:${spec.colour || "#eee"}` }, head, details);
+}
+
+/** The cards at one place on the table: a list of them (numbered when the art says so), one
+ * card, or places that each hold one ("card 1": a card, "short": an identifier, "option": how
+ * many are left). */
+function tableCards(value, spec) {
+  if (value === null || value === undefined || typeof value !== "object") return [];
+  if (Array.isArray(value)) {
+    // Numbered from 1 where the buttons say so ("Buy the luxury in slot 2"); an empty slot keeps its number.
+    return value.map((card, i) => (card ? tableCard(spec, spec.numbered ? `${spec.numbered} ${i + 1}` : null, card) : null)).filter(Boolean);
+  }
+  if ("name" in value || "title" in value) return [tableCard(spec, null, value)];
+  const places = spec.places || {};
+  return Object.entries(value)
+    .filter(([, v]) => v !== null && v !== undefined && v !== "" && v !== 0)
+    .map(([place, v]) => (typeof v === "number" ? tableCard(spec, null, `${places[place] || thingName(place)} ×${v}`)
+      : tableCard(spec, places[place] || human(place), v)));
+}
+
+/** What lies on the table for everyone, as the game's art lists it: a market, the face-up
+ * cards, the card just drawn (with whose it is), each with its figures. */
+export function tableBlock(update) {
+  const view = update.view;
+  if (!view || !(ART.table || []).length) return null;
+  const groups = ART.table.map((spec) => {
+    const cards = tableCards(get(view, spec.path), spec);
+    if (!cards.length) return null;
+    const holder = spec.holder ? get(view, spec.holder) : undefined;
+    const label = typeof holder === "number" ? `${spec.label} (${seatName(update, holder)})` : spec.label;
+    return h("div", { class: "card-group" }, h("span", { class: "card-kind" }, label), h("ul", { class: "cards" }, cards));
+  }).filter(Boolean);
+  return groups.length ? h("section", { class: "table", "aria-label": "On the table" }, h("h2", {}, "On the table"), groups) : null;
+}
+
 export function seatName(update, seat) {
   const seats = (update.view && update.view.seats) || (update.room && update.room.seats) || [];
   const s = seats[seat];

@@ -1,9 +1,9 @@
-// One seat's panel (the phone, or the hotseat device): the family's figures and cards, the
-// legal actions as buttons with their cost, refused ones greyed with the reason, amounts as
-// number inputs, guided mode's preview, the class vote while another family decides, and the
-// events that touched this family.
+// One seat's panel (the phone, or the hotseat device): what lies on the table, the legal
+// actions as buttons with their cost, refused ones greyed with the reason, amounts as number
+// inputs, guided mode's preview, the class vote while another family decides, the family's
+// figures and cards, and the events that touched this family.
 
-import { ART, PAGE, actionLabel, families, familyCard, fill, get, h, human, money, seatName, showValue, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, PAGE, actionLabel, families, familyCard, fill, get, h, human, money, seatName, showValue, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
 
@@ -248,6 +248,7 @@ export class SeatPanel {
       update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null,
       resultBlock(update),
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
+      tableBlock(update),
       this.pendingChoice ? this.preview() : this.actions(),
       !yourTurn && view && !view.result ? h("p", { class: "waiting" }, "Not your turn: watch the board and think what you would do.") : null,
       !yourTurn && view && !view.result ? this.voteBox() : null,

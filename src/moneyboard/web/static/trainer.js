@@ -4,7 +4,7 @@
 // It shows its controls only once the server has recognised the trainer's token.
 
 import { Live, pageToken } from "./live.js";
-import { PAGE, families, familyCard, fill, h, human, resultBlock, seatName, turnLine, voteBlock } from "./render.js";
+import { PAGE, families, familyCard, fill, h, human, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const problem = document.getElementById("problem");
@@ -83,6 +83,7 @@ function show(update) {
   document.getElementById("debrief-open").hidden = !(timeCalled || ["finished", "ended"].includes(update.room.status));
   document.getElementById("lobby-controls").hidden = update.room.status !== "lobby";
   fill(document.getElementById("seats"), update.room.seats.map((s) => seatRow(update, s)));
+  fill(document.getElementById("table"), tableBlock(update));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f, { full: true })));
   for (const e of update.events || []) log.unshift(e.text);
   for (const a of update.announcements || []) log.unshift(a);

@@ -1,0 +1,81 @@
+"""What lies on the table, in headless Chromium: FinanCity's face-up cards on the projector
+with their numbers, costs and incomes, and Rut to Riches' card just drawn on the phones and
+the projector with whose it is and what it costs."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import httpx2
+
+from tests.server.process import ServerProcess
+from tests.web.browser import play_one, start_class
+
+
+def money(value: int) -> str:
+    """Money as the pages write it in these games' currency."""
+    return f"{'−' if value < 0 else ''}${abs(value):,}"
+
+
+def public_view(server: ServerProcess, code: str) -> dict[str, Any]:
+    return dict(httpx2.get(f"{server.base}/api/rooms/{code}/view", timeout=5).json()["view"])
+
+
+def test_the_projector_shows_financitys_face_up_cards_with_their_figures(
+    browser: Any, server: ServerProcess
+) -> None:
+    room = start_class(browser, server.base, "financity", ["Ada", "Bola"], seed=5)
+    code, projector = room.code, room.projector
+    projector.wait_for_selector("#table .card.on-table")
+
+    view = public_view(server, code)
+    assert view["investments_face_up"] and view["shopping_face_up"]
+    for deck, label in [
+        ("investments_face_up", "Investment cards face up"),
+        ("shopping_face_up", "Shopping cards face up"),
+    ]:
+        group = projector.locator("#table .card-group", has_text=label)
+        cards = group.locator(".card.on-table")
+        assert cards.count() == len(view[deck])
+        for i, (place, card) in enumerate(view[deck].items()):
+            text = cards.nth(i).inner_text()
+            # Numbered as on the buttons ("Buy investment card 2"), named, with the price.
+            assert place == f"card {i + 1}" and f"Card {i + 1}: {card['name']}" in text, text
+            assert f"Cost {money(card['cost'])}" in text, text
+            if deck == "investments_face_up" and card["income"]:
+                assert f"Income {money(card['income'])}" in text, text
+    assert projector.errors == []
+
+
+def test_a_card_drawn_in_rut_to_riches_lies_on_the_table_for_everyone(
+    browser: Any, server: ServerProcess
+) -> None:
+    room = start_class(browser, server.base, "rut-to-riches", ["Chen", "Dee"], seed=2)
+    code, learners, projector = room.code, room.phones, room.projector
+    for page in learners:
+        page.wait_for_selector("#seat[data-version]")
+
+    # The learners play until a card is drawn (the rut's deal squares come every few turns).
+    rng = random.Random(2)
+    deadline = time.monotonic() + 90
+    view = public_view(server, code)
+    while not view["table"]:
+        assert time.monotonic() < deadline, "no card was drawn in 90 s of play"
+        for page in learners:
+            play_one(page, rng)
+        view = public_view(server, code)
+
+    card, holder = view["table"]["card"], view["table"]["holder"]
+    holder_name = view["seats"][holder]["name"]
+    figures = [(k, card[k]) for k in ("cost", "deposit", "cashflow", "price") if card[k]]
+    for page, selector in [(projector, "#table"), *((p, "#seat .table") for p in learners)]:
+        page.wait_for_selector(f"{selector} .card.on-table")
+        text = page.inner_text(selector)
+        assert f"The card on the table ({holder_name})" in text, text
+        assert card["title"] in text and card["text"] in text, text
+        for _field, value in figures:
+            assert money(value) in text, text
+    for page in [projector, *learners]:
+        assert page.errors == [], page.url
