@@ -116,3 +116,26 @@ def test_cards_and_assets_are_named_by_their_titles_on_buttons_and_in_events() -
     monitics = get_game("monitics").new_state([Seat(name) for name in NAMES[:3]], seed=1)
     for asset in MoniticsState.content.assets:
         assert monitics.action_label(Buy(asset.id)) == f"Buy {asset.name}"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_trainer_reads_each_chance_draw_in_words(game_id: str) -> None:
+    """The trainer's log tells every draw in words: the game's own where it has them
+    (FinanciaLit: "Luxury Item turned up in the Market: A Puppy."), else the kernel's, with
+    the stream named ("Chance, real estate deck: Vacant land.", not "deck:real_estate")."""
+    game = get_game(game_id)
+    state = game.new_state([Seat(name) for name in NAMES[: game.min_players]], seed=2)
+    rng = random.Random(2)
+    while state.result is None:
+        seat = state.to_move()[0]
+        action = state.random_action(seat, rng)
+        assert action is not None
+        state.apply(seat, action)
+    draws = [state.explain(event) for event in state.log if event[0] == "chance.drawn"]
+    assert draws
+    for text in draws:
+        assert not IDENTIFIER.search(text) and "{" not in text, text
+        if game_id == "financialit":
+            assert not text.startswith("Chance,"), text
+    if game_id == "rut-to-riches":
+        assert any(text.startswith("Chance, real estate deck: ") for text in draws)

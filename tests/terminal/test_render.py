@@ -71,7 +71,7 @@ def test_events_and_payments_in_plain_words() -> None:
     events = [Message("chance.drawn", {"stream": "die", "outcome": 4})]
     postings = [Posting("bank", "cash:0", 3, "toy.income", {"seat": 0})]
     happened, payments = event_lines(state, events, postings)
-    assert happened == ["Drawn on die: 4."]
+    assert happened == ["Chance, die: 4."]
     assert payments == ["3 from the bank to Ana's cash: toy.income (seat=0, name=Ana)"]
 
 

@@ -619,8 +619,25 @@ class Kernel:
         return remembered_label(action, self.catalogue, names, self.currency, chosen_later)
 
     def explain(self, message: Event) -> str:
-        """Render a message (an event of the log or a reason) in plain English."""
+        """Render a message (an event of the log or a reason) in plain English; a chance draw
+        in the game's words where it has them (:meth:`describe_draw`)."""
+        if message[0] == "chance.drawn":
+            message = self._drawn(message[1])
         return self.catalogue.render(self._named(message), self._seat_name, self.money_text)
+
+    def _drawn(self, params: Mapping[str, Any]) -> Event:
+        """A chance draw as the game words it, else the kernel's sentence with the stream in
+        words ("deck:real_estate" as "real estate deck", "income:1" as "income 1")."""
+        stream, outcome = params.get("stream"), params.get("outcome")
+        if not isinstance(stream, str):
+            return "chance.drawn", params
+        described = self.describe_draw(stream, outcome)
+        if described is not None:
+            return described
+        kind, _, which = stream.partition(":")
+        word = self.catalogue.word
+        words = f"{word(which)} deck" if kind == "deck" else f"{word(kind)} {word(which)}".strip()
+        return "chance.drawn", {**params, "stream": words}
 
     def _seat_name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"

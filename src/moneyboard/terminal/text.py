@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
-from moneyboard.engine.messages import Event, Message, load_catalogue
+from moneyboard.engine.messages import Event, load_catalogue
 from moneyboard.engine.state import GameState
 
 #: The kernel's own English (chance draws, refusals), for games whose catalogue lacks it.
@@ -13,27 +12,10 @@ KERNEL_TEXT = load_catalogue("moneyboard.engine")
 
 
 def explain(state: GameState, message: Event) -> str:
-    """The game's own words for ``message``, else the kernel's, else a readable fallback.
-
-    A chance draw is told in the game's words when its ``describe_draw(stream, outcome)``
-    gives them (the card's name rather than its id).
-    """
-    key = message[0]
-    if key == "chance.drawn":
-        described = draw_message(state, message[1])
-        if described is not None:
-            return state.explain(described)
-    if key not in state.catalogue and key in KERNEL_TEXT:
+    """The game's own words for ``message``, else the kernel's, else a readable fallback."""
+    if message[0] not in state.catalogue and message[0] in KERNEL_TEXT:
         return KERNEL_TEXT.render(message)
     return state.explain(message)
-
-
-def draw_message(state: GameState, params: Mapping[str, Any]) -> Message | None:
-    """The game's own message for a chance draw, if it words draws itself."""
-    stream, outcome = params.get("stream"), params.get("outcome")
-    if not isinstance(stream, str):
-        return None
-    return state.describe_draw(stream, outcome)
 
 
 def names_of(state: GameState, seats: Iterable[object]) -> str:
