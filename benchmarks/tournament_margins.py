@@ -38,8 +38,16 @@ from moneyboard.sim.play import GameJob, play_game
 from moneyboard.sim.stats import mean_interval
 from moneyboard.sim.tournament import seatings
 
-FIELDS = ("game", "search", "opponent", "seating", "seed", "search_first", "opponent_first",
-          "seconds")
+FIELDS = (
+    "game",
+    "search",
+    "opponent",
+    "seating",
+    "seed",
+    "search_first",
+    "opponent_first",
+    "seconds",
+)
 
 
 def play(game_id: str, search: str, opponent: str, seeds: range, out: Path) -> None:
@@ -155,8 +163,13 @@ def main() -> None:
         for personality in PERSONALITIES:
             if args.opponents is not None and personality.kind not in args.opponents:
                 continue
-            play(game_id, search, personality.kind, range(args.seed, args.seed + args.games),
-                 args.csv)
+            play(
+                game_id,
+                search,
+                personality.kind,
+                range(args.seed, args.seed + args.games),
+                args.csv,
+            )
 
 
 if __name__ == "__main__":

@@ -36,9 +36,7 @@ def get_game(game_id: str) -> GameDef:
     if game is None:
         module = MODULES.get(game_id)
         if module is None:
-            raise UnknownGameError(
-                f"unknown game {game_id!r}; known games: {', '.join(MODULES)}"
-            )
+            raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(MODULES)}")
         game = importlib.import_module(module).GAME
         _loaded[game_id] = game
     return game

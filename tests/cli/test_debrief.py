@@ -112,17 +112,38 @@ def test_the_same_record_and_seed_give_the_same_debrief_in_any_process(tmp_path:
     record = tmp_path / "monitics.json"
     made = runner.invoke(
         app,
-        ["play", "monitics", "--seats", "bot:random,bot:saver", "--seed", "2",
-         "--record", str(record)],
+        [
+            "play",
+            "monitics",
+            "--seats",
+            "bot:random,bot:saver",
+            "--seed",
+            "2",
+            "--record",
+            str(record),
+        ],
     )
     assert made.exit_code == 0, made.output
     outputs = []
     for hash_seed in ("1", "2"):  # string hashing differs between the two processes
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "-c", "from moneyboard.cli import main; main()", "debrief",
-             str(record), "--json", "--budget", "0.3", "--out", str(tmp_path / "r.html")],
-            capture_output=True, text=True, env=env, check=False,
+            [
+                sys.executable,
+                "-c",
+                "from moneyboard.cli import main; main()",
+                "debrief",
+                str(record),
+                "--json",
+                "--budget",
+                "0.3",
+                "--out",
+                str(tmp_path / "r.html"),
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
         )
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)

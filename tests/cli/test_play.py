@@ -225,7 +225,8 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path) -> None:
 def test_resume_errors_are_one_line(tmp_path: Path, args: list[str], expected: str) -> None:
     record = tmp_path / "game.json"
     made = runner.invoke(
-        app, ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)],
+        app,
+        ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)],
         input="q\n",
     )
     assert made.exit_code == 0

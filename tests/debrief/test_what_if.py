@@ -66,8 +66,15 @@ def test_what_if_with_the_move_played_agrees_with_the_real_game() -> None:
     ]
     assert 0.1 <= fmean(below) <= 0.9
     data = json.loads(json.dumps(result.to_json()))
-    assert set(data) >= {"entry", "seat", "chosen", "alternative", "actual",
-                         "alternative_results", "sentence"}
+    assert set(data) >= {
+        "entry",
+        "seat",
+        "chosen",
+        "alternative",
+        "actual",
+        "alternative_results",
+        "sentence",
+    }
     assert len(data["alternative_results"]) == final.n
     for seat in data["alternative_results"]:
         for figure in ("score", "money"):
@@ -101,16 +108,19 @@ def test_what_if_with_another_move_changes_the_branch() -> None:
 
 def test_what_if_is_the_same_for_the_same_seed() -> None:
     rigged = rigged_record()
-    assert what_if(rigged, 4, "borrow", games=5, seed=9).to_json() == what_if(
-        rigged, 4, "borrow", games=5, seed=9
-    ).to_json()
+    assert (
+        what_if(rigged, 4, "borrow", games=5, seed=9).to_json()
+        == what_if(rigged, 4, "borrow", games=5, seed=9).to_json()
+    )
 
 
 def test_an_action_may_be_typed_as_the_alternatives_list_it() -> None:
     record = cached_record("rut-to-riches")
     for entry in action_entries(record):
-        texts = {str(get_game(record.game).codec.from_json(a["action"])): a["action"]
-                 for a in alternatives(record, entry)}
+        texts = {
+            str(get_game(record.game).codec.from_json(a["action"])): a["action"]
+            for a in alternatives(record, entry)
+        }
         loans = [t for t in texts if t.startswith("borrow ")]
         if loans:
             break
@@ -137,9 +147,7 @@ def paused_record() -> GameRecord:
         (0, {"type": "keep", "extra": 1}, "has no field(s) ['extra']"),
     ],
 )
-def test_a_what_if_that_cannot_be_played_says_why(
-    entry: int, action: object, message: str
-) -> None:
+def test_a_what_if_that_cannot_be_played_says_why(entry: int, action: object, message: str) -> None:
     record = paused_record()
     with pytest.raises(DebriefError) as raised:
         what_if(record, entry, action, games=2)  # type: ignore[arg-type]
@@ -162,10 +170,14 @@ def test_broken_records_give_a_clear_message() -> None:
         ("{not json", "record is not valid JSON"),
         ({**good, "seats": []}, "field 'seats'"),
         ({**good, "game": "chess"}, "unknown game 'chess'"),
-        ({**good, "moves": [*good["moves"][:3], {"seat": 0, "action": {"type": "fly"}}]},
-         "entry 3 of the record does not replay: unknown action type 'fly'"),
-        ({**good, "moves": [{"seat": 1, "action": {"type": "keep"}}]},
-         "entry 0 of the record does not replay"),
+        (
+            {**good, "moves": [*good["moves"][:3], {"seat": 0, "action": {"type": "fly"}}]},
+            "entry 3 of the record does not replay: unknown action type 'fly'",
+        ),
+        (
+            {**good, "moves": [{"seat": 1, "action": {"type": "keep"}}]},
+            "entry 0 of the record does not replay",
+        ),
         (42, "a record must be a record document, not int"),
     ]
     for record, message in broken:

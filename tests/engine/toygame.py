@@ -47,9 +47,7 @@ KEEP, GAMBLE, BORROW = Keep(), Gamble(), Borrow()
 class ToyState(GameState):
     game_id = "toy"
     action_types = (Keep, Gamble, Borrow)
-    answers: ClassVar[dict[str, frozenset[str]]] = {
-        "roll": frozenset({"keep", "gamble"})
-    }
+    answers: ClassVar[dict[str, frozenset[str]]] = {"roll": frozenset({"keep", "gamble"})}
     options: ToyOptions
 
     def setup(self) -> None:
@@ -148,4 +146,3 @@ class ToyState(GameState):
 
 
 GAME = GameDef("toy", "Toy", 2, 4, ToyOptions, ToyState, "kernel test game")
-

@@ -98,4 +98,3 @@ def test_seat_specs() -> None:
     ):
         with pytest.raises(MalformedInputError, match=words):
             parse_bot_seats(bad, toy)
-

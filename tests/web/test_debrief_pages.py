@@ -90,8 +90,9 @@ def test_alternatives_and_a_what_if_replay(room: Classroom) -> None:
     finish(room)
     data = get(room, "", room.trainer)
     entry = next(
-        d["entry"] for d in data["decisions"] if get(room, f"/alternatives?entry={d['entry']}",
-                                                      room.trainer)
+        d["entry"]
+        for d in data["decisions"]
+        if get(room, f"/alternatives?entry={d['entry']}", room.trainer)
     )
     choices = get(room, f"/alternatives?entry={entry}", room.trainer)
     assert all({"action", "text"} <= set(c) for c in choices)
@@ -105,8 +106,11 @@ def test_alternatives_and_a_what_if_replay(room: Classroom) -> None:
     assert isinstance(result["sentence"], str) and result["sentence"]
 
     # A person's mistakes: refused with words that say what was wrong.
-    beyond = len(room.client.get(f"/api/rooms/{room.code}/record",
-                                 headers=auth(room.trainer)).json()["moves"])
+    beyond = len(
+        room.client.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer)).json()[
+            "moves"
+        ]
+    )
     missing = get(room, f"/alternatives?entry={beyond}", room.trainer, 400)
     assert str(beyond) in missing["error"]["message"]
     too_many = room.client.post(
@@ -123,9 +127,7 @@ def test_alternatives_and_a_what_if_replay(room: Classroom) -> None:
     assert learner.status_code == 403
 
 
-def test_what_if_runs_off_the_event_loop(
-    room: Classroom, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_what_if_runs_off_the_event_loop(room: Classroom, monkeypatch: pytest.MonkeyPatch) -> None:
     finish(room)
     seen: list[bool] = []
 
@@ -152,8 +154,11 @@ def test_what_if_runs_off_the_event_loop(
 
 
 def test_the_debrief_pages_answer(room: Classroom) -> None:
-    for path in [f"/debrief/{room.code}", f"/projector/{room.code}/debrief",
-                 f"/debrief/{room.code.lower()}"]:
+    for path in [
+        f"/debrief/{room.code}",
+        f"/projector/{room.code}/debrief",
+        f"/debrief/{room.code.lower()}",
+    ]:
         page = room.client.get(path)
         assert page.status_code == 200, path
         assert 'id="debrief"' in page.text

@@ -124,9 +124,7 @@ def _amount(x: float) -> str:
     return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
-def describe_gain(
-    metric: str, delta: float, money: Callable[[float], str] | None = None
-) -> str:
+def describe_gain(metric: str, delta: float, money: Callable[[float], str] | None = None) -> str:
     """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
     ``money`` writes an amount in the game's currency (by default, in units).
 

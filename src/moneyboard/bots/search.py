@@ -229,9 +229,7 @@ class SearchBot:
             if move.action is not None:
                 averages.add(move.action, value[move.seat])
 
-    def _select(
-        self, node: _Node, moves: list[Action], rng: random.Random
-    ) -> tuple[Action, _Edge]:
+    def _select(self, node: _Node, moves: list[Action], rng: random.Random) -> tuple[Action, _Edge]:
         """An untried legal move if any (at random), else the best by UCB over availability."""
         children = node.children
         untried: list[tuple[Action, _Edge]] = []
@@ -246,9 +244,7 @@ class SearchBot:
             if edge.visits == 0:
                 untried.append((action, edge))
                 continue
-            score = edge.total / edge.visits + c * math.sqrt(
-                math.log(edge.available) / edge.visits
-            )
+            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
             if score > best_score:
                 best, best_score = (action, edge), score
         if untried:

@@ -142,7 +142,9 @@ def line_chart(
     # One line per seat, with markers, then the legend.
     for i, (name, ys) in enumerate(series):
         colour, dash, marker = (
-            COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]
+            COLOURS[i % len(COLOURS)],
+            DASHES[i % len(DASHES)],
+            MARKERS[i % len(MARKERS)],
         )
         points = [(x_at(r), y_at(v)) for r, v in zip(rounds, ys, strict=True)]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
@@ -193,9 +195,7 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
             f'<path d="M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}M{x + r:.1f},'
             f'{y - r:.1f}L{x - r:.1f},{y + r:.1f}" stroke="{colour}" stroke-width="4"/>'
         )
-    return (
-        f'<rect x="{x - r:.1f}" y="{y - 3:.1f}" width="{2 * r}" height="6" fill="{colour}"/>'
-    )
+    return f'<rect x="{x - r:.1f}" y="{y - 3:.1f}" width="{2 * r}" height="6" fill="{colour}"/>'
 
 
 def _short(name: str, limit: int = 14) -> str:

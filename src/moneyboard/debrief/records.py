@@ -135,9 +135,7 @@ class Replayer:
         try:
             action: Action = self.codec.from_json(entry.action)
         except MoneyboardError as exc:
-            raise RecordError(
-                f"entry {self.index} of the record does not replay: {exc}"
-            ) from None
+            raise RecordError(f"entry {self.index} of the record does not replay: {exc}") from None
         return action
 
     def advance(self) -> None:

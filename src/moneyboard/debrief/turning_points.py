@@ -306,9 +306,7 @@ def sentence(p: TurningPoint, unit: str, money_is_score: bool) -> str:
 
 def select(points: Sequence[TurningPoint], limit: int = LIMIT) -> list[TurningPoint]:
     """The clear turning points, largest first (either way), at most ``limit``."""
-    clear = [
-        p for p in points if abs(p.weight) >= MIN_WEIGHT and abs(p.weight) > 2 * p.error
-    ]
+    clear = [p for p in points if abs(p.weight) >= MIN_WEIGHT and abs(p.weight) > 2 * p.error]
     clear.sort(key=lambda p: (-abs(p.weight), p.entry))
     return clear[:limit]
 

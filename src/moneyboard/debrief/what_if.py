@@ -204,7 +204,12 @@ def what_if(
         found = _BRANCHES.get(key)
         if found is None:
             found = _play_branch(
-                state, seat, move, label=f"what-if:{entry}", games=games, seed=seed,
+                state,
+                seat,
+                move,
+                label=f"what-if:{entry}",
+                games=games,
+                seed=seed,
                 players=players,
             )
             with _BRANCHES_LOCK:  # the classroom server runs what-ifs on several threads
@@ -282,9 +287,7 @@ def _play_branch(
     out = []
     for game in range(games):
         rng = rng_for(seed, label, game)
-        bots: list[Bot] = [
-            make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)
-        ]
+        bots: list[Bot] = [make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)]
         out.append(bot_finish(state, seat, move, rng, bots))
     return tuple(out)
 

@@ -240,9 +240,7 @@ class Kernel:
             for kind, checks in cls._checks_for.items()
         }
         cls._ends = {
-            kind: frozenset(
-                t for t in cls.action_types if t.kind in kinds and not t.keeps_decision
-            )
+            kind: frozenset(t for t in cls.action_types if t.kind in kinds and not t.keeps_decision)
             for kind, kinds in answers.items()
         }
 
@@ -583,8 +581,9 @@ class Kernel:
         if rule is None:
             return msg("why.not_in_game", action=action.kind, label=self.action_label(action))
         d = self.decision
-        if action.anytime and not (d is not None and seat in d.seats and
-                                   action.kind in self.answers.get(d.kind, ())):
+        if action.anytime and not (
+            d is not None and seat in d.seats and action.kind in self.answers.get(d.kind, ())
+        ):
             if not self.anytime_open(seat):
                 return msg("why.not_now", action=action.kind, label=self.action_label(action))
         elif d is None or seat not in d.seats:

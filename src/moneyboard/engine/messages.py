@@ -133,9 +133,7 @@ class Catalogue:
         return self._templates.get(key)
 
     def merged(self, other: Catalogue) -> Catalogue:
-        return Catalogue(
-            {**self._templates, **other._templates}, {**self._words, **other._words}
-        )
+        return Catalogue({**self._templates, **other._templates}, {**self._words, **other._words})
 
     def with_words(self, words: Mapping[str, str]) -> Catalogue:
         """This catalogue, naming these identifiers by these words as well."""

@@ -40,9 +40,7 @@ class RuleOptions(BaseModel):
 OptionsT = TypeVar("OptionsT", bound=RuleOptions)
 
 
-def build_options(
-    model: type[OptionsT], overrides: Mapping[str, Any] | None = None
-) -> OptionsT:
+def build_options(model: type[OptionsT], overrides: Mapping[str, Any] | None = None) -> OptionsT:
     """Validate ``overrides`` against ``model``; errors name each offending option."""
     try:
         return model.model_validate(dict(overrides or {}))

@@ -363,4 +363,3 @@ class RecordWriter:
         except OSError as exc:
             raise RecordError(f"cannot write record {self.path}: {exc.strerror}") from None
         self.written = len(moves)
-

@@ -92,9 +92,7 @@ class Views(Amounts):
             "to_move": list(d.seats) if d else [],
             "decision": decision,
             "offer": status.offer.to_json() if status.offer else None,
-            "claims": [
-                {"seat": s, "claim": name} for s, name, _ in status.claims
-            ],
+            "claims": [{"seat": s, "claim": name} for s, name, _ in status.claims],
             "chance": node.stream if node is not None and self.result is None else None,
             "result": self.result.to_json() if self.result else None,
         }

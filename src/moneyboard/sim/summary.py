@@ -97,9 +97,7 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _row(
-    label: str, a: float, b: float, interval: tuple[float, float, float]
-) -> dict[str, object]:
+def _row(label: str, a: float, b: float, interval: tuple[float, float, float]) -> dict[str, object]:
     """One line of a comparison: both values, B - A with its interval, and a verdict."""
     diff, low, high = interval
     return {

@@ -97,9 +97,7 @@ def mount_pages(app: FastAPI) -> None:
     @app.get("/trainer", response_class=HTMLResponse, include_in_schema=False)
     async def new_room(request: Request) -> HTMLResponse:
         bots = [{"kind": k, "summary": bot_summary(k)} for k in bot_kinds()]
-        return page(
-            request, "new_room.html", title="New room", games=games_for_form(), bots=bots
-        )
+        return page(request, "new_room.html", title="New room", games=games_for_form(), bots=bots)
 
     @app.get("/trainer/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def console(request: Request, code: str) -> HTMLResponse:

@@ -66,8 +66,11 @@ def choose(state: FinanCityState, seat: int) -> Action:
         if p.savings:
             return Withdraw(min(p.savings))
         return TAKE_LOAN
-    if p.loans and cash - state.options.loan_card_value >= reserve(state, seat) and \
-            REPAY_LOAN in legal:
+    if (
+        p.loans
+        and cash - state.options.loan_card_value >= reserve(state, seat)
+        and REPAY_LOAN in legal
+    ):
         return REPAY_LOAN
     if kind == "plan":
         return Place(plan_zone(state, seat))

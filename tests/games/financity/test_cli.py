@@ -21,8 +21,18 @@ def test_a_person_and_bots_play_to_the_end_and_the_record_replays(tmp_path: Path
     seats = "Ana,bot:saver,bot:random"
     result = runner.invoke(
         app,
-        ["play", "financity", "--seats", seats, "--seed", "2", "--rules", str(variant),
-         "--record", str(record)],
+        [
+            "play",
+            "financity",
+            "--seats",
+            seats,
+            "--seed",
+            "2",
+            "--rules",
+            str(variant),
+            "--record",
+            str(record),
+        ],
         input="1\n" * 2000,
     )
     assert result.exit_code == 0, result.output

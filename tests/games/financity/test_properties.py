@@ -99,8 +99,10 @@ def test_every_message_key_in_the_rules_has_a_template() -> None:
 
     import moneyboard.games.financity as package
 
-    prefixes = "why|describe|loan|event|savings|income|zone|sale|end|plan|cards|claim|pay|" \
+    prefixes = (
+        "why|describe|loan|event|savings|income|zone|sale|end|plan|cards|claim|pay|"
         "expenses|investment|shopping|insurance|reorganise|setup|year"
+    )
     keys: set[str] = set()
     for source in Path(package.__file__).parent.glob("*.py"):
         keys |= set(re.findall(rf'"((?:{prefixes})\.[a-z_.]+)"', source.read_text()))

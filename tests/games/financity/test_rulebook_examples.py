@@ -67,8 +67,9 @@ def test_over_indebtedness_table_each_row(loans: int, minimum: int) -> None:
     give_cash(state, 0, 2000)
     drive(state, until=at_zone(9))
     repaid = [e for e in events(state, "loan.repaid") if e["seat"] == 0]
-    assert repaid == [{"cards": minimum, "loans": loans - minimum, "seat": 0,
-                       "amount": 150 * minimum}]
+    assert repaid == [
+        {"cards": minimum, "loans": loans - minimum, "seat": 0, "amount": 150 * minimum}
+    ]
 
 
 def test_outcome_1_expenses_and_the_minimum_are_paid() -> None:
@@ -132,10 +133,22 @@ def test_a_loan_is_600_in_six_cards_and_five_from_the_loans_zone() -> None:
 
 
 def test_the_game_ends_after_the_tenth_event_and_a_next_year_effect_is_not_applied() -> None:
-    state = start(forced={"deck:events": [
-        "broken_phone", "dentist", "flood", "car_repair", "theft", "flu", "parking_fine",
-        "roof_leak", "hospital", "factory_closes",
-    ]})
+    state = start(
+        forced={
+            "deck:events": [
+                "broken_phone",
+                "dentist",
+                "flood",
+                "car_repair",
+                "theft",
+                "flu",
+                "parking_fine",
+                "roof_leak",
+                "hospital",
+                "factory_closes",
+            ]
+        }
+    )
     drive(state)
     assert state.terminal and state.year == 10
     assert len(events(state, "event.revealed")) == 10

@@ -31,8 +31,18 @@ from tests.games.financity.driver import (
     take_cash,
 )
 
-HARMFUL_TEN = ["broken_phone", "dentist", "flood", "car_repair", "theft", "flu", "parking_fine",
-               "roof_leak", "hospital", "sick_pet"]
+HARMFUL_TEN = [
+    "broken_phone",
+    "dentist",
+    "flood",
+    "car_repair",
+    "theft",
+    "flu",
+    "parking_fine",
+    "roof_leak",
+    "hospital",
+    "sick_pet",
+]
 
 
 def test_r01_first_player_token_starts_with_seat_0_and_passes_each_year() -> None:
@@ -97,7 +107,13 @@ def test_r06_further_occupant_turns_up_a_card_from_the_shopping_deck_at_once() -
 def test_r07_only_benefit_zones_can_be_chosen() -> None:
     state = start()
     assert {a.zone for a in state.legal_actions(0) if isinstance(a, Place)} == {
-        "loans", "extra_jobs", "free_time", "investments", "shopping", "insurance"}
+        "loans",
+        "extra_jobs",
+        "free_time",
+        "investments",
+        "shopping",
+        "insurance",
+    }
     reason = state.why_not(0, Place("expenses"))
     assert reason is not None and reason.key == "why.no_such_zone"
 
@@ -188,8 +204,7 @@ def test_r14_what_cannot_be_raised_is_written_off() -> None:
     drive(state, places({1: "shopping"}), until=at("shop"))
     take_cash(state, 0, state.cash(0) - CITY.expenses - 600 - 100)
     drive(state, until=at("plan", 2))
-    assert events(state, "pay.written_off") == [
-        {"seat": 0, "short": 400, "purpose": "event"}]
+    assert events(state, "pay.written_off") == [{"seat": 0, "short": 400, "purpose": "event"}]
     state.ledger.audit()
 
 
@@ -234,8 +249,10 @@ def test_r17_one_purchase_per_year_in_turn_order() -> None:
 
 
 def test_r18_manual_claims_are_lost_when_the_turn_ends() -> None:
-    state = start(manual_claims=["wellbeing_bonus", "expense_discount"],
-                  forced={"deck:shopping": ["bookshelf", "bicycle"]})
+    state = start(
+        manual_claims=["wellbeing_bonus", "expense_discount"],
+        forced={"deck:shopping": ["bookshelf", "bicycle"]},
+    )
     give_cash(state, 0, 1000)
     drive(state, places({0: "shopping"}), until=at("shop"))
     state.apply(0, BuyShopping(0))  # bookshelf: 10 wellbeing and "+10" every year

@@ -34,12 +34,13 @@ def test_zone_4_extra_jobs_pays_80_and_zone_5_gives_50_wellbeing() -> None:
 
 
 def test_zone_6_buys_in_turn_order_and_is_optional() -> None:
-    state = start(("city_flat", "shared_house", "farmhouse"),
-                  forced={"deck:investment": ["online_shop", "laundry", "bakery_share"]})
+    state = start(
+        ("city_flat", "shared_house", "farmhouse"),
+        forced={"deck:investment": ["online_shop", "laundry", "bakery_share"]},
+    )
     for seat in range(3):
         give_cash(state, seat, 1000)
-    drive(state, places({0: "investments", 1: "investments", 2: "extra_jobs"}),
-          until=at("invest"))
+    drive(state, places({0: "investments", 1: "investments", 2: "extra_jobs"}), until=at("invest"))
     assert state.face_up["investment"] == ["online_shop", "laundry", "bakery_share"]
     assert state.to_move() == (0,)
     # The face-up cards and their buttons are counted from 1, as a learner counts them.
@@ -77,8 +78,13 @@ def test_zone_8_pays_home_expenses_with_the_shopping_changes() -> None:
     state.players[1].shopping = ["internet_plan", "bus_pass"]  # +40 and -20
     drive(state, until=at("plan", 2))
     paid = [e for e in events(state, "expenses.paid") if e["seat"] == 1]
-    assert paid[0] == {"home": SHARED.expenses, "more": 40, "less": 20, "seat": 1,
-                       "amount": SHARED.expenses + 20}
+    assert paid[0] == {
+        "home": SHARED.expenses,
+        "more": 40,
+        "less": 20,
+        "seat": 1,
+        "amount": SHARED.expenses + 20,
+    }
 
 
 def test_zone_9_protects_this_year_and_sells_one_token_that_protects_later() -> None:
@@ -95,7 +101,8 @@ def test_zone_9_protects_this_year_and_sells_one_token_that_protects_later() -> 
     state.apply(0, USE_INSURANCE)  # year 2: outside Zone 9, the token is spent
     assert state.players[0].tokens == 0
     assert events(state, "event.protected_token") == [
-        {"seat": 0, "card": "Car Breakdown", "tokens": 0}]
+        {"seat": 0, "card": "Car Breakdown", "tokens": 0}
+    ]
     assert not [e for e in events(state, "event.cost") if e["seat"] == 0]
 
 
@@ -108,8 +115,9 @@ def test_zone_10_one_card_for_everyone() -> None:
 
 
 def test_zone_11_unbought_cards_go_beneath_two_new_come_up_and_the_token_passes() -> None:
-    state = start(forced={"deck:investment": ["online_shop", "laundry", "food_truck",
-                                              "chef_school"]})
+    state = start(
+        forced={"deck:investment": ["online_shop", "laundry", "food_truck", "chef_school"]}
+    )
     drive(state, until=at("plan", 2))
     pile = state.piles["investment"]
     assert pile.bottom == ["online_shop", "laundry"]

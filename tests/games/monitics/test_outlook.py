@@ -86,9 +86,7 @@ def test_monitics_circumstances_hit_what_the_seat_holds() -> None:
     set_money(state, 0, 200)
     # Exposed: Major Expense, 30% of cash and savings, the Habits fee, Ownership's fee,
     # 40% of cash (Wahala), the Business fee.
-    assert [state.circumstance_value(0, f) for f in range(1, 7)] == [
-        -40, -60, -10, -20, -80, -20
-    ]
+    assert [state.circumstance_value(0, f) for f in range(1, 7)] == [-40, -60, -10, -20, -80, -20]
     # Insured, $20 saved and a business held: every Circumstance is harmless or pays.
     set_money(state, 0, 200, 20)
     state.players[0].insurance = 1

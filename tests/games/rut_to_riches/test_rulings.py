@@ -106,9 +106,17 @@ def test_declared_pay_day_waits_while_a_card_on_the_table_awaits_the_player() ->
     """R7a: a Pay Day claimed with a card on the table would draw its Expenses card onto the
     same table; the claim waits until the card is answered (a random game that once ended
     with an opportunity decision and no card left to decide on)."""
-    options = {"manual_claims": ["payday"], "dice": 2, "auditor": True, "audit_every": 1,
-               "share_cards": 1, "loan_multiple_rut": 0, "bankrupt_turns": 0, "turn_limit": 7,
-               "passive_goal": 20000}
+    options = {
+        "manual_claims": ["payday"],
+        "dice": 2,
+        "auditor": True,
+        "audit_every": 1,
+        "share_cards": 1,
+        "loan_multiple_rut": 0,
+        "bankrupt_turns": 0,
+        "turn_limit": 7,
+        "passive_goal": 20000,
+    }
     state = GAME.new_state([Seat(f"P{i}", "random") for i in range(5)], 738734, options)
     assert isinstance(state, RutState)
     rng = random.Random(738734)

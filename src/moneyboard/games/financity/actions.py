@@ -125,4 +125,3 @@ BUY_TOKEN = BuyToken()
 USE_INSURANCE = UseInsurance()
 TAKE_EFFECT = TakeEffect()
 DONE = Done()
-

@@ -228,7 +228,11 @@ class Choices(Flow):
         card = self.content.investment[self.face_up["investment"].pop(a.slot)]
         self.players[seat].investments.append(card.id)
         self.spend(
-            seat, card.cost, "investment.bought", card=card.name, income=card.income,
+            seat,
+            card.cost,
+            "investment.bought",
+            card=card.name,
+            income=card.income,
             kind=card.kind,
         )
         self.gain_wellbeing(seat, card.wellbeing, "investment.wellbeing", card=card.name)
@@ -243,8 +247,13 @@ class Choices(Flow):
         card = self.content.shop[self.face_up["shopping"].pop(a.slot)]
         self.players[seat].shopping.append(card.id)
         self.spend(
-            seat, card.cost, "shopping.bought", card=card.name, kind=card.kind,
-            expenses=card.expenses, every_year=card.every_year,
+            seat,
+            card.cost,
+            "shopping.bought",
+            card=card.name,
+            kind=card.kind,
+            expenses=card.expenses,
+            every_year=card.every_year,
         )
         self.gain_wellbeing(seat, card.wellbeing, "shopping.wellbeing", card=card.name)
 
@@ -312,12 +321,22 @@ class Choices(Flow):
         self.players[offer.to].shopping.append(offer.item)
         if offer.price:
             self.ledger.transfer(
-                [(CASH[offer.to], CASH[offer.seat], offer.price, "sale.paid",
-                  {"seat": offer.to, "seller": offer.seat})]
+                [
+                    (
+                        CASH[offer.to],
+                        CASH[offer.seat],
+                        offer.price,
+                        "sale.paid",
+                        {"seat": offer.to, "seller": offer.seat},
+                    )
+                ]
             )
         self.event(
-            "sale.done", seat=offer.to, seller=offer.seat,
-            card=self.content.shop[offer.item].name, price=offer.price,
+            "sale.done",
+            seat=offer.to,
+            seller=offer.seat,
+            card=self.content.shop[offer.item].name,
+            price=offer.price,
         )
 
     # ----- passing -----------------------------------------------------------------------

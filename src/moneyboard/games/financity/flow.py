@@ -223,8 +223,14 @@ class Flow(FinanCityBase):
         due = max(0, p.home.expenses + more - less)
         p.charged = self.year
         self.then(
-            ("pay", seat, due, "expenses.paid", "expenses", {"home": p.home.expenses,
-                                                              "more": more, "less": less}),
+            (
+                "pay",
+                seat,
+                due,
+                "expenses.paid",
+                "expenses",
+                {"home": p.home.expenses, "more": more, "less": less},
+            ),
             ("repay", seat),
         )
 
@@ -315,9 +321,7 @@ class Flow(FinanCityBase):
                 self.event("event.next_year_void", seat=seat, card=e.name)
             else:
                 self.players[seat].next_income += e.next_year_income
-                self.event(
-                    "event.next_year", seat=seat, card=e.name, change=e.next_year_income
-                )
+                self.event("event.next_year", seat=seat, card=e.name, change=e.next_year_income)
 
     # ----- zone 11: reorganisation -------------------------------------------------------
     def step_reorganise(self) -> None:
@@ -378,12 +382,9 @@ class Flow(FinanCityBase):
         score: float = 2 * p.wellbeing + self.cash(seat) + self.savings_total(seat)
         if self.options.champion_formula == "advanced":
             c = self.content
-            products = sum(
-                c.shop[x].cost for x in p.shopping if c.shop[x].kind == "product"
-            )
+            products = sum(c.shop[x].cost for x in p.shopping if c.shop[x].kind == "product")
             business = sum(
-                c.investment[x].cost for x in p.investments
-                if c.investment[x].kind == "business"
+                c.investment[x].cost for x in p.investments if c.investment[x].kind == "business"
             )
             score += products / 4 + business / 4
         return score
@@ -398,4 +399,3 @@ class Flow(FinanCityBase):
             self.savings_total(seat),
             -order.index(seat),
         )
-

@@ -14,7 +14,7 @@ from moneyboard.engine.options import RuleOptions
 
 #: Bookkeeping a class may ask learners to claim themselves ("ask for it or lose it").
 AUTOMATIONS = {
-    "wellbeing_bonus": "In Income, the wellbeing of the \"+\" shopping cards held.",
+    "wellbeing_bonus": 'In Income, the wellbeing of the "+" shopping cards held.',
     "expense_discount": "In Expenses, the discount of shopping cards that lower expenses.",
 }
 

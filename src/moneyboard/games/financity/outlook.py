@@ -106,9 +106,7 @@ def event_means(state: FinanCityBase) -> tuple[float, float, float, float]:
     money = sum(c.money for c in cards) / n
     wellbeing = sum(c.wellbeing for c in cards) / n
     income = sum(c.next_year_income for c in cards) / n
-    harm = sum(
-        -(c.money + 2 * c.wellbeing + c.next_year_income) for c in cards if c.harmful
-    ) / n
+    harm = sum(-(c.money + 2 * c.wellbeing + c.next_year_income) for c in cards if c.harmful) / n
     return money, wellbeing, income, harm
 
 

@@ -138,13 +138,26 @@ class FinanCityState(Choices):
 
     def _investment_view(self, card: str) -> dict[str, Any]:
         c = self.content.investment[card]
-        return {"card": c.id, "name": c.name, "kind": c.kind, "cost": c.cost,
-                "income": c.income, "wellbeing": c.wellbeing}
+        return {
+            "card": c.id,
+            "name": c.name,
+            "kind": c.kind,
+            "cost": c.cost,
+            "income": c.income,
+            "wellbeing": c.wellbeing,
+        }
 
     def _shopping_view(self, card: str) -> dict[str, Any]:
         c = self.content.shop[card]
-        return {"card": c.id, "name": c.name, "kind": c.kind, "cost": c.cost,
-                "wellbeing": c.wellbeing, "every_year": c.every_year, "expenses": c.expenses}
+        return {
+            "card": c.id,
+            "name": c.name,
+            "kind": c.kind,
+            "cost": c.cost,
+            "wellbeing": c.wellbeing,
+            "every_year": c.every_year,
+            "expenses": c.expenses,
+        }
 
     def _event_view(self, card: str) -> dict[str, Any]:
         c = self.content.event[card]
@@ -211,30 +224,56 @@ class FinanCityState(Choices):
         c = self.content
         o = self.options
         if isinstance(action, Place):
-            return msg(f"describe.zone.{action.zone}", pay=o.extra_jobs_pay,
-                       wellbeing=o.free_time_wellbeing, cards=o.loan_zone_cards,
-                       price=o.insurance_token_price)
+            return msg(
+                f"describe.zone.{action.zone}",
+                pay=o.extra_jobs_pay,
+                wellbeing=o.free_time_wellbeing,
+                cards=o.loan_zone_cards,
+                price=o.insurance_token_price,
+            )
         if isinstance(action, BuyInvestment) and action.slot < len(self.face_up["investment"]):
             card = c.investment[self.face_up["investment"][action.slot]]
-            return msg("describe.investment", card=card.name, cost=card.cost,
-                       income=card.income, kind=card.kind)
+            return msg(
+                "describe.investment",
+                card=card.name,
+                cost=card.cost,
+                income=card.income,
+                kind=card.kind,
+            )
         if isinstance(action, BuyShopping) and action.slot < len(self.face_up["shopping"]):
             shop = c.shop[self.face_up["shopping"][action.slot]]
             key = "describe.shopping_plus" if shop.every_year else "describe.shopping"
-            return msg(key, card=shop.name, cost=shop.cost, wellbeing=shop.wellbeing,
-                       expenses=shop.expenses, kind=shop.kind)
+            return msg(
+                key,
+                card=shop.name,
+                cost=shop.cost,
+                wellbeing=shop.wellbeing,
+                expenses=shop.expenses,
+                kind=shop.kind,
+            )
         if isinstance(action, Withdraw):
             return msg("describe.withdraw", amount=self.withdrawal_value(action.value))
         if isinstance(action, TakeLoan):
-            return msg("describe.loan", amount=o.loan_amount, cards=self.loan_cards_for(seat),
-                       value=o.loan_card_value)
+            return msg(
+                "describe.loan",
+                amount=o.loan_amount,
+                cards=self.loan_cards_for(seat),
+                value=o.loan_card_value,
+            )
         if isinstance(action, Propose) and action.item in c.shop:
-            return msg("describe.sale", card=c.shop[action.item].name, to=action.to,
-                       buyer=self.seats[action.to].name if 0 <= action.to < self.n else "?",
-                       price=action.price)
+            return msg(
+                "describe.sale",
+                card=c.shop[action.item].name,
+                to=action.to,
+                buyer=self.seats[action.to].name if 0 <= action.to < self.n else "?",
+                price=action.price,
+            )
         key = f"describe.{action.kind}"
-        return msg(key, price=o.insurance_token_price, value=o.loan_card_value) \
-            if key in self.catalogue else None
+        return (
+            msg(key, price=o.insurance_token_price, value=o.loan_card_value)
+            if key in self.catalogue
+            else None
+        )
 
     # ----- bounds for the adapters -------------------------------------------------------
 

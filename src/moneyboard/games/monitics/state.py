@@ -202,7 +202,6 @@ class MoniticsState(Choices):
             "score": float(self.net_worth(seat)),
         }
 
-
     def outlook(self, seat: int) -> float:
         """What the seat is expected to finish with: net worth as the end counts it
         (``step_game_end``), plus what the boxes still ahead of its pawn are expected to add

@@ -179,8 +179,13 @@ class Circle(RutBase):
         if gifts:
             self.ledger.transfer(
                 [
-                    (ACCOUNTS[other], ACCOUNTS[seat], paid, "rut.retirement_gift",
-                     {"seat": other, "to": seat})
+                    (
+                        ACCOUNTS[other],
+                        ACCOUNTS[seat],
+                        paid,
+                        "rut.retirement_gift",
+                        {"seat": other, "to": seat},
+                    )
                     for other, paid in gifts
                 ]
             )

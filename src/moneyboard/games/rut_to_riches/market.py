@@ -84,9 +84,7 @@ class MarketForces(RutBase):
                 kept.append(h)
                 continue
             left = m.amount - h.mortgage
-            self.event(
-                "rut.asset_sold", seat=seat, title=h.title, price=m.amount, amount=left
-            )
+            self.event("rut.asset_sold", seat=seat, title=h.title, price=m.amount, amount=left)
             if left >= 0:
                 self.gain(seat, left, "rut.asset_sold", card=h.card)
             else:

@@ -354,7 +354,6 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             "loan_room": float(self.loan_room(seat)),
         }
 
-
     def outlook(self, seat: int) -> float:
         """How far out of the Rut the player would finish (the score: passive income over
         expenses, as ``scores``), counting its buying power at what it will bring: cash, loan
@@ -405,4 +404,3 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             ENTER,
             PAYDAY_CLAIM,
         )
-

@@ -149,9 +149,7 @@ class Turns(RutBase):
         track = self.track(p)
         p.position = (start + steps) % len(track)
         landing = track[p.position]
-        self.event(
-            "rut.moved", seat=seat, circle=p.circle, square=p.position, kind=landing.kind
-        )
+        self.event("rut.moved", seat=seat, circle=p.circle, square=p.position, kind=landing.kind)
         # Passing a Rut Pay Day brings an Expenses card, but one card in all when the token
         # lands on an Expenses square (R6).
         card_due = p.circle == "rut" and landing.kind != "expenses"
@@ -230,9 +228,7 @@ class Turns(RutBase):
         """The passive-income win, for every retired player (several at once share it)."""
         goal = self.options.passive_goal
         winners = [
-            s
-            for s, p in enumerate(self.players)
-            if p.retired and not p.out and p.passive >= goal
+            s for s, p in enumerate(self.players) if p.retired and not p.out and p.passive >= goal
         ]
         if winners:
             self.win(winners, "rut.win_passive")
