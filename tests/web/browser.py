@@ -206,6 +206,9 @@ def table_drawn(page: Any, selector: str, base: str, code: str, game: str) -> li
     while True:
         view = httpx2.get(f"{base}/api/rooms/{code}/view", timeout=5).json()["view"]
         expected = on_the_table(game, view)
+        folded = page.locator(f"{selector} details.table:not([open]) > summary")
+        if folded.count():  # a phone folds a full table away: open it, as a learner would
+            folded.click()
         text = page.inner_text(selector) if page.locator(selector).count() else ""
         missing = [name for name in expected if name not in text]
         if not missing:

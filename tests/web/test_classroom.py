@@ -45,13 +45,13 @@ def test_a_whole_game_through_the_pages(
     # Every page mid-game: no serious or critical accessibility problem, and a screenshot.
     for page in [trainer, projector, *learners]:
         assert serious_violations(page) == [], page.url
+    screenshot(trainer, f"{game}-trainer")
+    screenshot(projector, f"{game}-projector")
+    screenshot(learners[0], f"{game}-phone")
     # What lies on the table (a market, the face-up cards, the card drawn) is drawn for the
     # class and on each phone, named as the game names it.
     table_drawn(projector, "#table", server.base, code, game)
     table_drawn(learners[0], "#seat", server.base, code, game)
-    screenshot(trainer, f"{game}-trainer")
-    screenshot(projector, f"{game}-projector")
-    screenshot(learners[0], f"{game}-phone")
     for page, width in [(projector, PROJECTOR["width"]), *((p, PHONE["width"]) for p in learners)]:
         assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 

@@ -1,6 +1,6 @@
 """What lies on the table, in headless Chromium: FinanCity's face-up cards on the projector
 with their numbers, costs and incomes, and Rut to Riches' card just drawn on the phones and
-the projector with whose it is and what it costs."""
+the projector with whose it is and what it costs, and a family's dream by its title."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from typing import Any
 
 import httpx2
 
+from moneyboard.registry import get_game
 from tests.server.process import ServerProcess
-from tests.web.browser import play_one, start_class
+from tests.web.browser import my_turn, play_one, start_class
+from tests.web.conftest import screenshot
 
 
 def money(value: int) -> str:
@@ -77,5 +79,36 @@ def test_a_card_drawn_in_rut_to_riches_lies_on_the_table_for_everyone(
         assert card["title"] in text and card["text"] in text, text
         for _field, value in figures:
             assert money(value) in text, text
+    # The family's figures name things as the game does: its dream by its title.
+    dream = view["players"][holder]["dream"]
+    title = get_game("rut-to-riches").state_class.catalogue.words()[dream]
+    assert title in learners[holder].inner_text("#seat .family.yours"), title
+    screenshot(learners[holder], "rut-to-riches-phone-table", full_page=True)
     for page in [projector, *learners]:
         assert page.errors == [], page.url
+
+
+def test_a_phone_folds_a_full_table_away_until_the_learner_opens_it(
+    browser: Any, server: ServerProcess
+) -> None:
+    room = start_class(browser, server.base, "monitics", ["Eve", "Femi"], seed=1)
+    phone = room.phones[0]
+    phone.wait_for_selector("#seat details.table")
+    # The bank's assets and cards: folded at first, how many in the summary.
+    view = public_view(server, room.code)
+    count = len(view["bank_assets"]) + sum(1 for n in view["bank_cards"].values() if n)
+    assert count > 6
+    assert phone.locator("#seat details.table[open]").count() == 0
+    assert f"On the table ({count})" in phone.inner_text("#seat details.table > summary")
+    phone.click("#seat details.table > summary")
+    phone.wait_for_selector("#seat details.table[open] .card.on-table")
+    # It stays open through the next moves (the panel is drawn afresh on every update).
+    version = phone.get_attribute("#seat", "data-version")
+    movers = [p for p in room.phones if my_turn(p)]
+    assert movers and play_one(movers[0], random.Random(1))
+    phone.wait_for_function(
+        "v => document.querySelector('#seat').dataset.version !== v", arg=version
+    )
+    assert phone.locator("#seat details.table[open]").count() == 1
+    # The projector never folds it.
+    assert "Assets the bank sells" in room.projector.inner_text("#table")

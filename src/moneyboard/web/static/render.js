@@ -47,7 +47,9 @@ export function showValue(value) {
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) return value.length ? value.map(showValue).join(", ") : "none";
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${human(k)}: ${showValue(v)}`).join("; ");
-  return typeof value === "string" ? human(value).replace(/:(\S)/g, ": $1") : String(value);
+  if (typeof value !== "string") return String(value);
+  const named = (ART.words || {})[value]; // the game's name for an identifier ("voyage": "Sail around the world")
+  return named || human(value).replace(/:(\S)/g, ": $1");
 }
 
 /** The families (or players) in a view: where the game's art says, else the first list of
@@ -133,19 +135,32 @@ function tableCards(value, spec) {
 }
 
 /** What lies on the table for everyone, as the game's art lists it: a market, the face-up
- * cards, the card just drawn (with whose it is), each with its figures. */
-export function tableBlock(update) {
+ * cards, the card just drawn (with whose it is), each with its figures. With `fold` (a
+ * phone), it folds away: shut at first when it holds more than a few cards, then as the
+ * learner last left it (`fold.open`, told through `fold.toggled`). */
+export function tableBlock(update, { fold = null } = {}) {
   const view = update.view;
   if (!view || !(ART.table || []).length) return null;
+  let count = 0;
   const groups = ART.table.map((spec) => {
     const cards = tableCards(get(view, spec.path), spec);
     if (!cards.length) return null;
+    count += cards.length;
     const holder = spec.holder ? get(view, spec.holder) : undefined;
     const label = typeof holder === "number" ? `${spec.label} (${seatName(update, holder)})` : spec.label;
     return h("div", { class: "card-group" }, h("span", { class: "card-kind" }, label), h("ul", { class: "cards" }, cards));
   }).filter(Boolean);
-  return groups.length ? h("section", { class: "table", "aria-label": "On the table" }, h("h2", {}, "On the table"), groups) : null;
+  if (!groups.length) return null;
+  if (!fold) return h("section", { class: "table", "aria-label": "On the table" }, h("h2", {}, "On the table"), groups);
+  const open = fold.open ?? count <= FOLDED_ABOVE;
+  const details = h("details", { class: "table", open }, h("summary", {
+    onclick: () => fold.toggled(!details.open),
+  }, h("h2", {}, `On the table (${count})`)), groups);
+  return details;
 }
+
+/** A phone shows this many cards on the table before folding them away at first. */
+const FOLDED_ABOVE = 6;
 
 export function seatName(update, seat) {
   const seats = (update.view && update.view.seats) || (update.room && update.room.seats) || [];

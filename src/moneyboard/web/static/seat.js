@@ -82,6 +82,8 @@ export class SeatPanel {
     this.lastVote = null;
     this.voteDecider = null;
     this.deciders = [];
+    // What lies on the table, folded or not as the learner last left it (null: not touched yet).
+    this.tableOpen = null;
     this.busy = false;
     this.message = "";
     this.pendingChoice = null;
@@ -248,7 +250,7 @@ export class SeatPanel {
       update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null,
       resultBlock(update),
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
-      tableBlock(update),
+      tableBlock(update, { fold: { open: this.tableOpen, toggled: (open) => { this.tableOpen = open; } } }),
       this.pendingChoice ? this.preview() : this.actions(),
       !yourTurn && view && !view.result ? h("p", { class: "waiting" }, "Not your turn: watch the board and think what you would do.") : null,
       !yourTurn && view && !view.result ? this.voteBox() : null,
