@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -120,6 +121,55 @@ def test_force_deals_a_chosen_outcome_or_names_the_mistake(client: TestClient) -
     room.play_random(random.Random(1), 4)
     log = client.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer)).json()
     assert {"force": "die", "outcomes": [6, 6, 6, 6]} in log["moves"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_trainer_sees_every_stream_to_stack_with_its_outcomes_in_words(
+    client: TestClient, game: str
+) -> None:
+    skip_if_game_is_broken(game)
+    room = Classroom.open(client, game, learners=get_game(game).min_players, start=False)
+
+    def chance(token: str | None, expect: int = 200) -> dict[str, Any]:
+        headers = auth(token) if token is not None else {}
+        r = client.get(f"/api/rooms/{room.code}/chance", headers=headers)
+        assert r.status_code == expect, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    assert chance(room.trainer) == {"streams": []}  # stacked before play in a variant file
+    room.direct({"type": "start"})
+    streams = chance(room.trainer)["streams"]
+    assert streams
+    for stream in streams:
+        assert stream["text"] and ":" not in stream["text"].replace(": ", " "), stream
+        assert stream["outcomes"]
+        for outcome in stream["outcomes"]:
+            assert outcome["text"] and "_" not in outcome["text"], outcome
+        # Every stream listed can be stacked with what it lists.
+        room.direct(
+            {
+                "type": "force",
+                "stream": stream["stream"],
+                "outcomes": [stream["outcomes"][0]["outcome"]],
+            }
+        )
+    # A learner, a stranger and a wrong key never see what the deck holds.
+    assert chance(next(iter(room.tokens.values())), 403)["error"]["code"]
+    assert chance(None, 403)["error"]["code"]
+    assert chance("not-a-token", 403)["error"]["code"]
+
+
+def test_financialit_names_its_cards_and_stacks_each_familys_income_card(
+    client: TestClient,
+) -> None:
+    room = Classroom.open(client, "financialit", learners=3)
+    r = client.get(f"/api/rooms/{room.code}/chance", headers=auth(room.trainer))
+    streams = {s["stream"]: s for s in r.json()["streams"]}
+    events = {o["outcome"]: o["text"] for o in streams["deck:events"]["outcomes"]}
+    assert events["fire"] == "Fire Disaster"
+    # Each family draws its own Income Modifier (the default rule), named by its family.
+    assert streams["income:1"]["text"] == "income (Learner 1)" and "income" not in streams
 
 
 @pytest.mark.parametrize("game", GAMES)

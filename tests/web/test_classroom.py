@@ -59,7 +59,7 @@ def test_a_whole_game_through_the_pages(
     stream = trainer.locator("#streams option").first.get_attribute("value")
     assert stream
     trainer.fill("#force-stream", stream)
-    outcome = trainer.locator("#outcomes-seen option").first.get_attribute("value")
+    outcome = trainer.locator("#outcomes option").first.get_attribute("value")
     assert outcome
     trainer.fill("#force-outcomes", outcome)
     trainer.click("[data-directive=force]")

@@ -43,6 +43,18 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     trainer.click("[data-directive=resume]")
     ada.wait_for_selector("#seat button[data-action]")
 
+    # Every deck the game still draws from is offered, and each of its cards by its name.
+    trainer.wait_for_selector(
+        "#streams option[value='deck:events'][label='events deck']", state="attached"
+    )
+    trainer.fill("#force-stream", "deck:events")
+    trainer.wait_for_selector(
+        "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
+    )
+    trainer.fill("#force-outcomes", "hospital")
+    trainer.click("[data-directive=force]")
+    said(trainer, "Done: Force")
+
     trainer.fill("#force-stream", "no-such-stream")
     trainer.fill("#force-outcomes", "1")
     trainer.click("[data-directive=force]")

@@ -309,6 +309,13 @@ class Kernel:
         """
         return None
 
+    def chance_streams(self) -> list[str]:
+        """The chance streams a trainer may stack from now on (a chosen card, a set die), in
+        the order a console lists them; each gives :meth:`stream_outcomes`. By default those
+        drawn so far: a game lists every stream it will still draw from."""
+        seen = dict.fromkeys(p["stream"] for key, p in self.log if key == "chance.drawn")
+        return [stream for stream in seen if self.stream_outcomes(stream) is not None]
+
     def describe_draw(self, stream: str, outcome: Outcome) -> Message | None:
         """A chance draw in the game's own words (the card's name, not its id).
 
@@ -626,17 +633,25 @@ class Kernel:
 
     def _drawn(self, params: Mapping[str, Any]) -> Event:
         """A chance draw as the game words it, else the kernel's sentence with the stream in
-        words ("deck:real_estate" as "real estate deck", "income:1" as "income 1")."""
+        words (:meth:`stream_text`)."""
         stream, outcome = params.get("stream"), params.get("outcome")
         if not isinstance(stream, str):
             return "chance.drawn", params
         described = self.describe_draw(stream, outcome)
         if described is not None:
             return described
+        return "chance.drawn", {**params, "stream": self.stream_text(stream)}
+
+    def stream_text(self, stream: str) -> str:
+        """A chance stream in words: "deck:real_estate" as "real estate deck", a seat's own
+        stream "income:1" as "income (Ben)", "returns:bond_fund" as "returns: Bond Fund"."""
         kind, _, which = stream.partition(":")
         word = self.catalogue.word
-        words = f"{word(which)} deck" if kind == "deck" else f"{word(kind)} {word(which)}".strip()
-        return "chance.drawn", {**params, "stream": words}
+        if kind == "deck":
+            return f"{word(which)} deck"
+        if which.isdecimal() and int(which) < self.n:
+            return f"{word(kind)} ({self.seats[int(which)].name})"
+        return f"{word(kind)}: {word(which)}" if which else word(kind)
 
     def _seat_name(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < self.n else f"seat {seat}"

@@ -36,6 +36,7 @@ from moneyboard.server.migrate import upgrade
 from moneyboard.server.protocol import (
     Accepted,
     ActionRequest,
+    ChanceStreams,
     ClientMessage,
     CreateRoom,
     DirectiveRequest,
@@ -257,6 +258,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room = manager.trainer(code, bearer(authorization))
         data: dict[str, Any] = room.record().model_dump(mode="json")
         return data
+
+    @app.get(
+        "/api/rooms/{code}/chance",
+        responses=ERRORS,
+        summary="What the trainer may deal or set: each chance stream and its outcomes (trainer)",
+    )
+    async def chance(code: str, authorization: Auth = None) -> ChanceStreams:
+        room = manager.trainer(code, bearer(authorization))
+        return ChanceStreams.model_validate({"streams": room.chance_streams()})
 
     @app.post("/api/rooms/{code}/actions", responses=ERRORS, summary="Play a seat's action")
     async def act(code: str, body: ActionRequest, authorization: Auth = None) -> Accepted:

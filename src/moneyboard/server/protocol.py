@@ -153,6 +153,23 @@ class NewDevice(BaseModel):
     rejoin: str
 
 
+class Outcome(BaseModel):
+    outcome: Any = Field(description="What to queue (a card's identifier, a die's number)")
+    text: str = Field(description="It in words (the card's name)")
+
+
+class Stream(BaseModel):
+    stream: str = Field(description="The stream to name in a force directive")
+    text: str = Field(description="It in words")
+    outcomes: list[Outcome] = Field(description="Everything it can ever give, in order")
+
+
+class ChanceStreams(BaseModel):
+    """What a trainer may stack: every chance stream the game will still draw from."""
+
+    streams: list[Stream]
+
+
 # ----- WebSocket messages from a client ----------------------------------------------------
 class Hello(Strict):
     type: Literal["hello"]

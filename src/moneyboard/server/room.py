@@ -165,6 +165,28 @@ class Room:
                 return seat
         return None
 
+    def chance_streams(self) -> list[dict[str, Any]]:
+        """Each chance stream the trainer may stack now, with every outcome it can give, in
+        words (none before the game starts: a deck is stacked before it in a variant file)."""
+        state = self.state
+        if state is None or state.result is not None:
+            return []
+        word = state.catalogue.word
+        streams = []
+        for stream in state.chance_streams():
+            outcomes = dict.fromkeys(state.stream_outcomes(stream) or ())
+            streams.append(
+                {
+                    "stream": stream,
+                    "text": state.stream_text(stream),
+                    "outcomes": [
+                        {"outcome": o, "text": word(o) if isinstance(o, str) else str(o)}
+                        for o in outcomes
+                    ],
+                }
+            )
+        return streams
+
     def record(self) -> GameRecord:
         """The game's record (the kernel's format): replaying it rebuilds the game."""
         if self.state is None:

@@ -37,7 +37,7 @@ from moneyboard.games.financialit.choices import (
     Choices,
 )
 from moneyboard.games.financialit.content import load_content
-from moneyboard.games.financialit.flow import Flow
+from moneyboard.games.financialit.flow import INCOME_STREAMS, RETURN_STREAMS, Flow
 from moneyboard.games.financialit.options import FinanciaLitOptions
 from moneyboard.games.financialit.outlook import outlook as projected_outlook
 
@@ -117,6 +117,19 @@ class FinanciaLitState(Flow, Choices):
         if kind == "returns" and which in c.investment and c.investment[which].risky:
             return c.investment[which].returns
         return None
+
+    def chance_streams(self) -> list[str]:
+        """The decks, the Income Modifiers as the rule options draw them (one card for all,
+        or each family its own) and the payouts of the risky investments."""
+        c = self.content
+        streams = ["deck:events", "deck:luxury", "deck:short", "deck:long"]
+        if self.options.income_draw == "one_for_all":
+            streams.append("income")
+        elif self.options.income_draw == "each":
+            streams.extend(INCOME_STREAMS[: self.n])
+        streams += ["skills", "careers"]
+        investments = (*c.short_investments, *c.long_investments)
+        return streams + [RETURN_STREAMS[x.id] for x in investments if x.risky]
 
     def describe_draw(self, stream: str, outcome: Outcome) -> Message | None:
         """A chance draw in a learner's words: the card's name, not its id (None: unknown)."""

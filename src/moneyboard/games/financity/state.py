@@ -88,6 +88,10 @@ class FinanCityState(Choices):
             "deck:events": tuple(e.id for e in c.events),
         }.get(stream)
 
+    def chance_streams(self) -> list[str]:
+        """The three decks drawn during play (the Home cards are dealt before it)."""
+        return ["deck:investment", "deck:shopping", "deck:events"]
+
     # ----- pace ------------------------------------------------------------------------
     def time_limit(self) -> float | None:
         limit = self.options.turn_time_limit

@@ -125,6 +125,9 @@ class MoniticsState(Choices):
         limit = self.options.turn_seconds
         return None if limit is None else float(limit)
 
+    def chance_streams(self) -> list[str]:
+        return ["die"]
+
     def stream_outcomes(self, stream: str) -> Collection[Any] | None:
         """The only chance in Monitics is the die."""
         return DIE if stream == "die" else None

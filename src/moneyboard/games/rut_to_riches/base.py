@@ -64,6 +64,10 @@ class RutBase(GameState):
             self.ledger.open(account)
         self.then(*[("deal_job", s) for s in range(self.n)], ("ask_dreams",), ("opening", (), ()))
 
+    def chance_streams(self) -> list[str]:
+        """The die and every deck (the Job cards are dealt before play)."""
+        return ["die", *DECK_STREAMS.values()]
+
     def stream_outcomes(self, stream: str) -> Collection[Outcome] | None:
         """The Job cards, the die, and every card of each deck."""
         if stream == "job":

@@ -12,8 +12,10 @@ const said = document.getElementById("said");
 const status = document.getElementById("connection");
 const token = pageToken("trainer", code, { keepInUrl: false });
 const log = [];
-// Chance streams seen in this game (from the trainer's draw events), with their outcomes.
-const streams = new Map();
+// The chance streams the trainer may stack, each with every outcome it can give, in words
+// (asked of the server once the game is on).
+let streams = new Map();
+let streamsAsked = false;
 let live = null;
 // The last class vote closed, and who was deciding before each update.
 let lastVote = null;
@@ -64,10 +66,23 @@ function seatRow(update, seat) {
     link);
 }
 
-/** The outcomes already seen on the stream typed in, as suggestions for a forced one. */
+async function loadStreams() {
+  streamsAsked = true;
+  const reply = await fetch(`/api/rooms/${code}/chance`, { headers: auth });
+  if (!reply.ok) {
+    streamsAsked = false;
+    return;
+  }
+  streams = new Map((await reply.json()).streams.map((s) => [s.stream, s]));
+  fill(document.getElementById("streams"), [...streams.values()].map((s) => h("option", { value: s.stream, label: s.text })));
+  showOutcomes();
+}
+
+/** Every outcome of the stream typed in, each by its name ("Fire Disaster") beside what to type. */
 function showOutcomes() {
   const chosen = streams.get(document.getElementById("force-stream").value.trim());
-  fill(document.getElementById("outcomes-seen"), chosen ? [...chosen].sort().map((o) => h("option", { value: o })) : []);
+  fill(document.getElementById("outcomes"), chosen ? chosen.outcomes.map((o) =>
+    h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })) : []);
 }
 
 function show(update) {
@@ -90,15 +105,7 @@ function show(update) {
   if (update.narration) log.unshift(update.narration);
   log.splice(200);
   fill(document.getElementById("events"), log.slice(0, 60).map((t) => h("li", {}, t)));
-  for (const e of update.events || []) {
-    if (e.key === "chance.drawn" && e.params.stream) {
-      if (!streams.has(e.params.stream)) streams.set(e.params.stream, new Set());
-      const outcome = e.params.outcome;
-      streams.get(e.params.stream).add(typeof outcome === "string" ? outcome : JSON.stringify(outcome));
-    }
-  }
-  fill(document.getElementById("streams"), [...streams.keys()].sort().map((s) => h("option", { value: s })));
-  showOutcomes();
+  if (!streamsAsked && update.view && !update.view.result) loadStreams();
 }
 
 if (!token) {
