@@ -78,3 +78,17 @@ def test_a_refused_luxury_names_the_slot_its_button_shows() -> None:
                 seen += 1
         state.play(seat, rng.choice(state.legal_actions(seat)))
     assert seen
+
+
+def test_a_trainer_may_stack_the_income_modifiers_as_the_rule_options_draw_them() -> None:
+    each = start(None, seats=3, seed=1).chance_streams()
+    assert [s for s in each if s.startswith("income")] == ["income:0", "income:1", "income:2"]
+    shared = start(None, seats=3, seed=1, income_draw="one_for_all").chance_streams()
+    assert [s for s in shared if s.startswith("income")] == ["income"]
+    none = start(None, seats=3, seed=1, income_draw="none").chance_streams()
+    assert not [s for s in none if s.startswith("income")]
+    # Only the risky investments have a payout to stack; every stream is one the game knows.
+    state = start(None, seats=3, seed=1)
+    returns = {s.removeprefix("returns:") for s in each if s.startswith("returns:")}
+    assert returns == {x.id for x in CONTENT.investment.values() if x.risky}
+    assert all(state.stream_outcomes(s) for s in each)
