@@ -7,7 +7,7 @@ postings), so it works for every game. A game may say more about a decision or a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -47,14 +47,20 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
             head += f"\n({s.bot} bot)"
         table.add_column(escape(head), justify="right", overflow="fold")
     for key in keys:
-        table.add_row(label(key), *(number(row.get(key, "")) for row in metrics))
+        money = key in MONEY_METRICS
+        cells = (state.money_text(row[key]) if money else number(row[key]) for row in metrics)
+        table.add_row(label(key), *cells)
     for _, details in _family_details(state, view or {}):
         fields = [k for k in details[0] if k not in keys and k not in SKIPPED_DETAILS]
         table.add_section()
         for field in fields:
-            cells = (escape(compact(d.get(field))) for d in details)
+            cells = (escape(compact(d.get(field), state.catalogue.word)) for d in details)
             table.add_row(label(field), *cells)
     return table
+
+
+#: The common metrics that are sums of money (shown in the game's currency).
+MONEY_METRICS = frozenset({"cash", "savings", "debt", "assets", "income"})
 
 
 #: Per-family fields not worth a row (the column header already says them).
@@ -75,20 +81,27 @@ def _family_details(
     ]
 
 
-def compact(value: Any) -> str:
-    """A JSON value in few words: lists joined by commas, flags as yes/no, nothing as "-".
+def compact(value: Any, word: Callable[[str], str] = str) -> str:
+    """A JSON value in few words: lists joined by commas, flags as yes/no, nothing as "-",
+    text through ``word`` (a game's name for an identifier: ``Catalogue.word``).
 
     >>> compact([{"card": "a", "active": True}, "b"]), compact([]), compact(None)
     ('(card a, active yes), b', '-', '-')
+    >>> compact(["garden_house"], {"garden_house": "House with a Garden"}.get)
+    'House with a Garden'
     """
     if value is None or (isinstance(value, list | dict) and not value):
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
-        return ", ".join(f"({compact(v)})" if isinstance(v, dict) else compact(v) for v in value)
+        return ", ".join(
+            f"({compact(v, word)})" if isinstance(v, dict) else compact(v, word) for v in value
+        )
     if isinstance(value, dict):
-        return ", ".join(f"{label(str(k))} {compact(v)}" for k, v in value.items())
+        return ", ".join(f"{label(str(k))} {compact(v, word)}" for k, v in value.items())
+    if isinstance(value, str):
+        return word(value) or value
     return number(value)
 
 
@@ -108,12 +121,15 @@ def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for key, value in rows:
+        word = state.catalogue.word
         if _per_seat(state, key, value):
-            text = ", ".join(f"{state.seats[i].name} {compact(v)}" for i, v in enumerate(value))
+            text = ", ".join(
+                f"{state.seats[i].name} {compact(v, word)}" for i, v in enumerate(value)
+            )
         elif isinstance(value, dict):
-            text = "; ".join(f"{label(str(k))}: {compact(v)}" for k, v in value.items())
+            text = "; ".join(f"{label(str(k))}: {compact(v, word)}" for k, v in value.items())
         else:
-            text = compact(value)
+            text = compact(value, word)
         table.add_row(escape(label(key)), escape(text))
     return table
 
