@@ -215,3 +215,34 @@ def table_drawn(page: Any, selector: str, base: str, code: str, game: str) -> li
             return expected
         assert time.monotonic() < deadline, f"not drawn on the table: {missing} in {text!r}"
         time.sleep(0.2)
+
+
+def held_by_name(game: str, view: dict[str, Any]) -> list[str]:
+    """The names of the cards the families hold by identifier (FinanciaLit's "tv"), as the
+    pages should show them ("Flat-screen TV")."""
+    words = get_game(game).state_class.catalogue.words()
+    art = game_art(game)
+    names: list[str] = []
+    for family in view.get(art["families"], []):
+        for path in art["cards"]:
+            held: Any = family
+            for key in path.split("."):
+                held = held.get(key) if isinstance(held, dict) else None
+            for card in held if isinstance(held, list) else []:
+                if isinstance(card, str) and card in words:
+                    names.append(words[card])
+    return names
+
+
+def held_drawn(page: Any, base: str, code: str, game: str) -> None:
+    """Wait until ``page`` shows every card the families hold by its name (the view may move
+    on under a bot's move: look again)."""
+    deadline = time.monotonic() + 10
+    while True:
+        view = httpx2.get(f"{base}/api/rooms/{code}/view", timeout=5).json()["view"]
+        shown = page.inner_text("#families")
+        missing = [name for name in held_by_name(game, view) if name not in shown]
+        if not missing:
+            return
+        assert time.monotonic() < deadline, f"not shown by name: {missing}"
+        time.sleep(0.2)

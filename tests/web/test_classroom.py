@@ -19,6 +19,7 @@ from tests.web.browser import (
     PHONE,
     PROJECTOR,
     create_room,
+    held_drawn,
     join,
     new_page,
     play,
@@ -52,6 +53,8 @@ def test_a_whole_game_through_the_pages(
     # class and on each phone, named as the game names it.
     table_drawn(projector, "#table", server.base, code, game)
     table_drawn(learners[0], "#seat", server.base, code, game)
+    # And what the families hold, by name too.
+    held_drawn(projector, server.base, code, game)
     for page, width in [(projector, PROJECTOR["width"]), *((p, PHONE["width"]) for p in learners)]:
         assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 

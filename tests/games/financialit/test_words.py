@@ -92,3 +92,23 @@ def test_a_trainer_may_stack_the_income_modifiers_as_the_rule_options_draw_them(
     returns = {s.removeprefix("returns:") for s in each if s.startswith("returns:")}
     assert returns == {x.id for x in CONTENT.investment.values() if x.risky}
     assert all(state.stream_outcomes(s) for s in each)
+
+
+def test_the_table_shows_each_card_with_its_price_under_the_rule_options() -> None:
+    """The market and the investments on offer carry what the class needs to discuss them:
+    the price under the rule options in play (a price change, the crowding surcharge)."""
+    state = start(None, seats=4, seed=3, luxury_cost_delta=2, luxury_upkeep_delta=1)
+    view = state.view(None)
+    assert [x and x["card"] for x in view["market"]] == state.market
+    for item in view["market"]:
+        luxury = CONTENT.luxury[item["card"]]
+        assert item["name"] == luxury.name
+        assert item["cost"] == luxury.cost + 2 and item["upkeep"] == luxury.upkeep + 1
+    for term, offer in view["offers"].items():
+        card_id = state.offers[term]
+        assert card_id is not None
+        card = CONTENT.investment[card_id]
+        assert offer["name"] == card.name and offer["periods"] == card.slots
+        assert offer["cost"] == state.investment_price(term) >= card.cost
+        low, high = min(card.returns), max(card.returns)
+        assert offer["pays"] == (str(low) if low == high else f"{low}-{high}")

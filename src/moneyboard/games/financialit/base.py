@@ -83,6 +83,7 @@ class Figures:
         "clause_bills",
         "experiences",
         "families",
+        "luxury_cards",
         "luxury_happiness",
         "luxury_prices",
         "upkeep",
@@ -110,6 +111,17 @@ class Figures:
         self.upkeep = {x.id: max(0, x.upkeep + options.luxury_upkeep_delta) for x in luxuries}
         self.luxury_prices = {x.id: max(0, x.cost + options.luxury_cost_delta) for x in luxuries}
         self.luxury_happiness = {x.id: x.happiness for x in luxuries}
+        #: Each Luxury Item as the market shows it: its name and these figures.
+        self.luxury_cards = {
+            x.id: {
+                "card": x.id,
+                "name": x.name,
+                "cost": self.luxury_prices[x.id],
+                "happiness": x.happiness,
+                "upkeep": self.upkeep[x.id],
+            }
+            for x in luxuries
+        }
         #: Luxury Items that are used up at the end of the period they are bought in.
         self.experiences = frozenset(x.id for x in luxuries if x.experience)
 

@@ -35,6 +35,7 @@ from moneyboard.games.financialit.choices import (
     DROP_CLAUSES,
     PLACES,
     Choices,
+    payout_range,
 )
 from moneyboard.games.financialit.content import load_content
 from moneyboard.games.financialit.flow import INCOME_STREAMS, RETURN_STREAMS, Flow
@@ -208,6 +209,26 @@ class FinanciaLitState(Flow, Choices):
             "saved": home.saved,
         }
 
+    def _luxury_view(self, item: str | None) -> dict[str, Any] | None:
+        """A Luxury Item in a market slot with what it costs and brings (``None``: empty)."""
+        return None if item is None else dict(self.figures.luxury_cards[item])
+
+    def _offer_view(self, term: str) -> dict[str, Any] | None:
+        """The investment on offer for ``term`` with its price now, how many periods it runs
+        and what it may pay (``None``: taken this round)."""
+        card_id = self.offers[term]
+        if card_id is None:
+            return None
+        card = self.content.investment[card_id]
+        return {
+            "card": card_id,
+            "name": card.name,
+            "cost": self.investment_price(term),
+            "periods": card.slots,
+            "pays": payout_range(card.returns),
+            "happiness": card.happiness,
+        }
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything on the table is public in FinanciaLit; a seat view adds ``you``."""
         data = {
@@ -217,8 +238,8 @@ class FinanciaLitState(Flow, Choices):
             "phase": self.phase,
             "first": self.first,
             "board": {loc: list(self.board[loc]) for loc in LOCATIONS},
-            "market": list(self.market),
-            "offers": dict(self.offers),
+            "market": [self._luxury_view(item) for item in self.market],
+            "offers": {term: self._offer_view(term) for term in self.offers},
             "events_this_round": list(self.events_shown),
             "decks": {name: len(deck) for name, deck in self.decks.items()},
             "families": [self._home_view(s) for s in range(len(self.homes))],

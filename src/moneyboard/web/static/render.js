@@ -73,8 +73,8 @@ function figureList(family) {
 }
 
 function cardName(card) {
-  if (card && typeof card === "object") return card.name || card.title || card.card || card.id || showValue(card);
-  return human(card);
+  if (card && typeof card === "object") return card.name || card.title || showValue(card.card || card.id || card);
+  return showValue(card);
 }
 
 /** The cards a family holds, with each kind's picture and colour. */
@@ -111,7 +111,7 @@ function tableCard(spec, place, card) {
       .map((f) => [f, get(card, f.path)])
       .filter(([, v]) => v !== undefined && v !== null && v !== 0 && v !== "" && v !== false);
     if (shown.length) {
-      details.push(h("span", { class: "card-figures" }, shown.map(([f, v]) => `${f.label} ${f.money ? money(v) : showValue(v)}`).join(" · ")));
+      details.push(h("span", { class: "card-figures" }, shown.map(([f, v]) => `${f.label} ${f.money ? money(v) : showValue(v)}${f.unit ? ` ${f.unit}` : ""}`).join(" · ")));
     }
   }
   return h("li", { class: "card on-table", style: `--card:${spec.colour || "#eee"}` }, head, details);
