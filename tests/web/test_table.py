@@ -102,6 +102,11 @@ def test_a_phone_folds_a_full_table_away_until_the_learner_opens_it(
     assert f"On the table ({count})" in phone.inner_text("#seat details.table > summary")
     phone.click("#seat details.table > summary")
     phone.wait_for_selector("#seat details.table[open] .card.on-table")
+    # Each asset with its kind, what the bank sells it for and what it is worth.
+    first = view["bank_assets"][0]
+    text = phone.locator("#seat details.table .card.on-table").first.inner_text()
+    assert first["name"] in text and first["kind"].capitalize() in text, text
+    assert f"Price {money(first['price'])} · Market value {money(first['market'])}" in text
     # It stays open through the next moves (the panel is drawn afresh on every update).
     version = phone.get_attribute("#seat", "data-version")
     movers = [p for p in room.phones if my_turn(p)]

@@ -8,7 +8,7 @@ and a picture (an emoji with a colour) for its cards.
 Each ``[[table]]`` entry is one place on the table: ``path`` into the public view (a list of
 cards, one card, or named places such as ``card 1``), its ``label``, ``icon`` and ``colour``;
 optionally ``fields`` (a card's figures to show, ``money`` ones in the game's currency,
-with a ``unit`` after the value where it needs one),
+with a ``unit`` after the value where it needs one; an empty ``label`` shows the value alone),
 ``holder`` (the path of the seat whose card it is), ``places`` (words for named places) and
 ``numbered`` (a list's items counted from 1 as the buttons count them: ``"Slot"``).
 """

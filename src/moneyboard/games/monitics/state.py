@@ -161,7 +161,17 @@ class MoniticsState(Choices):
             "this_turn": self.turn.to_json(),
             "finisher": self.finisher,
             "bank_cards": dict(self.stock),
-            "bank_assets": [a.id for a in self.content.assets if a.id not in self.owners],
+            "bank_assets": [
+                {
+                    "id": a.id,
+                    "name": a.name,
+                    "kind": a.kind,
+                    "price": a.purchase,
+                    "market": a.market,
+                }
+                for a in self.content.assets
+                if a.id not in self.owners
+            ],
             "players": [self._player_view(s) for s in range(self.n)],
         }
         return data

@@ -111,7 +111,7 @@ function tableCard(spec, place, card) {
       .map((f) => [f, get(card, f.path)])
       .filter(([, v]) => v !== undefined && v !== null && v !== 0 && v !== "" && v !== false);
     if (shown.length) {
-      details.push(h("span", { class: "card-figures" }, shown.map(([f, v]) => `${f.label} ${f.money ? money(v) : showValue(v)}${f.unit ? ` ${f.unit}` : ""}`).join(" · ")));
+      details.push(h("span", { class: "card-figures" }, shown.map(([f, v]) => `${f.label ? `${f.label} ` : ""}${f.money ? money(v) : showValue(v)}${f.unit ? ` ${f.unit}` : ""}`).join(" · ")));
     }
   }
   return h("li", { class: "card on-table", style: `--card:${spec.colour || "#eee"}` }, head, details);
