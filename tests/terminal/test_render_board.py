@@ -9,7 +9,7 @@ from rich.console import Console
 
 from moneyboard.engine import Seat
 from moneyboard.registry import get_game
-from moneyboard.terminal.render import board_table, families_table
+from moneyboard.terminal.render import board_table, families_table, table_rows
 
 
 def _text(state_view: dict[str, object], seats: int = 4) -> str:
@@ -23,8 +23,8 @@ def _text(state_view: dict[str, object], seats: int = 4) -> str:
 
 def test_a_market_with_one_card_per_seat_is_not_shown_as_per_seat() -> None:
     text = _text({"market": ["tv", "car", "gym", "sofa"]})
-    # Each card by the game's name for it.
-    assert "Flat-screen TV, Family Car, Gym Membership, Comfortable Sofa" in text
+    # Each card by the game's name for it, in its slot as the buttons count them.
+    assert "Slot 1: Flat-screen TV; Slot 2: Family Car; Slot 3: Gym Membership" in text
     assert "S0 Flat-screen TV" not in text
 
 
@@ -42,3 +42,20 @@ def test_the_families_table_shows_money_in_the_currency_and_things_by_name() -> 
     income = state.metrics(0)["income"]
     assert f"${income:,.0f}" in text  # income is money: "$1,100", not "1100"
     assert state.catalogue.word(home) in text and home not in text
+
+
+def test_the_board_shows_what_lies_on_the_table_as_the_pages_do() -> None:
+    state = get_game("financity").new_state([Seat("Ana"), Seat("Ben")], seed=3)
+    view = state.view(None)
+    rows = dict(table_rows(state, view))
+    first = view["investments_face_up"]["card 1"]
+    assert rows["Investment cards face up"].startswith(
+        f"Card 1: {first['name']} (Cost ${first['cost']:,}, Income ${first['income']:,}"
+    )
+    # A Rut to Riches card drawn: whose it is, its text and its figures (none that are 0).
+    rut = get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], seed=1)
+    card = {"title": "Two-bedroom condo", "text": "A starter rental.", "cost": 50000, "tax": 0}
+    shown = dict(table_rows(rut, {"table": {"holder": 1, "card": card}}))
+    assert shown == {
+        "The card on the table (Ben)": "Two-bedroom condo - A starter rental. (Cost $50,000)"
+    }

@@ -305,7 +305,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def websocket(ws: WebSocket, code: str) -> None:
         await Connection(ws, manager, settings).run(code)
 
-    from moneyboard.web import mount_pages
+    from moneyboard.web.pages import mount_pages
 
     mount_pages(app)
     return app

@@ -22,6 +22,7 @@ from moneyboard.engine.messages import Event, Message
 from moneyboard.engine.state import GameState
 from moneyboard.engine.views import KERNEL_VIEW_KEYS
 from moneyboard.terminal.text import account_label, explain, label, names_of, number
+from moneyboard.web.art import game_art
 
 #: Keys of every view that the kernel fills (shown elsewhere, not on the board).
 KERNEL_KEYS = KERNEL_VIEW_KEYS
@@ -112,14 +113,23 @@ def _per_seat(state: GameState, key: str, value: Any) -> bool:
 
 
 def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
-    """The rest of a view (not the kernel's, not per-family details); None if nothing."""
+    """The rest of a view (not the kernel's, not per-family details), what lies on the table
+    first, as the pages draw it; None if nothing."""
+    on_table = table_rows(state, view)
+    drawn = {spec["path"].split(".")[0] for spec in game_art(state.game_id)["table"]}
     details = {key for key, _ in _family_details(state, view)}
-    rows = [(k, v) for k, v in view.items() if k not in KERNEL_KEYS and k not in details]
-    if not rows:
+    rows = [
+        (k, v)
+        for k, v in view.items()
+        if k not in KERNEL_KEYS and k not in details and k not in drawn
+    ]
+    if not rows and not on_table:
         return None
     table = Table(title="Board", title_justify="left", show_header=False, box=None)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
+    for heading, text in on_table:
+        table.add_row(escape(heading), escape(text))
     for key, value in rows:
         word = state.catalogue.word
         if _per_seat(state, key, value):
@@ -132,6 +142,77 @@ def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
             text = compact(value, word)
         table.add_row(escape(label(key)), escape(text))
     return table
+
+
+def table_rows(state: GameState, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What lies on the table, as the game's art lists it for the pages (see
+    :mod:`moneyboard.web.art`): each place's label and its cards in words, with their figures.
+    """
+    rows = []
+    for spec in game_art(state.game_id)["table"]:
+        cards = _table_cards(state, _at(view, spec["path"]), spec)
+        if not cards:
+            continue
+        holder = _at(view, spec["holder"]) if "holder" in spec else None
+        heading = spec["label"]
+        if isinstance(holder, int) and 0 <= holder < state.n:
+            heading += f" ({state.seats[holder].name})"
+        rows.append((heading, "; ".join(cards)))
+    return rows
+
+
+def _at(view: Mapping[str, Any], path: str) -> Any:
+    value: Any = view
+    for key in path.split("."):
+        value = value.get(key) if isinstance(value, Mapping) else None
+    return value
+
+
+def _table_cards(state: GameState, value: Any, spec: Mapping[str, Any]) -> list[str]:
+    """The cards at one place on the table (a list, one card, or named places), as text."""
+    if isinstance(value, list):
+        numbered = spec.get("numbered")
+        return [
+            _card_text(state, card, spec, f"{numbered} {i + 1}" if numbered else None)
+            for i, card in enumerate(value)
+            if card
+        ]
+    if not isinstance(value, Mapping):
+        return []
+    if "name" in value or "title" in value:
+        return [_card_text(state, value, spec, None)]
+    places = spec.get("places", {})
+    out = []
+    for place, card in value.items():
+        if isinstance(card, int) and not isinstance(card, bool):
+            if card:
+                out.append(f"{places.get(place) or state.catalogue.word(place)} x{card}")
+        elif card:
+            out.append(
+                _card_text(state, card, spec, places.get(place) or label(place).capitalize())
+            )
+    return out
+
+
+def _card_text(state: GameState, card: Any, spec: Mapping[str, Any], place: str | None) -> str:
+    """One card: its place, its name, its text and the figures the art lists (those it has)."""
+    word = state.catalogue.word
+    head = f"{place}: " if place else ""
+    if not isinstance(card, Mapping):
+        return head + word(str(card))
+    name = card.get("name") or card.get("title") or word(str(card.get("card") or card.get("id")))
+    figures = []
+    for field in spec.get("fields", []):
+        value = card.get(field["path"])
+        if value is None or value is False or value in (0, ""):
+            continue
+        shown = state.money_text(value) if field.get("money") else word(str(value))
+        unit = f" {field['unit']}" if field.get("unit") else ""
+        if not field["label"]:  # the value alone, as a word ("Property")
+            shown = shown[:1].upper() + shown[1:]
+        figures.append(f"{field['label']} {shown}{unit}".strip())
+    text = f" - {card['text']}" if card.get("text") else ""
+    return head + name + text + (f" ({', '.join(figures)})" if figures else "")
 
 
 def decision_line(state: GameState, seat: int) -> str:
