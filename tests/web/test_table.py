@@ -117,3 +117,15 @@ def test_a_phone_folds_a_full_table_away_until_the_learner_opens_it(
     assert phone.locator("#seat details.table[open]").count() == 1
     # The projector never folds it.
     assert "Assets the bank sells" in room.projector.inner_text("#table")
+
+
+def test_a_financity_family_reads_where_its_home_token_is_by_the_zones_name(
+    browser: Any, server: ServerProcess
+) -> None:
+    room = start_class(browser, server.base, "financity", ["Ada", "Bola"], seed=5)
+    phone = next(p for p in room.phones if p.locator("#seat .family.yours.moving").count())
+    phone.click("#seat button:has-text('Place the home token on extra jobs')")
+    # As the board draws it ("4 · Extra jobs"), not the bare board number.
+    phone.wait_for_selector("#seat .where:has-text('Where you are: 4 · Extra jobs')")
+    phone.wait_for_selector("text=puts the home token on Zone 4: Extra Jobs.")
+    assert phone.errors == []

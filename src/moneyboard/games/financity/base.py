@@ -25,6 +25,24 @@ ZONE_LABELS = {
     "shopping": "7",
     "insurance": "9",
 }
+#: Each benefit zone as the rulebook names it, for the events a learner reads.
+ZONE_NAMES = {
+    "loans": "the Loans Zone (LZ)",
+    "extra_jobs": "Zone 4: Extra Jobs",
+    "free_time": "Zone 5: Free Time",
+    "investments": "Zone 6: Investments",
+    "shopping": "Zone 7: Shopping",
+    "insurance": "Zone 9: Insurance",
+}
+#: What a player who answers Done has finished doing, by decision ("Ben is done saving").
+DONE_DOING = {
+    "savings": "saving",
+    "invest": "buying investments",
+    "shop": "shopping",
+    "insure": "buying insurance",
+    "repay": "repaying loans",
+    "sales": "selling",
+}
 #: Seats in turn order, by number of seats and first player.
 TURN_ORDERS = {n: tuple((*range(f, n), *range(f)) for f in range(n)) for n in range(1, 7)}
 CASH = tuple(f"cash:{seat}" for seat in range(6))

@@ -32,7 +32,14 @@ from moneyboard.games.financity.actions import (
     UseInsurance,
     Withdraw,
 )
-from moneyboard.games.financity.base import CASH, SAVINGS, ZONE_LABELS, ZONES, make_cards
+from moneyboard.games.financity.base import (
+    CASH,
+    DONE_DOING,
+    SAVINGS,
+    ZONE_LABELS,
+    ZONES,
+    make_cards,
+)
 from moneyboard.games.financity.content import load_content
 from moneyboard.games.financity.flow import Flow
 from moneyboard.games.financity.options import AUTOMATIONS
@@ -346,4 +353,4 @@ class Choices(Flow):
     def do_done(self, seat: int, a: Done) -> None:
         asked = self.asked
         if asked is not None and asked.kind != "turn":
-            self.event("zone.passed", seat=seat, decision=asked.kind)
+            self.event("zone.passed", seat=seat, decision=asked.kind, doing=DONE_DOING[asked.kind])

@@ -15,6 +15,7 @@ from moneyboard.games.financity.base import (
     CASH,
     SAVINGS,
     ZONE_LABELS,
+    ZONE_NAMES,
     ZONES,
     FinanCityBase,
     Pile,
@@ -118,7 +119,9 @@ class Flow(FinanCityBase):
         self.players[seat].zone = zone
         occupants = self.board[zone]
         occupants.append(seat)
-        self.event("plan.placed", seat=seat, zone=ZONE_LABELS[zone], where=zone)
+        self.event(
+            "plan.placed", seat=seat, zone=ZONE_LABELS[zone], where=zone, zone_name=ZONE_NAMES[zone]
+        )
         if zone in BUYING and len(occupants) > 1:
             self.then(("face_up", BUYING[zone][0]))
 

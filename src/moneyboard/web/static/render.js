@@ -52,6 +52,18 @@ export function showValue(value) {
   return named || human(value).replace(/:(\S)/g, ": $1");
 }
 
+/** Where a family is, in the board's words: on a board of zones, each zone by its label
+ * ("4 · Extra jobs", not "4"); on any other board, the value as it is shown. */
+export function placeText(value) {
+  const zones = ART.board && ART.board.kind === "zones" ? ART.board.zones : [];
+  const one = (v) => {
+    const zone = zones.find((z) => z.id === v);
+    return zone ? zone.label : showValue(v);
+  };
+  if (Array.isArray(value)) return value.length ? value.map(one).join(", ") : "none";
+  return one(value);
+}
+
 /** The families (or players) in a view: where the game's art says, else the first list of
  * objects that carry a seat number. */
 export function families(view) {
