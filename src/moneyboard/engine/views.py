@@ -112,16 +112,27 @@ class Views(Amounts):
 
     def refused_entries(self, seat: int, legal: list[Action]) -> list[dict[str, Any]]:
         """The candidates ``seat`` may not take now (``legal`` aside), each with its label and
-        the reason a learner reads; none while the game is paused or over."""
+        the reason a learner reads; none while the game is paused or over.
+
+        An action with an amount to choose shows once, as its button does: the first of its
+        refused amounts (a ladder's smallest) stands for the rest ("You want $10 but have $0
+        in savings"), and none shows while some amount of it is open (its button offers the
+        range)."""
         if self.status.paused or self.result is not None:
             return []
         names = tuple([s.name for s in self.seats])
         refused = []
         seen = set(legal)
+        chosen = {_beside_amounts(a) for a in legal if a.amounts}
         for action in self.all_candidates(seat):
             if action in seen:
                 continue
             seen.add(action)
+            if action.amounts:
+                key = _beside_amounts(action)
+                if key in chosen:
+                    continue
+                chosen.add(key)
             reason = self.why_not(seat, action)
             if reason is not None:
                 refused.append(self._refused_entry(action, reason, names))
@@ -202,3 +213,12 @@ class Views(Amounts):
 #: when full. Views get copies, so a caller may change what it is given.
 _REFUSED: dict[tuple[Any, ...], dict[str, Any]] = {}
 _REFUSED_SIZE = 4096
+
+
+def _beside_amounts(action: Action) -> tuple[Any, ...]:
+    """An action with an amount to choose, told apart by everything but its amounts (one
+    button: "Take money out of savings", whatever the sum)."""
+    return (
+        action.kind,
+        *((k, v) for k, v in action.to_json().items() if k not in action.amounts),
+    )

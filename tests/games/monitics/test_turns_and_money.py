@@ -316,3 +316,23 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="loan"):
         state.apply(0, REPAY)
     assert (state.cash(0), len(state.log), len(state.moves)) == before
+
+
+def test_taking_money_out_of_savings_shows_as_one_button_whatever_the_sum() -> None:
+    state = start()
+    roll_to(state, STOCK_BOX, 2)
+    set_money(state, 0, 200, savings=0)
+    buttons = state.seat_actions(0)
+    withdraw = [e for e in buttons["refused"] if e["action"]["type"] == "withdraw"]
+    # One greyed button for the whole ladder ($10 to $200), with its smallest sum's reason.
+    assert [(e["text"], e["reason"]) for e in withdraw] == [
+        ("Take money out of savings", "You want $10 but have $0 in savings.")
+    ]
+
+    set_money(state, 0, 200, savings=30)
+    buttons = state.seat_actions(0)
+    # $10 and $20 are open: one button with the range, and no greyed $50, $100 or $200.
+    assert [e["amount"] for e in buttons["legal"] if e["action"]["type"] == "withdraw"] == [
+        {"field": "amount", "min": 1, "max": 30, "step": 1}
+    ]
+    assert not [e for e in buttons["refused"] if e["action"]["type"] == "withdraw"]
