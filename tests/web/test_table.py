@@ -129,3 +129,16 @@ def test_a_financity_family_reads_where_its_home_token_is_by_the_zones_name(
     phone.wait_for_selector("#seat .where:has-text('Where you are: 4 · Extra jobs')")
     phone.wait_for_selector("text=puts the home token on Zone 4: Extra Jobs.")
     assert phone.errors == []
+
+
+def test_a_rut_to_riches_family_reads_its_square_with_its_track(
+    browser: Any, server: ServerProcess
+) -> None:
+    room = start_class(browser, server.base, "rut-to-riches", ["Ada", "Bola"], seed=5)
+    for page in room.phones:
+        page.wait_for_selector("#seat .where")
+        view = public_view(server, room.code)
+        me = view["players"][int(page.get_attribute("#seat", "data-seat") or 0)]
+        assert me["circle"] == "rut"
+        assert page.inner_text("#seat .where") == f"Where you are: {me['square']} · The Rut"
+        assert page.errors == []

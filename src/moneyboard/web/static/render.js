@@ -52,16 +52,25 @@ export function showValue(value) {
   return named || human(value).replace(/:(\S)/g, ": $1");
 }
 
-/** Where a family is, in the board's words: on a board of zones, each zone by its label
- * ("4 · Extra jobs", not "4"); on any other board, the value as it is shown. */
-export function placeText(value) {
-  const zones = ART.board && ART.board.kind === "zones" ? ART.board.zones : [];
-  const one = (v) => {
-    const zone = zones.find((z) => z.id === v);
-    return zone ? zone.label : showValue(v);
-  };
-  if (Array.isArray(value)) return value.length ? value.map(one).join(", ") : "none";
-  return one(value);
+/** Where a family is (its art's `position`), in the board's words: on a board of zones,
+ * each zone by its label ("4 · Extra jobs", not "4"); on tracks, the square with its track
+ * ("12 · The Rut"). */
+export function placeText(family) {
+  const value = get(family, ART.position);
+  const spec = ART.board || { kind: "none" };
+  if (spec.kind === "zones") {
+    const one = (v) => {
+      const zone = spec.zones.find((z) => z.id === v);
+      return zone ? zone.label : showValue(v);
+    };
+    if (Array.isArray(value)) return value.length ? value.map(one).join(", ") : "none";
+    return one(value);
+  }
+  if (spec.kind === "tracks" && typeof value === "number") {
+    const track = spec.circle ? spec.tracks.find((t) => t.id === family[spec.circle]) : spec.tracks.length === 1 ? spec.tracks[0] : null;
+    if (track) return `${value} · ${track.label}`;
+  }
+  return showValue(value);
 }
 
 /** The families (or players) in a view: where the game's art says, else the first list of

@@ -3,7 +3,7 @@
 // inputs, guided mode's preview, the class vote while another family decides, the family's
 // figures and cards, and the events that touched this family.
 
-import { ART, PAGE, actionLabel, families, familyCard, fill, get, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, PAGE, actionLabel, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
 
@@ -246,7 +246,7 @@ export class SeatPanel {
     fill(this.root,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
-      family && PAGE.art.position ? h("p", { class: "where" }, `Where you are: ${placeText(get(family, PAGE.art.position))}`) : null,
+      family && PAGE.art.position ? h("p", { class: "where" }, `Where you are: ${placeText(family)}`) : null,
       update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null,
       resultBlock(update),
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
