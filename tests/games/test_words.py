@@ -139,3 +139,28 @@ def test_the_trainer_reads_each_chance_draw_in_words(game_id: str) -> None:
             assert not text.startswith("Chance,"), text
     if game_id == "rut-to-riches":
         assert any(text.startswith("Chance, real estate deck: ") for text in draws)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "key", "params", "one", "two"),
+    [
+        ("rut-to-riches", "rut.child", {"children": 1}, "has 1 child;", "has 2 children;"),
+        ("financity", "loan.repaid", {"cards": 1}, "repays 1 loan card for", "2 loan cards"),
+        ("monitics", "why.deal_limit", {"limit": 1}, "Only 1 deal ", "Only 2 deals "),
+        ("monitics", "end.final_turns", {"turns": 1}, "1 final turn.", "2 final turns."),
+        ("financialit", "why.investment_limit", {"limit": 1}, "1 investment,", "2 investments,"),
+        ("financialit", "game.undone", {"count": 1}, "the last 1 move.", "the last 2 moves."),
+    ],
+)
+def test_a_count_takes_its_noun_in_the_singular_for_one(
+    game_id: str, key: str, params: dict[str, int], one: str, two: str
+) -> None:
+    catalogue = get_game(game_id).state_class.catalogue
+    assert key in catalogue
+    field = next(iter(params))
+    said = [
+        catalogue.render(msg(key, name="Ana", seat=0, **{field: n}), NAMES.__getitem__)
+        for n in (1, 2)
+    ]
+    assert one in said[0] and two in said[1], said
+    assert "(s)" not in catalogue.template(key)  # type: ignore[operator]

@@ -108,6 +108,13 @@ class Catalogue:
     >>> c.render(msg("unknown.key", x=1))
     'unknown.key (x=1)'
 
+    ``{field:count noun}`` shows a number with its noun, singular for one (``noun/plural``
+    where the plural is not the noun with an "s"):
+
+    >>> born = Catalogue({"born": "{who} has {kids:count child/children} and {n:count dog}"})
+    >>> born.render(msg("born", who="Ana", kids=1, n=2))
+    'Ana has 1 child and 2 dogs'
+
     ``words`` names a game's things by their identifiers (a card's title for its id): a
     parameter or an action's field holding one is shown by that name.
 
@@ -120,7 +127,7 @@ class Catalogue:
         self._templates = dict(templates)
         self._words = dict(words or {})
         #: Each template worked out once, as it is first rendered (see :func:`_compiled`).
-        self._compiled: dict[str, tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]] = {}
+        self._compiled: dict[str, _Compiled] = {}
 
     def __contains__(self, key: str) -> bool:
         return key in self._templates
@@ -165,7 +172,7 @@ class Catalogue:
                 detail = ", ".join(f"{k}={v}" for k, v in params.items())
                 return f"{key} ({detail})" if detail else key
             compiled = self._compiled[key] = _compiled(template)
-        text, plain, typed = compiled
+        text, plain, typed, counted = compiled
         values = _Lenient(params)
         for field in plain:  # text and lists in words; numbers as they are
             kind = values.get(field).__class__
@@ -179,6 +186,10 @@ class Catalogue:
                 values[field + how] = self._shown(value)
             else:
                 values[field + how] = seat_name(int(value)) if how == "@seat" else money(value)
+        for field, key, one, many in counted:
+            if field in params:
+                value = params[field]
+                values[key] = f"{self._shown(value)} {one if value == 1 else many}"
         return text.format_map(values)
 
     def _shown(self, value: Any) -> Any:
@@ -203,29 +214,49 @@ class Catalogue:
 
 #: A placeholder for a seat's name or an amount of money: ``{to:seat}``, ``{price:money}``.
 _TYPED = re.compile(r"\{(\w+)(:seat|:money)\}")
+#: A number with its noun: ``{kids:count child/children}``, ``{moves:count move}`` (plural +s).
+_COUNTED = re.compile(r"\{(\w+):count ([^{}/]+)(?:/([^{}]+))?\}")
+#: A template worked out: its text for ``str.format_map``, its plain fields, its typed ones
+#: (field, ``"@seat"`` or ``"@money"``) and its counts (field, key in the text, noun for one,
+#: noun for more).
+_Compiled = tuple[
+    str, tuple[str, ...], tuple[tuple[str, str], ...], tuple[tuple[str, str, str, str], ...]
+]
 #: A game's identifier in a message ("credit_card", "buy_or_pass"): shown as words.
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 #: Parameters that hold what a person typed (a seat's name), shown exactly as typed.
 _NAMES = frozenset({"name", "player", "was"})
 
 
-def _compiled(template: str) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+def _compiled(template: str) -> _Compiled:
     """``template`` for ``str.format_map``, with the fields to put in words: the plain ones
-    (a person's name, the ``name`` fields and the ``player``, left out: shown as typed) and
-    the typed ones, ``{to:seat}`` rewritten ``{to@seat}`` (filled with the seat's name) and
-    ``{price:money}`` ``{price@money}``, each with ``"@seat"`` or ``"@money"``."""
-    text = _TYPED.sub(lambda m: "{" + m.group(1) + "@" + m.group(2)[1:] + "}", template)
+    (a person's name, the ``name`` fields and the ``player``, left out: shown as typed), the
+    typed ones, ``{to:seat}`` rewritten ``{to@seat}`` (filled with the seat's name) and
+    ``{price:money}`` ``{price@money}``, each with ``"@seat"`` or ``"@money"``, and the
+    counts, ``{kids:count child/children}`` rewritten ``{kids@count0}``."""
+    counted: list[tuple[str, str, str, str]] = []
+
+    def count(match: re.Match[str]) -> str:
+        field, one, many = match.groups()
+        key = f"{field}@count{len(counted)}"
+        counted.append((field, key, one, many or one + "s"))
+        return "{" + key + "}"
+
+    text = _COUNTED.sub(count, template)
+    text = _TYPED.sub(lambda m: "{" + m.group(1) + "@" + m.group(2)[1:] + "}", text)
     plain: dict[str, None] = {}
     typed: dict[tuple[str, str], None] = {}
     for _, name, _, _ in string.Formatter().parse(text):
         if not name:
             continue
         field, at, how = name.partition("@")
+        if how.startswith("count"):
+            continue
         if at:
             typed[(field, at + how)] = None
         elif field not in _NAMES and not field.endswith("_name"):
             plain[field] = None
-    return text, tuple(plain), tuple(typed)
+    return text, tuple(plain), tuple(typed), tuple(counted)
 
 
 class _Lenient(dict[str, Any]):
