@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from moneyboard.cli import app
 from moneyboard.engine.record import record_of
+from moneyboard.games.financialit.actions import Place
 from moneyboard.terminal.text import explain
 from tests.games.financialit.driver import CONTENT, start
 
@@ -112,3 +113,17 @@ def test_the_table_shows_each_card_with_its_price_under_the_rule_options() -> No
         assert offer["cost"] == state.investment_price(term) >= card.cost
         low, high = min(card.returns), max(card.returns)
         assert offer["pays"] == (str(low) if low == high else f"{low}-{high}")
+
+
+def test_a_pawn_goes_to_a_location_by_its_name_on_the_button_and_in_the_event() -> None:
+    state = start()
+    seat = state.to_move()[0]
+    buttons = {
+        e["action"]["location"]: e["text"]
+        for e in state.seat_actions(seat)["legal"]
+        if e["action"]["type"] == "place"
+    }
+    assert buttons["pay_bills"] == "Place a pawn on Payable Bills"
+    assert buttons["labour"] == "Place a pawn on Labour Market & Educational Institutions"
+    state.apply(seat, Place("market"))
+    assert explain(state, state.log[-1]) == f"{state.seats[seat].name} placed a pawn at The Market."

@@ -67,9 +67,9 @@ class FinanciaLitState(Flow, Choices):
     #: FinanciaLit counts money in units.
     currency = ("", " units")
     content = load_content()
-    #: The game's words, with its cards by their names ("Flat-screen TV", not "tv"). The
-    #: insurance clauses keep their identifiers' words: "fire" is an event card too, and
-    #: "income" a phase.
+    #: The game's words, with its cards and locations by their names ("Flat-screen TV", not
+    #: "tv"; "Place a pawn on Payable Bills", as events name it). The insurance clauses keep
+    #: their identifiers' words: "fire" is an event card too, and "income" a phase.
     catalogue = GameState.catalogue.merged(
         load_catalogue("moneyboard.games.financialit")
     ).with_words(
@@ -84,6 +84,7 @@ class FinanciaLitState(Flow, Choices):
                 content.long_investments,
                 content.skills,
                 content.careers,
+                content.locations,
             )
             for card in cards
         }
