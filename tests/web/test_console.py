@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx2
+
 from tests.server.process import ServerProcess
 from tests.web.browser import LAPTOP, PHONE, create_room, join, new_page, serious_violations
 
@@ -54,6 +56,20 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     trainer.fill("#force-outcomes", "hospital")
     trainer.click("[data-directive=force]")
     said(trainer, "Done: Force")
+
+    # Typed by their names, as the lists show them, the deck and its card are understood.
+    trainer.fill("#force-stream", "Events deck")
+    trainer.wait_for_selector(
+        "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
+    )
+    trainer.fill("#force-outcomes", "broken leg")
+    trainer.click("[data-directive=force]")
+    said(trainer, "Done: Force")
+    token = trainer.evaluate("code => localStorage.getItem(`moneyboard.trainer.${code}`)", code)
+    forced = httpx2.get(
+        f"{server.base}/api/rooms/{code}/view", headers={"Authorization": f"Bearer {token}"}
+    ).json()["view"]["forced"]
+    assert forced["deck:events"] == ["hospital", "hospital"], forced
 
     trainer.fill("#force-stream", "no-such-stream")
     trainer.fill("#force-outcomes", "1")

@@ -35,9 +35,10 @@ function directive(name) {
     case "timer": return { type: "timer", seconds: Number(document.getElementById("timer").value) };
     case "undo": return { type: "undo", count: Number(document.getElementById("undo-count").value) };
     case "force": {
+      const stream = streamTyped();
       const outcomes = document.getElementById("force-outcomes").value.split(",").map((s) => s.trim()).filter(Boolean)
-        .map((s) => { try { return JSON.parse(s); } catch { return s; } });
-      return { type: "force", stream: document.getElementById("force-stream").value.trim(), outcomes };
+        .map((s) => outcomeTyped(streams.get(stream), s));
+      return { type: "force", stream, outcomes };
     }
     default: return { type: name };
   }
@@ -78,9 +79,26 @@ async function loadStreams() {
   showOutcomes();
 }
 
+/** The stream typed in, as the server names it: typed as listed ("deck:events") or by its
+ * name in words ("events deck"). */
+function streamTyped() {
+  const typed = document.getElementById("force-stream").value.trim();
+  if (streams.has(typed)) return typed;
+  const named = [...streams.values()].find((s) => s.text.toLowerCase() === typed.toLowerCase());
+  return named ? named.stream : typed;
+}
+
+/** One outcome typed in, as the server names it: by its name ("Broken Leg"), else as typed
+ * (an identifier, or a number for a die). */
+function outcomeTyped(stream, typed) {
+  const named = stream && stream.outcomes.find((o) => o.text.toLowerCase() === typed.toLowerCase());
+  if (named) return named.outcome;
+  try { return JSON.parse(typed); } catch { return typed; }
+}
+
 /** Every outcome of the stream typed in, each by its name ("Fire Disaster") beside what to type. */
 function showOutcomes() {
-  const chosen = streams.get(document.getElementById("force-stream").value.trim());
+  const chosen = streams.get(streamTyped());
   fill(document.getElementById("outcomes"), chosen ? chosen.outcomes.map((o) =>
     h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })) : []);
 }
