@@ -177,10 +177,12 @@ def test_pages_without_a_room_and_the_forms_are_accessible(
         assert serious_violations(page) == [], path
     response = page.goto(f"{server.base}/play/NOPE99")
     assert response is not None and response.status == 404
-    assert "no room with the code NOPE99" in page.inner_text("main")
+    assert "There is no room with the code NOPE99." in page.inner_text("main")
     page.goto(f"{server.base}/play")
     page.fill("#code", "zzzzzz")
     page.fill("#name", "Gus")
     page.click("#join button[type=submit]")
     page.wait_for_selector("#problem:has-text('no room')")
+    # The server's message, as a sentence on the page.
+    assert page.inner_text("#problem") == "There is no room with the code ZZZZZZ."
     assert page.errors == []

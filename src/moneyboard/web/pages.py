@@ -76,7 +76,14 @@ def mount_pages(app: FastAPI) -> None:
         try:
             room = manager(request).room(code)
         except RoomError as exc:
-            return page(request, "missing.html", exc.status, message=str(exc), title="No room")
+            message = str(exc)
+            return page(
+                request,
+                "missing.html",
+                exc.status,
+                message=message[:1].upper() + message[1:],
+                title="No room",
+            )
         info = room.info()
         data = {**page_data(info["game"]), "bots": list(bot_kinds())}
         return page(

@@ -1,6 +1,6 @@
 // The join form: a code and a name give a seat, then the room's page (the rejoin link).
 
-import { storeToken } from "./live.js";
+import { sentence, storeToken } from "./live.js";
 
 const form = document.getElementById("join");
 const problem = document.getElementById("problem");
@@ -12,7 +12,7 @@ form.addEventListener("submit", async (event) => {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
   });
   const body = await reply.json().catch(() => ({ error: { message: "the server did not answer" } }));
-  if (!reply.ok) { problem.textContent = `${body.error.message}.`; return; }
+  if (!reply.ok) { problem.textContent = sentence(body.error.message); return; }
   const room = body.rejoin.split("/")[2].split("#")[0];
   storeToken("seat", room, body.token);
   location.assign(body.rejoin);

@@ -4,6 +4,14 @@
 const RETRY_MS = [300, 600, 1000, 2000, 3000];
 const FINAL_CODES = new Set(["forbidden", "not_found", "hello"]);
 
+/** A message from the server as a sentence on a page: a capital first letter and a full
+ * stop ("there is no room with the code QQ" reads "There is no room with the code QQ."). */
+export function sentence(text) {
+  const t = String(text || "").trim();
+  if (!t) return "";
+  return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+}
+
 /** The token kept for this page: from the link's fragment (then stored) or from storage. */
 export function pageToken(kind, code, { keepInUrl = true } = {}) {
   const key = `moneyboard.${kind}.${code}`;

@@ -1,7 +1,7 @@
 // Creating a room: the game, its options (empty keeps the default), a variant, the seats and
 // a seed; the trainer's key is kept on this device and the console opens.
 
-import { storeToken } from "./live.js";
+import { sentence, storeToken } from "./live.js";
 
 const form = document.getElementById("create");
 const game = document.getElementById("game");
@@ -61,7 +61,7 @@ form.addEventListener("submit", async (event) => {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await reply.json().catch(() => ({ error: { message: "the server did not answer" } }));
-  if (!reply.ok) { problem.textContent = `${answer.error.message}.`; return; }
+  if (!reply.ok) { problem.textContent = sentence(answer.error.message); return; }
   storeToken("trainer", answer.code, answer.trainer_token);
   location.assign(`/trainer/${answer.code}`);
 });

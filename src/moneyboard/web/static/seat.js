@@ -4,6 +4,7 @@
 // figures and cards, and the events that touched this family.
 
 import { ART, PAGE, actionLabel, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
+import { sentence } from "./live.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
 
@@ -114,7 +115,7 @@ export class SeatPanel {
     this.message = "";
     const reply = await this.send(action, this.update.version);
     this.busy = false;
-    if (reply.type !== "ack") this.message = reply.message || "That was not accepted.";
+    if (reply.type !== "ack") this.message = sentence(reply.message || "That was not accepted.");
     this.render();
     return reply;
   }
@@ -161,7 +162,7 @@ export class SeatPanel {
       this.votedAt = version;
       this.voteWhy = "";
     } else {
-      this.message = reply.message || "The vote was not accepted.";
+      this.message = sentence(reply.message || "The vote was not accepted.");
     }
     this.render();
   }
