@@ -131,3 +131,17 @@ def test_room_pages_qr_and_a_missing_room(client: TestClient) -> None:
     # The page's own data never closes its script element early.
     assert "</script>" not in script_json({"text": "</script><b>"})
     assert client.get("/static/live.js").status_code == 200
+
+
+def test_a_browser_at_an_address_with_no_page_gets_a_page_and_the_api_json(
+    client: TestClient,
+) -> None:
+    browser = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    page = client.get("/nope", headers=browser)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "No such page" in page.text and "There is no page at /nope." in page.text
+    assert 'href="/play"' in page.text
+    for path in ["/nope", "/api/nope", "/static/nope.js"]:
+        asked = client.get(path, headers=browser if path != "/nope" else {})
+        assert asked.status_code == 404
+        assert asked.json() == {"error": {"code": "http", "message": "Not Found"}}, path

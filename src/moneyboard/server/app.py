@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -192,7 +192,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"error": body}, 500)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        no_such_page = getattr(request.app.state, "no_such_page", None)
+        if exc.status_code == 404 and no_such_page is not None and _wants_a_page(request):
+            page: Response = no_such_page(request)
+            return page
         code = "bad_request" if exc.status_code == 400 else "http"
         return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, exc.status_code)
 
@@ -328,6 +332,16 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+def _wants_a_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, a static file or a script)."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and "text/html" in request.headers.get("accept", "")
+        and not path.startswith(("/api/", "/static/", "/ws/"))
+    )
 
 
 def _ack(ident: Any, version: int) -> dict[str, Any]:

@@ -81,6 +81,7 @@ def mount_pages(app: FastAPI) -> None:
                 request,
                 "missing.html",
                 exc.status,
+                heading="No such room",
                 message=message[:1].upper() + message[1:],
                 title="No room",
             )
@@ -96,6 +97,19 @@ def mount_pages(app: FastAPI) -> None:
             data=script_json(data),
             bots=data["bots"],
         )
+
+    def no_such_page(request: Request) -> HTMLResponse:
+        """What a browser gets for an address with no page (the API answers in JSON)."""
+        return page(
+            request,
+            "missing.html",
+            404,
+            heading="No such page",
+            message=f"There is no page at {request.url.path}",
+            title="No such page",
+        )
+
+    app.state.no_such_page = no_such_page
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:
