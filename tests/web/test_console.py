@@ -49,22 +49,16 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     trainer.wait_for_selector(
         "#streams option[value='deck:events'][label='events deck']", state="attached"
     )
-    trainer.fill("#force-stream", "deck:events")
-    trainer.wait_for_selector(
-        "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
-    )
-    trainer.fill("#force-outcomes", "hospital")
-    trainer.click("[data-directive=force]")
-    said(trainer, "Done: Force")
-
-    # Typed by their names, as the lists show them, the deck and its card are understood.
-    trainer.fill("#force-stream", "Events deck")
-    trainer.wait_for_selector(
-        "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
-    )
-    trainer.fill("#force-outcomes", "broken leg")
-    trainer.click("[data-directive=force]")
-    said(trainer, "Done: Force")
+    # Typed as listed, then by their names as the lists show them: the same deck and card.
+    for stream, outcome in [("deck:events", "hospital"), ("Events deck", "broken leg")]:
+        trainer.fill("#force-stream", stream)
+        trainer.wait_for_selector(
+            "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
+        )
+        trainer.fill("#force-outcomes", outcome)
+        trainer.click("[data-directive=force]")
+        said(trainer, "Done: Force")
+        trainer.evaluate("() => { document.querySelector('#said').textContent = '' }")
     token = trainer.evaluate("code => localStorage.getItem(`moneyboard.trainer.${code}`)", code)
     forced = httpx2.get(
         f"{server.base}/api/rooms/{code}/view", headers={"Authorization": f"Bearer {token}"}
