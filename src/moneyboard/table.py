@@ -316,6 +316,19 @@ class Table:
             ends.append(self._turn[1] + turn_limit)
         return min(ends) if ends else None
 
+    def time_left(self, seat: int) -> float | None:
+        """Seconds before ``seat``'s time to decide runs out and its fallback is played for
+        it (``None``: no clock runs for it now: no limit, paused, a bot, or no fallback)."""
+        state = self.state
+        if state.terminal or state.status.paused or seat in self.bots:
+            return None
+        if self.decision_limit() is None and self.turn_limit() is None:
+            return None
+        ends = self.deadline(seat)
+        if ends is None or state.fallback_action(seat) is None:
+            return None
+        return max(0.0, ends - self.clock())
+
     # ----- the record ---------------------------------------------------------------------
     def save(self) -> None:
         """After a change: start the clocks it calls for, and append the entries made since

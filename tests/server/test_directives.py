@@ -111,6 +111,26 @@ def test_a_pause_stops_the_turn_timer(client: TestClient) -> None:
     wait_for(lambda: room.trainer_view()["version"] > resumed)  # then the clock runs out
 
 
+def test_the_seat_asked_is_told_how_long_it_has_left_while_its_clock_runs(
+    client: TestClient,
+) -> None:
+    room = Classroom.open(client, "toy", learners=2)
+    seat = room.mover()
+    assert seat is not None
+    other = 1 - seat
+    assert "time_left" not in room.view(room.tokens[seat])  # no timer yet
+    room.direct({"type": "timer", "seconds": 30})
+    left = room.view(room.tokens[seat])["time_left"]
+    assert 25 < left <= 30
+    assert "time_left" not in room.view(room.tokens[other])  # not asked: no clock
+    room.direct({"type": "pause"})
+    assert "time_left" not in room.view(room.tokens[seat])  # a pause stops the clock
+    room.direct({"type": "resume"})
+    assert 0 < room.view(room.tokens[seat])["time_left"] <= 30
+    room.direct({"type": "timer", "seconds": 0})
+    assert "time_left" not in room.view(room.tokens[seat])
+
+
 def test_force_deals_a_chosen_outcome_or_names_the_mistake(client: TestClient) -> None:
     room = Classroom.open(client, "toy", learners=2)
     wrong = room.direct({"type": "force", "stream": "die", "outcomes": [9]}, expect=409)

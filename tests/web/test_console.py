@@ -135,3 +135,29 @@ def test_hotseat_passes_one_device_round(browser: Any, server: ServerProcess) ->
         )
     assert passes >= 2
     assert device.errors == []
+
+
+def test_the_learner_asked_sees_the_time_left_count_down(
+    browser: Any, server: ServerProcess
+) -> None:
+    trainer = new_page(browser, LAPTOP)
+    code = create_room(trainer, server.base, "monitics", learners=2, bots=0, seed=3)
+    phones = [new_page(browser, PHONE), new_page(browser, PHONE)]
+    for phone, name in zip(phones, ["Ife", "Jo"], strict=True):
+        join(phone, server.base, code, name)
+    trainer.click("[data-directive=start]")
+    said(trainer, "Done: Start")
+    trainer.fill("#timer", "40")
+    trainer.click("[data-directive=timer]")
+    said(trainer, "Done: Timer")
+    asked = next(p for p in phones if p.locator("#seat .family.yours.moving").count())
+    waiting = next(p for p in phones if p is not asked)
+    asked.wait_for_selector("#seat .time-left:has-text('Time left:')")
+    first = int(asked.inner_text("#seat .time-left").split(":")[1].split()[0])
+    assert 30 <= first <= 40
+    asked.wait_for_function(
+        "n => parseInt(document.querySelector('#seat .time-left').textContent.split(':')[1]) < n",
+        arg=first,
+    )
+    assert waiting.locator("#seat .time-left").count() == 0
+    assert asked.errors == [] and waiting.errors == []

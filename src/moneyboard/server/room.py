@@ -149,6 +149,13 @@ class Room:
             return self.table.decision_limit()
         return self.timer if self.timer else None
 
+    def time_left(self, seat: int) -> float | None:
+        """Seconds ``seat`` has left to decide before its fallback is played (``None``: no
+        clock runs for it, or the room is not running)."""
+        if self.table is None or not self.running:
+            return None
+        return self.table.time_left(seat)
+
     def people_to_move(self) -> list[int]:
         """Seats played by people that the game is waiting for."""
         if self.state is None:
