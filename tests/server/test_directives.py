@@ -111,24 +111,27 @@ def test_a_pause_stops_the_turn_timer(client: TestClient) -> None:
     wait_for(lambda: room.trainer_view()["version"] > resumed)  # then the clock runs out
 
 
-def test_the_seat_asked_is_told_how_long_it_has_left_while_its_clock_runs(
+def test_everyone_hears_how_long_the_seat_asked_has_left_while_its_clock_runs(
     client: TestClient,
 ) -> None:
     room = Classroom.open(client, "toy", learners=2)
     seat = room.mover()
     assert seat is not None
-    other = 1 - seat
-    assert "time_left" not in room.view(room.tokens[seat])  # no timer yet
+
+    def clocks(token: str | None = None) -> list[dict[str, Any]]:
+        return list(room.view(token).get("clocks", []))
+
+    assert clocks(room.tokens[seat]) == []  # no timer yet
     room.direct({"type": "timer", "seconds": 30})
-    left = room.view(room.tokens[seat])["time_left"]
-    assert 25 < left <= 30
-    assert "time_left" not in room.view(room.tokens[other])  # not asked: no clock
+    for token in [room.tokens[seat], room.tokens[1 - seat], None]:  # the projector too
+        [clock] = clocks(token)
+        assert clock["seat"] == seat and 25 < clock["left"] <= 30
     room.direct({"type": "pause"})
-    assert "time_left" not in room.view(room.tokens[seat])  # a pause stops the clock
+    assert clocks() == []  # a pause stops the clock
     room.direct({"type": "resume"})
-    assert 0 < room.view(room.tokens[seat])["time_left"] <= 30
+    assert 0 < clocks()[0]["left"] <= 30
     room.direct({"type": "timer", "seconds": 0})
-    assert "time_left" not in room.view(room.tokens[seat])
+    assert clocks() == []
 
 
 def test_force_deals_a_chosen_outcome_or_names_the_mistake(client: TestClient) -> None:

@@ -9,7 +9,15 @@ from typing import Any
 import httpx2
 
 from tests.server.process import ServerProcess
-from tests.web.browser import LAPTOP, PHONE, create_room, join, new_page, serious_violations
+from tests.web.browser import (
+    LAPTOP,
+    PHONE,
+    PROJECTOR,
+    create_room,
+    join,
+    new_page,
+    serious_violations,
+)
 
 
 def said(trainer: Any, text: str) -> str:
@@ -160,4 +168,9 @@ def test_the_learner_asked_sees_the_time_left_count_down(
         arg=first,
     )
     assert waiting.locator("#seat .time-left").count() == 0
-    assert asked.errors == [] and waiting.errors == []
+    # The projector shows the class who is on the clock.
+    name = (asked.get_attribute("#seat .family.yours", "aria-label") or "").split(" ·")[0]
+    projector = new_page(browser, PROJECTOR)
+    projector.goto(f"{server.base}/projector/{code}")
+    projector.wait_for_selector(f"#turn .time-left:has-text('{name} has ')")
+    assert asked.errors == [] and waiting.errors == [] and projector.errors == []

@@ -142,8 +142,8 @@ def seat_part(
 ) -> dict[str, Any]:
     """What only ``seat`` gets: its legal and refused actions, ``mine``, the parts of its
     view that differ from the public view (its view is ``{**view, **mine}``), the decision
-    it is asked in one sentence (``prompt``, while it is asked) with the seconds it has left
-    (``time_left``, while a clock runs for it), and the open class vote if it is shown one.
+    it is asked in one sentence (``prompt``, while it is asked), and the open class vote if
+    it is shown one.
     A broadcast works out ``running`` and the encoded ``vote`` once for every seat; by
     default they are looked up here."""
     if running is None:
@@ -163,9 +163,6 @@ def seat_part(
     state = room.state
     if running and state is not None and seat in state.to_move():
         part["prompt"] = room.prompt(seat)
-        left = room.time_left(seat)
-        if left is not None:
-            part["time_left"] = round(left, 1)
     part["voted"] = seat in room.votes
     part["vote"] = vote
     return part
@@ -182,6 +179,9 @@ def shared_message(
         "view": view,
         "events": events,
     }
+    clocks = room.clocks()
+    if clocks:
+        message["clocks"] = clocks
     if change is not None:
         message["change"] = change.kind
         message["announcements"] = change.announcements

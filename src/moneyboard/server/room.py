@@ -149,12 +149,18 @@ class Room:
             return self.table.decision_limit()
         return self.timer if self.timer else None
 
-    def time_left(self, seat: int) -> float | None:
-        """Seconds ``seat`` has left to decide before its fallback is played (``None``: no
-        clock runs for it, or the room is not running)."""
-        if self.table is None or not self.running:
-            return None
-        return self.table.time_left(seat)
+    def clocks(self) -> list[dict[str, Any]]:
+        """The seats asked now whose clocks run, with the seconds each has left before the
+        game's default is played for it (none while paused or without a time limit)."""
+        table, state = self.table, self.state
+        if table is None or state is None or not self.running:
+            return []
+        out = []
+        for seat in state.to_move():
+            left = table.time_left(seat)
+            if left is not None:
+                out.append({"seat": seat, "left": round(left, 1)})
+        return out
 
     def people_to_move(self) -> list[int]:
         """Seats played by people that the game is waiting for."""

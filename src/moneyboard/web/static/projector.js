@@ -3,7 +3,7 @@
 // once the game is over, a link to the debrief's projector copy.
 
 import { Live } from "./live.js";
-import { board, families, familyCard, fill, h, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
+import { board, clockLines, families, familyCard, fill, h, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
@@ -16,7 +16,7 @@ let momentTimer = null;
 const feed = [];
 
 function show(update) {
-  fill(document.getElementById("turn"), turnLine(update), resultBlock(update));
+  fill(document.getElementById("turn"), turnLine(update), clockLines(update), resultBlock(update));
   const over = (update.view && update.view.result) || ["finished", "ended"].includes((update.room || {}).status);
   document.getElementById("after").hidden = !over;
   fill(document.getElementById("board"), board(update));

@@ -239,6 +239,37 @@ export function board(update) {
   }));
 }
 
+/** The clocks running for the seats asked (`update.clocks`), counted down where they are
+ * shown: a seat's own ("Time left: 0:45", `you`), or every one of them on the projector
+ * ("Ife has 0:45 left"); red for the last ten seconds. */
+export function clockLines(update, { you = null } = {}) {
+  const now = Date.now();
+  const lines = (update.clocks || []).filter((c) => you === null || c.seat === you).map((c) => {
+    const line = h("p", { class: "time-left", role: "timer", "data-ends": String(now + c.left * 1000),
+      "data-who": you === null ? seatName(update, c.seat) : "" });
+    showClock(line, now);
+    return line;
+  });
+  if (lines.length && clockTicker === null) clockTicker = setInterval(tickClocks, 500);
+  return lines;
+}
+
+let clockTicker = null;
+
+function tickClocks() {
+  const now = Date.now();
+  for (const line of document.querySelectorAll(".time-left[data-ends]")) showClock(line, now);
+}
+
+function showClock(line, now) {
+  const seconds = Math.max(0, Math.ceil((Number(line.dataset.ends) - now) / 1000));
+  const left = seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds} s`;
+  const who = line.dataset.who;
+  if (who) line.textContent = seconds ? `${who} has ${left} left.` : `Time is up for ${who}.`;
+  else line.textContent = seconds ? `Time left: ${left}` : "Time is up: the game's default move is played for you.";
+  line.classList.toggle("urgent", seconds <= 10);
+}
+
 /** The headline: the game's round or year, and whose turn it is. */
 export function turnLine(update) {
   const view = update.view;

@@ -3,7 +3,7 @@
 // inputs, guided mode's preview, the class vote while another family decides, the family's
 // figures and cards, and the events that touched this family.
 
-import { ART, PAGE, actionLabel, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, PAGE, actionLabel, clockLines, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
 import { sentence } from "./live.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
@@ -67,13 +67,6 @@ function amountChoice(update, entry, id, attrs, text, choose) {
     }, text)));
 }
 
-/** Seconds left to decide, as the countdown reads them ("Time left: 1:05", "Time left: 9 s"). */
-function timeLeftText(seconds) {
-  if (seconds <= 0) return "Time is up: the game's default move is played for you.";
-  const clock = seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : `${seconds} s`;
-  return `Time left: ${clock}`;
-}
-
 /** A seat panel in `root`; `send(action)` plays an action and resolves with the reply;
  * `vote(action, why)`, when given, sends the seat's answer to the class vote. */
 export class SeatPanel {
@@ -96,19 +89,6 @@ export class SeatPanel {
     this.message = "";
     this.pendingChoice = null;
     this.visible = true;
-    // When this seat's time to decide runs out (Date.now() milliseconds; null: no clock).
-    this.deadline = null;
-    setInterval(() => this.tick(), 500);
-  }
-
-  /** The countdown's line, kept up to date between updates. */
-  tick() {
-    const line = this.root.querySelector(".time-left");
-    if (line && this.deadline !== null) {
-      const seconds = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
-      line.textContent = timeLeftText(seconds);
-      line.classList.toggle("urgent", seconds <= 10);
-    }
   }
 
   receive(update) {
@@ -125,7 +105,6 @@ export class SeatPanel {
     this.deciders = (update.view && update.view.to_move) || [];
     for (const line of update.announcements || []) this.events.unshift(line);
     this.update = update;
-    this.deadline = typeof update.time_left === "number" ? Date.now() + update.time_left * 1000 : null;
     this.render();
   }
 
@@ -262,6 +241,7 @@ export class SeatPanel {
     this.root.dataset.version = String(update.version);
     this.root.dataset.seat = String(update.you);
     const cash = cashOf(family);
+    const [clock] = clockLines(update, { you: update.you });
     const hadFocus = this.root.contains(document.activeElement);
     const typingWhy = document.activeElement && document.activeElement.id === "vote-why"
       ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
@@ -269,8 +249,7 @@ export class SeatPanel {
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
       family && PAGE.art.position ? h("p", { class: "where" }, `Where you are: ${placeText(family)}`) : null,
-      this.deadline !== null ? h("p", { class: "time-left", role: "timer" }, "")
-        : update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null,
+      clock || (update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null),
       resultBlock(update),
       this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
       tableBlock(update, { fold: { open: this.tableOpen, toggled: (open) => { this.tableOpen = open; } } }),
@@ -281,7 +260,6 @@ export class SeatPanel {
       family ? familyCard(update, family, { you: update.you }) : null,
       this.events.length ? h("section", { class: "events", "aria-label": "What happened to you" },
         h("h2", {}, "What happened to you"), h("ul", {}, this.events.map((t) => h("li", {}, t)))) : null);
-    this.tick();
     const whyInput = typingWhy ? this.root.querySelector("#vote-why") : null;
     if (whyInput) {
       whyInput.focus();
