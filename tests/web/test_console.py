@@ -173,4 +173,6 @@ def test_the_learner_asked_sees_the_time_left_count_down(
     projector = new_page(browser, PROJECTOR)
     projector.goto(f"{server.base}/projector/{code}")
     projector.wait_for_selector(f"#turn .time-left:has-text('{name} has ')")
+    trainer.wait_for_selector(f"#turn .time-left:has-text('{name} has ')")
     assert asked.errors == [] and waiting.errors == [] and projector.errors == []
+    assert trainer.errors == []

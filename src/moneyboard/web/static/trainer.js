@@ -4,7 +4,7 @@
 // It shows its controls only once the server has recognised the trainer's token.
 
 import { Live, pageToken } from "./live.js";
-import { PAGE, families, familyCard, fill, h, human, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
+import { PAGE, clockLines, families, familyCard, fill, h, human, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const problem = document.getElementById("problem");
@@ -104,7 +104,7 @@ function showOutcomes() {
 }
 
 function show(update) {
-  fill(document.getElementById("turn"), turnLine(update), resultBlock(update),
+  fill(document.getElementById("turn"), turnLine(update), clockLines(update), resultBlock(update),
     h("p", {}, `Room status: ${update.room.status}${update.room.timer ? ` · timer ${update.room.timer}` : ""}${update.room.votes ? ` · ${update.room.votes} votes` : ""}`));
   if (update.vote_result) {
     lastVote = update.vote_result;
