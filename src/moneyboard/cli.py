@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
+from urllib.parse import urlsplit
 
 import typer
 from rich.console import Console
@@ -468,6 +469,13 @@ def serve_command(
             "that); more is refused with a message.",
         ),
     ] = 20.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address learners' phones open (e.g. http://10.0.0.5:8000), when this "
+            "machine's own network address, found by itself, is not the one they reach.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="Log warnings only.")] = False,
 ) -> None:
     """Run the classroom server: rooms, join codes, a trainer's controls, nothing lost."""
@@ -484,8 +492,19 @@ def serve_command(
         notify=notify,
         rate_per_second=rate,
         rate_burst=round(2 * rate),
+        learners_url=_public_url(public_url),
     )
     serve(host, port, settings, quiet=quiet)
+
+
+def _public_url(text: str | None) -> str | None:
+    """``--public-url`` checked: an http(s) address with a host, without a trailing slash."""
+    if text is None:
+        return None
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        _fail(f"--public-url must be an address like http://10.0.0.5:8000, not {text!r}")
+    return text.strip().rstrip("/")
 
 
 def main() -> None:

@@ -37,3 +37,14 @@ def test_a_rate_below_one_message_a_second_is_refused(started: list[Settings]) -
     assert result.exit_code != 0
     assert "--rate" in result.output
     assert started == []
+
+
+def test_the_learners_address_may_be_given_and_must_be_one(started: list[Settings]) -> None:
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--public-url", "http://10.0.0.5:8000/"]).exit_code == 0
+    found, given = started
+    assert found.learners_url is None  # found at start-up from the machine's address
+    assert given.learners_url == "http://10.0.0.5:8000"
+    wrong = runner.invoke(app, ["serve", "--public-url", "10.0.0.5"])
+    assert wrong.exit_code == 1 and "--public-url" in wrong.output
+    assert len(started) == 2

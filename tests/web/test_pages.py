@@ -17,6 +17,7 @@ from moneyboard.server.app import create_app
 from moneyboard.server.settings import Settings
 from moneyboard.web.art import game_art, mechanics, page_data
 from moneyboard.web.json_script import script_json
+from moneyboard.web.qr import qr_svg
 
 
 @pytest.fixture
@@ -145,3 +146,22 @@ def test_a_browser_at_an_address_with_no_page_gets_a_page_and_the_api_json(
         asked = client.get(path, headers=browser if path != "/nope" else {})
         assert asked.status_code == 404
         assert asked.json() == {"error": {"code": "http", "message": "Not Found"}}, path
+
+
+def test_pages_opened_at_localhost_send_learners_to_the_network_address(tmp_path: Path) -> None:
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'rooms.db'}", learners_url="http://192.168.1.23:8000"
+    )
+    app = create_app(settings)
+    # The trainer's laptop opened its own console as "localhost", which no phone can reach.
+    with TestClient(app, base_url="http://localhost:8000") as laptop:
+        code = laptop.post(
+            "/api/rooms", json={"game": "monitics", "seats": [{"kind": "learner"}] * 2}
+        ).json()["code"]
+        for path in [f"/projector/{code}", f"/trainer/{code}"]:
+            assert "<strong>192.168.1.23:8000/play</strong>" in laptop.get(path).text, path
+        qr = laptop.get(f"/qr/{code}.svg").content
+        assert qr == qr_svg(f"http://192.168.1.23:8000/play/{code}")
+    # Opened at the network address (a second screen, a phone), the pages keep it.
+    with TestClient(app, base_url="http://192.168.1.23:8000") as phone:
+        assert "<strong>192.168.1.23:8000/play</strong>" in phone.get(f"/projector/{code}").text

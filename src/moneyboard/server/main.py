@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import logging
 import sys
@@ -10,6 +11,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from moneyboard.server.addresses import learners_url
 from moneyboard.server.app import create_app
 from moneyboard.server.migrate import upgrade
 from moneyboard.server.settings import Settings
@@ -46,6 +48,29 @@ def tune_gc() -> None:
     gc.freeze()
 
 
+def welcome_lines(host: str, port: int, learners: str | None) -> list[str]:
+    """What the trainer reads when the server starts: where to open the console, and the
+    address learners' phones open.
+
+    >>> print("\\n".join(welcome_lines("0.0.0.0", 8000, "http://192.168.1.23:8000")))
+    moneyboard: the classroom is open.
+      Trainer, on this machine:       http://localhost:8000/trainer
+      Learners, on the same network:  http://192.168.1.23:8000/play
+    """
+    lines = [
+        "moneyboard: the classroom is open.",
+        f"  Trainer, on this machine:       http://localhost:{port}/trainer",
+    ]
+    if learners is not None:
+        lines.append(f"  Learners, on the same network:  {learners}/play")
+    else:
+        lines.append(
+            f"  Learners: this server listens on {host} only; phones need --host 0.0.0.0 "
+            "(or --public-url with the address they open)."
+        )
+    return lines
+
+
 def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
     """Serve until stopped (Ctrl-C); rooms left unfinished are rebuilt at the next start."""
     problem = open_database(settings.db_url)
@@ -53,6 +78,10 @@ def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> N
         print(f"moneyboard: {problem}", file=sys.stderr)
         raise SystemExit(1)
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # its "Context impl ..." lines
+    learners = settings.learners_url or learners_url(host, port)
+    settings = dataclasses.replace(settings, learners_url=learners)
+    print("\n".join(welcome_lines(host, port, learners)), flush=True)
     app = create_app(settings)
     tune_gc()
     uvicorn.run(

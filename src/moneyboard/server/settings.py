@@ -37,3 +37,6 @@ class Settings:
     tick: float = 0.25
     #: Fan updates out through PostgreSQL LISTEN/NOTIFY (several processes, one database).
     notify: bool = False
+    #: The address learners' phones open (``http://192.168.1.23:8000``): found at start-up
+    #: from the machine's network address, or given; ``None``: the pages' own address.
+    learners_url: str | None = None

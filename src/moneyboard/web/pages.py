@@ -20,6 +20,7 @@ from moneyboard.bots.registry import bot_kinds, bot_summary
 from moneyboard.engine.labels import human
 from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
+from moneyboard.server.addresses import join_base
 from moneyboard.server.errors import RoomError
 from moneyboard.server.manager import RoomManager
 from moneyboard.web.art import page_data
@@ -72,6 +73,11 @@ def mount_pages(app: FastAPI) -> None:
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
 
+    def join_url(request: Request) -> str:
+        """Where learners join (``http://192.168.1.23:8000/play``): never "localhost"."""
+        learners = manager(request).settings.learners_url
+        return join_base(str(request.base_url), learners) + "/play"
+
     def room_page(request: Request, name: str, code: str, title: str) -> HTMLResponse:
         try:
             room = manager(request).room(code)
@@ -96,6 +102,8 @@ def mount_pages(app: FastAPI) -> None:
             game_title=info["title"],
             data=script_json(data),
             bots=data["bots"],
+            join_url=join_url(request),
+            join_shown=join_url(request).split("://", 1)[-1],
         )
 
     def no_such_page(request: Request) -> HTMLResponse:
@@ -148,5 +156,5 @@ def mount_pages(app: FastAPI) -> None:
             room = manager(request).room(code)
         except RoomError as exc:
             return Response(str(exc), status_code=exc.status, media_type="text/plain")
-        link = str(request.base_url).rstrip("/") + f"/play/{room.code}"
+        link = f"{join_url(request)}/{room.code}"
         return Response(qr_svg(link), media_type="image/svg+xml")
