@@ -159,7 +159,9 @@ def test_pages_opened_at_localhost_send_learners_to_the_network_address(tmp_path
             "/api/rooms", json={"game": "monitics", "seats": [{"kind": "learner"}] * 2}
         ).json()["code"]
         for path in [f"/projector/{code}", f"/trainer/{code}"]:
-            assert "<strong>192.168.1.23:8000/play</strong>" in laptop.get(path).text, path
+            page = laptop.get(path).text
+            assert "<strong>192.168.1.23:8000/play</strong>" in page, path
+            assert f'src="/qr/{code}.svg"' in page, path  # the class scans it from the screen
         qr = laptop.get(f"/qr/{code}.svg").content
         assert qr == qr_svg(f"http://192.168.1.23:8000/play/{code}")
     # Opened at the network address (a second screen, a phone), the pages keep it.
