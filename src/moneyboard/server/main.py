@@ -56,6 +56,10 @@ def welcome_lines(host: str, port: int, learners: str | None) -> list[str]:
     moneyboard: the classroom is open.
       Trainer, on this machine:       http://localhost:8000/trainer
       Learners, on the same network:  http://192.168.1.23:8000/play
+    >>> welcome_lines("0.0.0.0", 8000, None)[-1].split(";")[0]
+    '  Learners: this machine has no network address yet'
+    >>> welcome_lines("127.0.0.1", 8000, None)[-1].split(";")[0]
+    '  Learners: this server listens on 127.0.0.1 only'
     """
     lines = [
         "moneyboard: the classroom is open.",
@@ -63,6 +67,11 @@ def welcome_lines(host: str, port: int, learners: str | None) -> list[str]:
     ]
     if learners is not None:
         lines.append(f"  Learners, on the same network:  {learners}/play")
+    elif host in ("0.0.0.0", "::", ""):
+        lines.append(
+            "  Learners: this machine has no network address yet; join the room's Wi-Fi "
+            "and restart, or give --public-url with the address phones open."
+        )
     else:
         lines.append(
             f"  Learners: this server listens on {host} only; phones need --host 0.0.0.0 "
