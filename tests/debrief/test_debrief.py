@@ -81,6 +81,11 @@ def test_json_has_the_promised_shape_and_turning_points_name_seat_and_round(
         name = data["seats"][point["seat"]]
         assert name in point["sentence"]
         assert f"round {point['round']}" in point["sentence"]
+        # Net worth, where a sentence names it, is money in the game's currency.
+        for figure in re.findall(
+            r"about (\S+(?: units)?) (?:more|less) net worth", point["sentence"]
+        ):
+            assert figure.startswith(money[0]) and figure.endswith(money[1].strip()), figure
         assert (point["better"] is None) == (point["weight"] > 0)
         entry = cached_record(game_id).moves[point["entry"]]
         assert getattr(entry, "action", None) == point["chosen"]["action"]

@@ -210,3 +210,12 @@ def test_the_move_played_is_played_once_for_several_alternatives_at_one_move(
     assert calls == ["keep", "gamble", "borrow"]
     assert first.chosen_finishes == second.chosen_finishes
     assert again.to_json() == first.to_json()
+
+
+def test_a_what_if_in_a_game_scored_by_net_worth_says_it_in_dollars() -> None:
+    record = cached_record("monitics")
+    entry = next(e for e in action_entries(record)[3:] if len(alternatives(record, e)) > 1)
+    other = next(a["action"] for a in alternatives(record, entry) if not a["chosen"])
+    result = what_if(record, entry, other, games=3, seed=1, bots="random")
+    assert " of net worth on average ($" in result.sentence, result.sentence
+    assert "net worth net worth" not in result.sentence

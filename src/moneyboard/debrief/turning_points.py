@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from statistics import fmean, stdev
 from typing import Any
 
 from moneyboard.debrief.playouts import Finish, random_finish, rng_for
-from moneyboard.debrief.words import action_words, difference, joined, percent
+from moneyboard.debrief.words import action_words, difference, joined, money_difference, percent
 from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState
 
@@ -273,17 +273,24 @@ def measure(
         finishes=MEASURE_FINISHES,
         sentence="",
     )
-    return dataclasses.replace(point, sentence=sentence(point, unit, money_is_score))
+    said = sentence(point, unit, money_is_score, c.state.money_text)
+    return dataclasses.replace(point, sentence=said)
 
 
-def sentence(p: TurningPoint, unit: str, money_is_score: bool) -> str:
-    """The turning point in one sentence a learner understands."""
+def sentence(
+    p: TurningPoint, unit: str, money_is_score: bool, money_text: Callable[[int | float], str]
+) -> str:
+    """The turning point in one sentence a learner understands (net worth in the game's
+    currency, by ``money_text``)."""
     # What the alternative would have changed, at the end of the game.
     parts = []
     if abs(p.effect) > 1e-9:
-        parts.append(difference(-p.effect, unit))
+        effect = -p.effect
+        parts.append(
+            money_difference(effect, money_text) if money_is_score else difference(effect, unit)
+        )
     if not money_is_score and abs(p.money) >= 0.5:
-        parts.append(difference(-p.money, "net worth"))
+        parts.append(money_difference(-p.money, money_text))
     changed = joined(parts) or "about the same result"
     chances = (
         f", with a {percent(p.win_alternative)} chance of winning instead of "

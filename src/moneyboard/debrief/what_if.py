@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 import json
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from statistics import fmean, quantiles
 from typing import Any
 
@@ -28,7 +28,7 @@ from moneyboard.debrief.records import (
     seat_of,
     state_before,
 )
-from moneyboard.debrief.timeline import score_unit
+from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, score_unit
 from moneyboard.debrief.words import action_words, amount, percent
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError, RecordError
@@ -240,7 +240,14 @@ def what_if(
         chosen_finishes=chosen_finishes,
         alternative_finishes=alternative_finishes,
     )
-    return dataclasses.replace(result, sentence=_sentence(result, score_unit(rec.game)))
+    unit, shown = score_unit(rec.game), _figure
+    if rec.game in SCORE_IS_NET_WORTH:  # the score is money: say it in the game's currency
+
+        def shown_money(value: float) -> str:
+            return state.money_text(round(value))
+
+        unit, shown = "of net worth", shown_money
+    return dataclasses.replace(result, sentence=_sentence(result, unit, shown))
 
 
 def action_from_text(record: Record, entry: int, text: str) -> Action:
@@ -351,13 +358,14 @@ def _player(state: GameState, seat: int, stand_in: str) -> str:
     return kind
 
 
-def _sentence(w: WhatIf, unit: str) -> str:
+def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str]) -> str:
     """The what-if in words: the alternative's average result against the choice's, and what
-    really happened."""
+    really happened. ``shown`` writes a score (money in the game's currency when the score is
+    net worth)."""
     mine = w.chosen_results[w.seat]
     other = w.alternative_results[w.seat]
     head = f"In round {w.round}, {w.name} played “{w.chosen_text}”."
-    real_score = _figure(w.actual.scores[w.seat])
+    real_score = shown(w.actual.scores[w.seat])
     real = (
         f"In the real game {w.name} ended with {real_score}."
         if w.actual.finished
@@ -366,29 +374,29 @@ def _sentence(w: WhatIf, unit: str) -> str:
     if w.alternative == w.chosen:
         return (
             f"{head} Played on {w.games} times from there, {w.name} ended with "
-            f"{_figure(mine.score.mean)} {unit} on average ({_range(mine.score)}) and won "
+            f"{shown(mine.score.mean)} {unit} on average ({_range(mine.score, shown)}) and won "
             f"{percent(mine.wins)} of the games. {real}"
         )
     delta = other.score.mean - mine.score.mean
     change = (
         "about the same as"
         if abs(delta) < 1e-9
-        else f"about {amount(delta)} {'more' if delta > 0 else 'less'} than"
+        else f"about {shown(abs(delta))} {'more' if delta > 0 else 'less'} than"
     )
     return (
         f"{head} With “{w.alternative_text}” instead, played on {w.games} times, {w.name} "
-        f"would have ended with {_figure(other.score.mean)} {unit} on average "
-        f"({_range(other.score)}): {change} with the real choice on the same dice "
-        f"({_figure(mine.score.mean)}), winning {percent(other.wins)} of the games instead "
+        f"would have ended with {shown(other.score.mean)} {unit} on average "
+        f"({_range(other.score, shown)}): {change} with the real choice on the same dice "
+        f"({shown(mine.score.mean)}), winning {percent(other.wins)} of the games instead "
         f"of {percent(mine.wins)}. {real}"
     )
 
 
-def _range(spread: Spread) -> str:
+def _range(spread: Spread, shown: Callable[[float], str]) -> str:
     """The middle 80% of a figure, in words."""
     if spread.low == spread.high:
         return "every game alike"
-    return f"{_figure(spread.low)} to {_figure(spread.high)} in most games"
+    return f"{shown(spread.low)} to {shown(spread.high)} in most games"
 
 
 def _figure(value: float) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import Message
 from moneyboard.engine.state import GameState
@@ -58,6 +60,16 @@ def difference(delta: float, unit: str) -> str:
     """``"about 2 more happiness points"`` / ``"about 240 less net worth"``."""
     word = "more" if delta > 0 else "less"
     return f"about {amount(delta)} {word} {unit}"
+
+
+def money_difference(delta: float, money_text: Callable[[int | float], str]) -> str:
+    """A difference of net worth in the game's currency.
+
+    >>> money_difference(21_924.4, "${:,}".format), money_difference(-2.6, "{} units".format)
+    ('about $21,924 more net worth', 'about 3 units less net worth')
+    """
+    word = "more" if delta > 0 else "less"
+    return f"about {money_text(round(abs(delta)))} {word} net worth"
 
 
 def percent(share: float) -> str:
