@@ -162,6 +162,8 @@ def test_pages_opened_at_localhost_send_learners_to_the_network_address(tmp_path
             page = laptop.get(path).text
             assert "<strong>192.168.1.23:8000/play</strong>" in page, path
             assert f'src="/qr/{code}.svg"' in page, path  # the class scans it from the screen
+        # A seat moved to a new phone gets a link on that address too.
+        assert 'data-base="http://192.168.1.23:8000"' in laptop.get(f"/trainer/{code}").text
         qr = laptop.get(f"/qr/{code}.svg").content
         assert qr == qr_svg(f"http://192.168.1.23:8000/play/{code}")
     # Opened at the network address (a second screen, a phone), the pages keep it.

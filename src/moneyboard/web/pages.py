@@ -73,10 +73,13 @@ def mount_pages(app: FastAPI) -> None:
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
 
+    def phones_base(request: Request) -> str:
+        """Where phones reach this server (``http://192.168.1.23:8000``): never "localhost"."""
+        return join_base(str(request.base_url), manager(request).settings.learners_url)
+
     def join_url(request: Request) -> str:
-        """Where learners join (``http://192.168.1.23:8000/play``): never "localhost"."""
-        learners = manager(request).settings.learners_url
-        return join_base(str(request.base_url), learners) + "/play"
+        """Where learners join (``http://192.168.1.23:8000/play``)."""
+        return phones_base(request) + "/play"
 
     def room_page(request: Request, name: str, code: str, title: str) -> HTMLResponse:
         try:
@@ -102,7 +105,7 @@ def mount_pages(app: FastAPI) -> None:
             game_title=info["title"],
             data=script_json(data),
             bots=data["bots"],
-            join_url=join_url(request),
+            join_base=phones_base(request),
             join_shown=join_url(request).split("://", 1)[-1],
         )
 

@@ -25,6 +25,8 @@ let deciders = [];
 let timeCalled = false;
 
 const auth = { Authorization: `Bearer ${token}` };
+// Where phones reach this server (never "localhost", which a phone cannot open).
+const joinBase = document.getElementById("joining").dataset.base;
 
 function directive(name) {
   switch (name) {
@@ -61,7 +63,7 @@ function seatRow(update, seat) {
       onclick: async () => {
         const reply = await fetch(`/api/rooms/${code}/seats/${seat.seat}/device`, { method: "POST", headers: auth });
         const body = await reply.json();
-        link.textContent = reply.ok ? ` New link: ${location.origin}${body.rejoin}` : ` ${body.error.message}`;
+        link.textContent = reply.ok ? ` New link: ${joinBase}${body.rejoin}` : ` ${body.error.message}`;
       },
     }, "Move to another device") : null,
     link);
