@@ -143,9 +143,8 @@ def seat_part(
     """What only ``seat`` gets: its legal and refused actions, ``mine``, the parts of its
     view that differ from the public view (its view is ``{**view, **mine}``), the decision
     it is asked in one sentence (``prompt``, while it is asked), and the open class vote if
-    it is shown one.
-    A broadcast works out ``running`` and the encoded ``vote`` once for every seat; by
-    default they are looked up here."""
+    it is shown one. A broadcast works out ``running`` and the encoded ``vote`` once for
+    every seat; by default they are looked up here."""
     if running is None:
         running = room.running
         vote = room.vote_for(seat)
