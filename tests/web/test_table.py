@@ -124,7 +124,7 @@ def test_a_financity_family_reads_where_its_home_token_is_by_the_zones_name(
 ) -> None:
     room = start_class(browser, server.base, "financity", ["Ada", "Bola"], seed=5)
     phone = next(p for p in room.phones if p.locator("#seat .family.yours.moving").count())
-    phone.click("#seat button:has-text('Place the home token on extra jobs')")
+    phone.click("#seat button:has-text('Place the home token on Zone 4: Extra Jobs')")
     # As the board draws it ("4 · Extra jobs"), not the bare board number.
     phone.wait_for_selector("#seat .where:has-text('Where you are: 4 · Extra jobs')")
     phone.wait_for_selector("text=puts the home token on Zone 4: Extra Jobs.")

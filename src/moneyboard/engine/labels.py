@@ -60,15 +60,15 @@ def action_label(
     seat_name: Callable[[int], str],
     money: Callable[[int], str],
     chosen_later: str | None = None,
-    word: Callable[[str], str] | None = None,
+    word: Callable[[str, str | None], str] | None = None,
 ) -> str:
     """The label of an action of ``kind`` with ``fields`` (``template``: the game's label, or
     ``None`` for its kind and values in words). ``chosen_later`` names an amount field a
     person still has to choose: it is shown as ``…``. ``word`` names a field's identifier
-    (a card's title for its id)."""
+    (a card's title for its id), given the identifier and the field's name."""
     if template is None:
         rest = [
-            word(v) if word is not None and isinstance(v, str) else show_value(v).lower()
+            word(v, k) if word is not None and isinstance(v, str) else show_value(v).lower()
             for k, v in fields.items()
             if k != chosen_later
         ]
@@ -88,7 +88,7 @@ def action_label(
         if how == ":money":
             return money(int(value))
         if isinstance(value, str):
-            return word(value) if word is not None else value.replace("_", " ")
+            return word(value, field) if word is not None else value.replace("_", " ")
         return show_value(value).lower()
 
     return PLACEHOLDER.sub(fill, template)

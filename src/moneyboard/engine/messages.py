@@ -146,9 +146,20 @@ class Catalogue:
         """This catalogue, naming these identifiers by these words as well."""
         return Catalogue(self._templates, {**self._words, **words})
 
-    def word(self, value: str) -> str:
-        """An identifier in words: the name given for it, else its parts ("credit card");
-        anything else (a person's name, a sentence) as it is."""
+    def word(self, value: str, field: str | None = None) -> str:
+        """An identifier in words: the name given for it as an action's ``field`` (words
+        keyed ``"zone=loans"``: a place named on its button, where the same identifier names
+        a deck elsewhere), else the name given for it anywhere, else its parts ("credit
+        card"); anything else (a person's name, a sentence) as it is.
+
+        >>> words = Catalogue({}, {"zone=shopping": "Zone 7: Shopping"})
+        >>> words.word("shopping", "zone"), words.word("shopping"), words.word("free_time")
+        ('Zone 7: Shopping', 'shopping', 'free time')
+        """
+        if field is not None:
+            named = self._words.get(f"{field}={value}")
+            if named is not None:
+                return named
         named = self._words.get(value)
         if named is not None:
             return named

@@ -45,3 +45,15 @@ def test_expenses_name_their_parts() -> None:
         f"Ben pays ${home + 20:,} of expenses (the home ${home:,}, shopping cards adding $40 "
         "and taking off $20)."
     )
+
+
+def test_the_place_buttons_name_each_zone_as_the_rulebook_does_and_decks_keep_theirs() -> None:
+    state = start()
+    seat = state.to_move()[0]
+    labels = {state.action_label(Place(zone)) for zone in ZONES}
+    assert "Place the home token on Zone 4: Extra Jobs" in labels
+    assert "Place the home token on the Loans Zone (LZ)" in labels
+    # "shopping" names a deck as well: there it stays the deck's word.
+    turned = [state.explain(e) for e in state.log if e[0] == "cards.turned_up"]
+    assert any(t.startswith("New face-up shopping card: ") for t in turned), turned
+    assert state.legal_actions(seat)

@@ -23,7 +23,7 @@ from moneyboard.games.financity.actions import (
     TakeLoan,
     Withdraw,
 )
-from moneyboard.games.financity.base import ZONE_LABELS, ZONES
+from moneyboard.games.financity.base import ZONE_LABELS, ZONE_NAMES, ZONES
 from moneyboard.games.financity.choices import (
     BUY_INVESTMENT,
     BUY_SHOPPING,
@@ -69,12 +69,18 @@ class FinanCityState(Choices):
     currency = ("$", "")
     content = load_content()
     #: The game's words, with every card by its name.
-    catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.financity")).with_words(
-        {
-            card.id: card.name
-            for cards in (content.homes, content.investments, content.shopping, content.events)
-            for card in cards
-        }
+    catalogue = (
+        GameState.catalogue.merged(load_catalogue("moneyboard.games.financity"))
+        .with_words(
+            {
+                card.id: card.name
+                for cards in (content.homes, content.investments, content.shopping, content.events)
+                for card in cards
+            }
+        )
+        # The zones on the place buttons, as the rulebook names them ("shopping" elsewhere
+        # is a deck).
+        .with_words({f"zone={zone}": name for zone, name in ZONE_NAMES.items()})
     )
     automations: ClassVar[dict[str, str]] = AUTOMATIONS
 
