@@ -148,3 +148,16 @@ def test_a_preview_writes_money_in_the_currency_and_large_sums_in_full() -> None
     assert signed(state, "debt", 501_000) == "+$501,000"  # was "+501000", and 1.2e+06 beyond
     assert signed(state, "cash", -500) == "−$500"
     assert signed(state, "wellbeing", 5) == "+5"
+
+
+def test_a_familys_details_show_money_in_the_currency_and_a_named_field_once() -> None:
+    state = registry.get_game("financity").new_state([Seat("Ana"), Seat("Ben")], 3)
+    view = state.view(None)
+    text = rendered(families_table(state, view))
+    rows = {line.split("│")[1].strip(): line for line in text.splitlines() if "│" in line}
+    home = view["players"][0]
+    # "home" (an identifier) and "home_name" (its name) are one row, by the name.
+    assert "home" in rows and "home name" not in rows
+    assert home["home_name"] in rows["home"]
+    # The art's money figures are money here too.
+    assert f"${home['expenses']:,}" in rows["expenses"]

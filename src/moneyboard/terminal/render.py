@@ -51,12 +51,25 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
         money = key in MONEY_METRICS
         cells = (state.money_text(row[key]) if money else number(row[key]) for row in metrics)
         table.add_row(label(key), *cells)
+    money_fields = {f["path"] for f in game_art(state.game_id)["figures"] if f.get("money")} - set(
+        keys
+    )
     for _, details in _family_details(state, view or {}):
-        fields = [k for k in details[0] if k not in keys and k not in SKIPPED_DETAILS]
+        fields = [
+            k
+            for k in details[0]
+            if k not in keys and k not in SKIPPED_DETAILS and f"{k}_name" not in details[0]
+        ]
         table.add_section()
         for field in fields:
-            cells = (escape(compact(d.get(field), state.catalogue.word)) for d in details)
-            table.add_row(label(field), *cells)
+            cells = (
+                state.money_text(d[field])
+                if field in money_fields and isinstance(d.get(field), int | float)
+                else escape(compact(d.get(field), state.catalogue.word))
+                for d in details
+            )
+            named = field.removesuffix("_name")  # "home_name" stands for "home"
+            table.add_row(label(named if named in details[0] else field), *cells)
     return table
 
 
@@ -64,7 +77,8 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
 MONEY_METRICS = frozenset({"cash", "savings", "debt", "assets", "income"})
 
 
-#: Per-family fields not worth a row (the column header already says them).
+#: Per-family fields not worth a row (the column header already says them). A field with a
+#: ``<field>_name`` beside it ("home" and "home_name") shows once, by its name.
 SKIPPED_DETAILS = frozenset({"seat", "name"})
 
 

@@ -40,14 +40,16 @@ def account_label(state: GameState, account: str) -> str:
 
 
 def number(x: object) -> str:
-    """A value for a table cell: whole floats without decimals.
+    """A value for a table cell: whole floats without decimals, thousands grouped.
 
-    >>> number(3.0), number(2.5), number("x")
-    ('3', '2.5', 'x')
+    >>> number(3.0), number(2.5), number("x"), number(1100), number(-12500.0)
+    ('3', '2.5', 'x', '1,100', '-12,500')
     """
-    if isinstance(x, float):
-        return str(int(x)) if x.is_integer() else f"{x:.2f}".rstrip("0")
-    return str(x)
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        return str(x)
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:,.2f}".rstrip("0")
+    return f"{int(x):,}"
 
 
 def label(key: str) -> str:
