@@ -161,3 +161,16 @@ def test_a_familys_details_show_money_in_the_currency_and_a_named_field_once() -
     assert home["home_name"] in rows["home"]
     # The art's money figures are money here too.
     assert f"${home['expenses']:,}" in rows["expenses"]
+
+
+def test_a_games_own_money_metrics_are_written_in_its_currency() -> None:
+    state = registry.get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], 3)
+    rows = {
+        line.split("│")[1].strip(): line
+        for line in rendered(families_table(state)).splitlines()
+        if "│" in line
+    }
+    metrics = state.metrics(0)
+    assert state.money_text(metrics["net_worth"]) in rows["net worth"]  # "−$43,290"
+    assert state.money_text(metrics["active"]) in rows["active"]
+    assert "$" not in rows["retired"]  # a count, not money

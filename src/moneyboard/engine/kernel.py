@@ -200,6 +200,10 @@ class Kernel:
     catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
     #: How the game writes money: text before and after the number (``("$", "")``).
     currency: ClassVar[tuple[str, str]] = ("", "")
+    #: The metrics (:meth:`metrics`) that are sums of money, written in the currency.
+    money_metrics: ClassVar[frozenset[str]] = frozenset(
+        {"cash", "savings", "debt", "assets", "income"}
+    )
 
     _rules: ClassVar[dict[type[Action], tuple[Check, Do]]]
     _checks: ClassVar[dict[type[Action], Check]]

@@ -48,7 +48,7 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
             head += f"\n({s.bot} bot)"
         table.add_column(escape(head), justify="right", overflow="fold")
     for key in keys:
-        money = key in MONEY_METRICS
+        money = key in state.money_metrics
         cells = (state.money_text(row[key]) if money else number(row[key]) for row in metrics)
         table.add_row(label(key), *cells)
     money_fields = {f["path"] for f in game_art(state.game_id)["figures"] if f.get("money")} - set(
@@ -71,10 +71,6 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
             named = field.removesuffix("_name")  # "home_name" stands for "home"
             table.add_row(label(named if named in details[0] else field), *cells)
     return table
-
-
-#: The common metrics that are sums of money (shown in the game's currency).
-MONEY_METRICS = frozenset({"cash", "savings", "debt", "assets", "income"})
 
 
 #: Per-family fields not worth a row (the column header already says them). A field with a

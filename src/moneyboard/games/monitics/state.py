@@ -111,6 +111,8 @@ class MoniticsState(Choices):
     public_table = True
     #: Monitics counts in dollars.
     currency = ("$", "")
+    #: Monitics is won on net worth: its score is money.
+    money_metrics = GameState.money_metrics | {"score"}
     content = load_content()
     #: The game's words, with every asset and bill by its name.
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics")).with_words(

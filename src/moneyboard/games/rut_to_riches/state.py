@@ -95,6 +95,14 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
     game_id = "rut-to-riches"
     #: Rut to Riches counts in dollars.
     currency = ("$", "")
+    #: The score sheet's figures are money too (passive and active income, expenses...).
+    money_metrics = GameState.money_metrics | {
+        "passive",
+        "active",
+        "expenses",
+        "net_worth",
+        "loan_room",
+    }
     action_types = ACTION_TYPES
     listed_when_legal = LISTED_WHEN_LEGAL
     answers: ClassVar[dict[str, frozenset[str]]] = {
