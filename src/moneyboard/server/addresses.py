@@ -35,6 +35,10 @@ def network_addresses() -> list[str]:
                 keep(probing.getsockname()[0])
         except OSError:
             continue
+    if found:
+        return found
+    # No route to any private network: the names this machine gives itself, if any (asked
+    # only now, as it may wait on a name server).
     try:
         for *_, where in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             keep(str(where[0]))
