@@ -174,3 +174,15 @@ def test_a_games_own_money_metrics_are_written_in_its_currency() -> None:
     assert state.money_text(metrics["net_worth"]) in rows["net worth"]  # "−$43,290"
     assert state.money_text(metrics["active"]) in rows["active"]
     assert "$" not in rows["retired"]  # a count, not money
+
+
+def test_a_games_words_for_one_field_name_its_values_in_the_details() -> None:
+    """Monitics' ``box`` reads by the box's name, and a player's unpaid tax is money."""
+    state = registry.get_game("monitics").new_state([Seat("Ana"), Seat("Ben")], 3)
+    rows = {
+        line.split("│")[1].strip(): line
+        for line in rendered(families_table(state, state.view(None))).splitlines()
+        if "│" in line
+    }
+    assert "Start" in rows["box"] and "start" not in rows["box"]
+    assert "$0" in rows["tax debt"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx2
 
+from moneyboard.games.monitics.content import load_content
 from moneyboard.registry import get_game
 from tests.server.process import ServerProcess
 from tests.web.browser import my_turn, play_one, start_class
@@ -142,3 +143,33 @@ def test_a_rut_to_riches_family_reads_its_square_with_its_track(
         assert me["circle"] == "rut"
         assert page.inner_text("#seat .where") == f"Where you are: {me['square']} · The Rut"
         assert page.errors == []
+
+
+def test_a_monitics_player_reads_its_box_by_name(browser: Any, server: ServerProcess) -> None:
+    """Where a player is reads "2 · Stock market" on the phone (not the board's title), and
+    the family card's Box names it the same way on every device."""
+    room = start_class(browser, server.base, "monitics", ["Ada", "Bola"], seed=5)
+    rng = random.Random(3)
+    deadline = time.monotonic() + 30
+    moved: dict[str, Any] | None = None
+    while moved is None and time.monotonic() < deadline:
+        for phone in room.phones:
+            if my_turn(phone):
+                play_one(phone, rng)
+        players = public_view(server, room.code)["players"]
+        moved = next((p for p in players if p["position"] > 0), None)
+    assert moved is not None, "nobody moved"
+    content = load_content()
+    name = content.boxes[moved["position"] - 1].words(content.bill)
+    phone = next(
+        p for p in room.phones if p.get_attribute("#seat", "data-seat") == str(moved["seat"])
+    )
+    phone.wait_for_function(
+        "t => document.querySelector('#seat .where')?.innerText === t",
+        arg=f"Where you are: {moved['position']} · {name}",
+        timeout=5000,
+    )
+    card = room.projector.locator(".family", has_text=moved["name"]).first
+    card.wait_for(timeout=5000)
+    assert name in card.inner_text()
+    assert phone.errors == [] and room.projector.errors == []

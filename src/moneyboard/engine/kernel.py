@@ -200,7 +200,8 @@ class Kernel:
     catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
     #: How the game writes money: text before and after the number (``("$", "")``).
     currency: ClassVar[tuple[str, str]] = ("", "")
-    #: The metrics (:meth:`metrics`) that are sums of money, written in the currency.
+    #: The metrics (:meth:`metrics`) and per-family view fields that are sums of money,
+    #: written in the currency (the terminal's families table).
     money_metrics: ClassVar[frozenset[str]] = frozenset(
         {"cash", "savings", "debt", "assets", "income"}
     )

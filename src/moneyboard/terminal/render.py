@@ -7,6 +7,7 @@ postings), so it works for every game. A game may say more about a decision or a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.ledger import Posting
-from moneyboard.engine.messages import Event, Message
+from moneyboard.engine.messages import Catalogue, Event, Message
 from moneyboard.engine.state import GameState
 from moneyboard.engine.views import KERNEL_VIEW_KEYS
 from moneyboard.terminal.text import account_label, explain, label, names_of, number
@@ -51,9 +52,8 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
         money = key in state.money_metrics
         cells = (state.money_text(row[key]) if money else number(row[key]) for row in metrics)
         table.add_row(label(key), *cells)
-    money_fields = {f["path"] for f in game_art(state.game_id)["figures"] if f.get("money")} - set(
-        keys
-    )
+    money_fields = {f["path"] for f in game_art(state.game_id)["figures"] if f.get("money")}
+    money_fields = (money_fields | state.money_metrics) - set(keys)
     for _, details in _family_details(state, view or {}):
         fields = [
             k
@@ -62,15 +62,21 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
         ]
         table.add_section()
         for field in fields:
+            # The game's words for this field's values first ("box=tax": "Tax authority").
+            word = functools.partial(_field_word, state.catalogue, field)
             cells = (
                 state.money_text(d[field])
                 if field in money_fields and isinstance(d.get(field), int | float)
-                else escape(compact(d.get(field), state.catalogue.word))
+                else escape(compact(d.get(field), word))
                 for d in details
             )
             named = field.removesuffix("_name")  # "home_name" stands for "home"
             table.add_row(label(named if named in details[0] else field), *cells)
     return table
+
+
+def _field_word(catalogue: Catalogue, field: str, value: str) -> str:
+    return catalogue.word(value, field)
 
 
 #: Per-family fields not worth a row (the column header already says them). A field with a

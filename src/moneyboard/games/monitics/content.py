@@ -19,6 +19,13 @@ from moneyboard.engine.options import describe_validation_error
 AssetKind = Literal["property", "stock", "company", "commodity"]
 ASSET_KINDS: tuple[str, ...] = ("property", "stock", "company", "commodity")
 BOX_TYPES = ("bill", "asset", "circumstances", "tax", "crash", "finish")
+#: The boxes without a detail, by the rulebook's names (a bill or an asset box names its kind).
+BOX_NAMES = {
+    "circumstances": "Circumstances",
+    "tax": "Tax authority",
+    "crash": "Market crash",
+    "finish": "Finish",
+}
 
 
 class Bill(BaseModel):
@@ -60,12 +67,14 @@ class Box(BaseModel):
         return f"{self.type}:{self.detail}" if self.detail else self.type
 
     def words(self, bills: dict[str, Bill]) -> str:
-        """The box as a learner reads it: "Bill: Food", "Asset: property", "Tax"."""
-        kind = self.type.capitalize()
-        if not self.detail:
-            return kind
-        bill = bills.get(self.detail) if self.type == "bill" else None
-        return f"{kind}: {bill.name if bill else self.detail}"
+        """The box as a learner reads it, by the rulebook's names: "Bill: Food", "Stock
+        market", "Circumstances", "Tax authority", "Market crash"."""
+        if self.type == "bill":
+            bill = bills.get(self.detail)
+            return f"Bill: {bill.name if bill else self.detail}"
+        if self.type == "asset":
+            return f"{self.detail.capitalize()} market"
+        return BOX_NAMES.get(self.type, self.type.capitalize())
 
 
 class Content(BaseModel):
@@ -108,6 +117,13 @@ class Content(BaseModel):
     @functools.cached_property
     def asset(self) -> dict[str, Asset]:
         return {a.id: a for a in self.assets}
+
+    def box_words(self) -> dict[str, str]:
+        """Every box as a player's ``box`` field names it ("asset:stock", "start") with the
+        name a learner reads ("Stock market", "Start"); scoped to that field, so a crash
+        that is a blow keeps its own word."""
+        names = {"start": "Start", **{box.label: box.words(self.bill) for box in self.boxes}}
+        return {f"box={label}": name for label, name in names.items()}
 
     @property
     def last(self) -> int:

@@ -111,12 +111,16 @@ class MoniticsState(Choices):
     public_table = True
     #: Monitics counts in dollars.
     currency = ("$", "")
-    #: Monitics is won on net worth: its score is money.
-    money_metrics = GameState.money_metrics | {"score"}
+    #: Monitics is won on net worth: its score is money; so is a player's unpaid tax.
+    money_metrics = GameState.money_metrics | {"score", "tax_debt"}
     content = load_content()
-    #: The game's words, with every asset and bill by its name.
+    #: The game's words, with every asset, bill and box by its name.
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics")).with_words(
-        {**{a.id: a.name for a in content.assets}, **{b.id: b.name for b in content.bills}}
+        {
+            **{a.id: a.name for a in content.assets},
+            **{b.id: b.name for b in content.bills},
+            **content.box_words(),
+        }
     )
     #: The board as a forecast reads it (``forecast.Board``).
     board: ClassVar[Board] = board_of(content)

@@ -42,22 +42,28 @@ export function money(value) {
   return `${sign}${m.before}${Math.abs(value).toLocaleString("en")}${after}`;
 }
 
-export function showValue(value) {
+/** A value in words; ``path`` is the field it was read from, for the game's words given for
+ * that field alone ("box=tax": "Tax authority", where "tax" elsewhere is something else). */
+export function showValue(value, path) {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return value.length ? value.map(showValue).join(", ") : "none";
+  if (Array.isArray(value)) return value.length ? value.map((v) => showValue(v)).join(", ") : "none";
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${human(k)}: ${showValue(v)}`).join("; ");
   if (typeof value !== "string") return String(value);
-  const named = (ART.words || {})[value]; // the game's name for an identifier ("voyage": "Sail around the world")
+  const words = ART.words || {};
+  // The game's name for an identifier ("voyage": "Sail around the world").
+  const named = (path && words[`${path}=${value}`]) || words[value];
   return named || human(value).replace(/:(\S)/g, ": $1");
 }
 
 /** Where a family is (its art's `position`), in the board's words: on a board of zones,
- * each zone by its label ("4 · Extra jobs", not "4"); on tracks, the square with its track
+ * each zone by its label ("4 · Extra jobs", not "4"); on tracks, the square with the name
+ * of what is there when the art gives its `place` ("2 · Stock market"), else with its track
  * ("12 · The Rut"). */
 export function placeText(family) {
   const value = get(family, ART.position);
   const spec = ART.board || { kind: "none" };
+  if (ART.place && typeof value === "number") return `${value} · ${showValue(get(family, ART.place), ART.place)}`;
   if (spec.kind === "zones") {
     const one = (v) => {
       const zone = spec.zones.find((z) => z.id === v);
@@ -89,7 +95,7 @@ function figureList(family) {
     : Object.keys(family).filter((k) => typeof family[k] === "number" && k !== "seat").map((k) => ({ path: k, label: human(k) }));
   return h("dl", { class: "figures" }, figures.map((f) => {
     const value = get(family, f.path);
-    return h("div", { class: "figure" }, h("dt", {}, f.label), h("dd", {}, f.money ? money(value) : showValue(value)));
+    return h("div", { class: "figure" }, h("dt", {}, f.label), h("dd", {}, f.money ? money(value) : showValue(value, f.path)));
   }));
 }
 
@@ -200,7 +206,7 @@ export function familyCard(update, family, { full = false, you = null } = {}) {
   if (full) {
     const rest = Object.entries(family).filter(([k]) => k !== "seat" && k !== "name");
     card.append(h("details", {}, h("summary", {}, "Everything"),
-      h("dl", { class: "everything" }, rest.map(([k, v]) => h("div", {}, h("dt", {}, human(k)), h("dd", {}, showValue(v)))))));
+      h("dl", { class: "everything" }, rest.map(([k, v]) => h("div", {}, h("dt", {}, human(k)), h("dd", {}, showValue(v, k)))))));
   }
   return card;
 }
