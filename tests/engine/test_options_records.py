@@ -41,6 +41,42 @@ def test_variant_file_toml_and_json(tmp_path: Path) -> None:
         read_overrides(tmp_path / "missing.toml")
 
 
+def test_a_variant_file_with_options_both_inside_and_outside_its_table_is_refused(
+    tmp_path: Path,
+) -> None:
+    """With an [options] table, a key outside it would be silently ignored: refused, named."""
+    mixed = tmp_path / "mixed.toml"
+    mixed.write_text('rounds = 2\ntitle = "x"\n[options]\ngamble_fee = 4\n')
+    with pytest.raises(OptionsError, match=r"'rounds', 'title' outside the \[options\] table"):
+        read_overrides(mixed)
+    extra = tmp_path / "extra.toml"
+    extra.write_text("[options]\ngamble_fee = 4\n[extra]\nfoo = 1\n")
+    with pytest.raises(OptionsError, match="'extra' outside"):
+        read_overrides(extra)
+
+
+def test_true_or_false_for_a_number_is_refused_and_text_digits_are_read() -> None:
+    with pytest.raises(OptionsError, match="option 'rounds' is a number, not true"):
+        get_game("toy").options({"rounds": True})
+    with pytest.raises(OptionsError, match="option 'rounds' is a number, not false"):
+        get_game("financialit").options({"rounds": False})
+    # A form field sends text: "3" is still three rounds.
+    assert get_game("toy").options({"rounds": "3"}).rounds == 3
+
+
+def test_a_check_across_options_reads_as_its_own_sentence() -> None:
+    with pytest.raises(OptionsError) as caught:
+        get_game("financialit").options({"event_order": ["fire", "flood_of_doom"]})
+    text = str(caught.value)
+    assert "flood_of_doom" in text
+    assert "(top level)" not in text and "Value error" not in text and "(got {" not in text
+
+
+def test_a_record_that_is_not_an_object_says_so() -> None:
+    with pytest.raises(RecordError, match="it must be a table of fields, not a list"):
+        parse_record("[1, 2, 3]")
+
+
 def test_describe_options_lists_defaults_and_meaning() -> None:
     rows = {r["name"]: r for r in describe_options(ToyOptions)}
     assert rows["rounds"]["default"] == 3

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from moneyboard.engine.errors import OptionsError
 
@@ -27,6 +27,17 @@ class RuleOptions(BaseModel):
     """Automations the learners must claim themselves, as the rulebook says ("ask for it or
     lose it"); a claim not made before the next turn is lost. Empty: all run by themselves."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _no_flags_for_numbers(cls, data: Any) -> Any:
+        """``true`` for a number is a slip, not 1: refused, naming the option."""
+        if isinstance(data, Mapping):
+            for name, value in data.items():
+                field = cls.model_fields.get(name)
+                if field is not None and isinstance(value, bool) and _numeric(field.annotation):
+                    raise ValueError(f"option '{name}' is a number, not {str(value).lower()}")
+        return data
+
     @field_validator("manual_claims")
     @classmethod
     def _sorted_claims(cls, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -35,6 +46,14 @@ class RuleOptions(BaseModel):
     def overrides(self) -> dict[str, Any]:
         """Only the options that differ from their defaults, as JSON-ready values."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+def _numeric(annotation: Any) -> bool:
+    """Whether a field holds a number (``int``, ``float``, or one of them or ``None``)."""
+    if annotation in (int, float):
+        return True
+    args = getattr(annotation, "__args__", ())
+    return bool(args) and all(a in (int, float, type(None)) for a in args)
 
 
 OptionsT = TypeVar("OptionsT", bound=RuleOptions)
@@ -49,14 +68,52 @@ def build_options(model: type[OptionsT], overrides: Mapping[str, Any] | None = N
 
 
 def describe_validation_error(exc: ValidationError, what: str) -> str:
+    """Pydantic's errors as one line a trainer can act on: each names the ``what`` it is
+    about ("option 'rounds': ..."); a check across several of them (an option naming an
+    unknown card) says its own sentence, and a document that is not a table says so.
+
+    >>> class Two(RuleOptions):
+    ...     low: int = 0
+    ...     high: int = 1
+    ...     @model_validator(mode="after")
+    ...     def _order(self) -> "Two":
+    ...         if self.high < self.low:
+    ...             raise ValueError("high must not be below low")
+    ...         return self
+    >>> build_options(Two, {"low": 5})
+    Traceback (most recent call last):
+    moneyboard.engine.errors.OptionsError: high must not be below low
+    >>> build_options(Two, {"lows": 5, "high": "x"})
+    Traceback (most recent call last):
+    moneyboard.engine.errors.OptionsError: option 'high': Input should be a valid integer, \
+unable to parse string as an integer (got 'x'); unknown option 'lows'
+    """
     parts = []
     for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        where = ".".join(str(p) for p in err["loc"])
+        message = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             parts.append(f"unknown {what} '{where}'")
+        elif not where and err["type"] in ("model_type", "model_attributes_type", "dict_type"):
+            parts.append(f"it must be a table of {what}s, not {_kind_of(err.get('input'))}")
+        elif not where:
+            parts.append(message)
         else:
-            parts.append(f"{what} '{where}': {err['msg']} (got {err.get('input')!r})")
+            parts.append(f"{what} '{where}': {message} (got {err.get('input')!r})")
     return "; ".join(parts)
+
+
+def _kind_of(value: Any) -> str:
+    """A JSON value's kind in words ("a list", "a number")."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "nothing" if value is None else type(value).__name__
 
 
 def read_overrides(path: str | Path) -> dict[str, Any]:
@@ -73,9 +130,18 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
         raise OptionsError(f"rules file {p} is not valid {kind}: {exc}") from None
     if not isinstance(data, dict):
         raise OptionsError(f"rules file {p} must hold a table of options")
-    options = data.get("options", data)
+    if "options" not in data:
+        return data
+    options = data["options"]
     if not isinstance(options, dict):
         raise OptionsError(f"rules file {p}: 'options' must be a table")
+    outside = sorted(k for k in data if k != "options")
+    if outside:
+        names = ", ".join(repr(k) for k in outside)
+        raise OptionsError(
+            f"rules file {p}: {names} outside the [options] table would be ignored; "
+            "put every option under [options] (or leave the table out)"
+        )
     return options
 
 
