@@ -61,7 +61,7 @@ def test_true_or_false_for_a_number_is_refused_and_text_digits_are_read() -> Non
     with pytest.raises(OptionsError, match="option 'rounds' is a number, not false"):
         get_game("financialit").options({"rounds": False})
     # A form field sends text: "3" is still three rounds.
-    assert get_game("toy").options({"rounds": "3"}).rounds == 3
+    assert get_game("toy").options({"rounds": "3"}).overrides() == {}  # the default, 3
 
 
 def test_a_check_across_options_reads_as_its_own_sentence() -> None:
