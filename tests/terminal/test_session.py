@@ -88,8 +88,38 @@ def test_why_without_a_move_lists_what_is_not_allowed() -> None:
     text = output(s)
     assert "3. Gamble: toy.cannot_afford (fee=1)" in text
     assert "There is no move 7" in text
-    assert "'{' is not a move here" in text
+    assert "'{' is not a move (" in text
     assert text.count("Ben decides: roll") == 2
+
+
+def test_a_move_typed_in_words_is_found_and_a_mistyped_one_shows_no_internal_names() -> None:
+    state = registry.get_game("toy").new_state([Seat("Ana"), Seat("Ben")], 0)
+    s = session(state, lines())
+    legal = state.legal_actions(0)
+    assert s.answer(0, legal, "KEEP") == legal[0]
+    assert s.answer(0, legal, "xyz") is None
+    text = output(s)
+    assert "'xyz' is not one of the moves here. Type a number from 1 to" in text
+    assert "known types" not in text and "gamble" not in text.split("'xyz'")[1]
+
+
+def test_a_label_that_several_amounts_share_asks_for_the_number() -> None:
+    """Rut to Riches lists each amount to borrow as its own move, all labelled alike: the
+    label alone does not choose one (it took the smallest)."""
+    state = registry.get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], 1)
+    rng = random.Random(0)
+    for _ in range(2):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    borrows = [n for n, a in enumerate(legal, 1) if a.kind == "borrow"]
+    assert len(borrows) > 1
+    s = session(state, lines())
+    assert s.answer(seat, legal, "Borrow from the bank") is None
+    numbers = ", ".join(map(str, borrows))
+    assert f"is more than one move here ({numbers})" in output(s)
+    assert s.answer(seat, legal, "borrow 500") == next(a for a in legal if str(a) == "borrow 500")
 
 
 @settings(max_examples=200, deadline=None)

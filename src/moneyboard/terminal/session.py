@@ -300,19 +300,34 @@ class PlaySession:
             say(f"'{label}' is not allowed: {escape(explain(self.state, reason))}")
 
     def parse_move(self, seat: int, legal: list[Action], text: str) -> Action | None:
-        """A move from its label or text (as listed) or its JSON form; explains and returns None
-        if not."""
-        lowered = text.lower()
-        for action in legal + self.unavailable(seat, legal):
-            if lowered in (str(action).lower(), self.state.action_label(action).lower()):
-                return action
-        codec = get_game(self.state.game_id).codec
-        try:
-            data = json.loads(text) if text.startswith("{") else text
-            return codec.from_json(data)
-        except (MoneyboardError, ValueError) as exc:
+        """A move by its label or its short text as listed ("take loan"), or its JSON form;
+        explains and returns None if it names none, or several (an amount's steps share a
+        label: their numbers are listed)."""
+        wanted = " ".join(text.replace("_", " ").split()).lower()
+        everything = legal + self.unavailable(seat, legal)
+        numbered = [
+            (number, action)
+            for number, action in enumerate(everything, 1)
+            if wanted
+            in (str(action).replace("_", " ").lower(), self.state.action_label(action).lower())
+        ]
+        if len(numbered) == 1:
+            return numbered[0][1]
+        if numbered:
+            numbers = ", ".join(str(number) for number, _ in numbered)
             self.console.print(
-                f"'{escape(text)}' is not a move here ({escape(str(exc))}). "
-                f"Type a number from 1 to {len(legal)}, or ? for help."
+                f"'{escape(text)}' is more than one move here ({numbers}): type the number "
+                "of the one you mean."
             )
             return None
+        if text.startswith("{"):  # an action's JSON form, for those who know it
+            try:
+                return get_game(self.state.game_id).codec.from_json(json.loads(text))
+            except (MoneyboardError, ValueError) as exc:
+                self.console.print(f"'{escape(text)}' is not a move ({escape(str(exc))}).")
+                return None
+        self.console.print(
+            f"'{escape(text)}' is not one of the moves here. "
+            f"Type a number from 1 to {len(legal)}, or ? for help."
+        )
+        return None
