@@ -11,6 +11,7 @@ import pytest
 
 from moneyboard.debrief import DebriefError, alternatives, build_debrief, what_if
 from moneyboard.debrief.what_if import action_from_text
+from moneyboard.debrief.words import typed_form
 from moneyboard.engine.errors import MoneyboardError, RecordError
 from moneyboard.engine.record import ActionMove, GameRecord, record_of
 from moneyboard.engine.state import Seat
@@ -219,3 +220,47 @@ def test_a_what_if_in_a_game_scored_by_net_worth_says_it_in_dollars() -> None:
     result = what_if(record, entry, other, games=3, seed=1, bots="random")
     assert " of net worth on average ($" in result.sentence, result.sentence
     assert "net worth net worth" not in result.sentence
+
+
+@pytest.mark.parametrize("game", ["financialit", "financity", "monitics", "rut-to-riches"])
+def test_the_typed_form_the_debrief_suggests_names_that_very_move(game: str) -> None:
+    """``--what-if ENTRY TEXT`` with the text the debrief prints gives back the same move:
+    labels as the learner saw them (slots from 1), amounts by their short text."""
+    record = cached_record(game)
+    for entry in action_entries(record)[5:120:23]:
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        for action in state.legal_actions(move.seat):
+            typed = typed_form(state, move.seat, action)
+            assert action_from_text(record, entry, typed) == action, typed
+
+
+def test_a_luxury_is_suggested_by_the_slot_the_learner_saw() -> None:
+    record = cached_record("financialit")
+    for entry in action_entries(record):
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        seat = move.seat
+        buys = [a for a in state.legal_actions(seat) if a.kind == "buy_luxury"]
+        if buys:
+            break
+    typed = typed_form(state, seat, buys[-1])
+    assert typed == state.action_label(buys[-1])
+    assert f"slot {buys[-1].to_json()['slot'] + 1}" in typed
+
+
+def test_a_label_several_amounts_share_is_refused_with_each_amount() -> None:
+    record = cached_record("rut-to-riches")
+    for entry in action_entries(record):
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        borrows = [a for a in state.legal_actions(move.seat) if a.kind == "borrow"]
+        if len(borrows) > 1:
+            break
+    label = state.action_label(borrows[0])
+    with pytest.raises(DebriefError, match="is more than one move at entry") as caught:
+        action_from_text(record, entry, label)
+    assert str(borrows[1]) in str(caught.value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 from rich.console import Console
@@ -71,8 +72,8 @@ def run_debrief(
     for p in debrief.turning_points:
         tag = "[green]Good call[/green]" if p.good_call else "[red]Costly[/red]"
         console.print(f"{tag} (entry {p.entry}): {escape(p.sentence)}")
-        other = str(p.alternative).replace("_", " ")
-        console.print(f"  [dim]to look closer: --what-if {p.entry} {escape(repr(other))}[/dim]")
+        typed = shlex.quote(p.alternative_typed)
+        console.print(f"  [dim]to look closer: --what-if {p.entry} {escape(typed)}[/dim]")
     for w in extra:
         console.print()
         console.print(f"[bold]What if (entry {w.entry})[/bold]")

@@ -31,7 +31,14 @@ from statistics import fmean, stdev
 from typing import Any
 
 from moneyboard.debrief.playouts import Finish, random_finish, rng_for
-from moneyboard.debrief.words import action_words, difference, joined, money_difference, percent
+from moneyboard.debrief.words import (
+    action_words,
+    difference,
+    joined,
+    money_difference,
+    percent,
+    typed_form,
+)
 from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState
 
@@ -99,6 +106,8 @@ class TurningPoint:
     chosen_text: str
     alternative: Action
     alternative_text: str
+    #: How to name the alternative for ``--what-if`` (:func:`words.typed_form`).
+    alternative_typed: str
     #: Expected final score, net worth, share of the win and standing: choice less alternative.
     effect: float
     money: float
@@ -264,6 +273,7 @@ def measure(
         chosen_text=action_words(c.state, c.seat, chosen),
         alternative=c.options[best],
         alternative_text=action_words(c.state, c.seat, c.options[best]),
+        alternative_typed=typed_form(c.state, c.seat, c.options[best]),
         effect=effect,
         money=money,
         win_chosen=win_mine,

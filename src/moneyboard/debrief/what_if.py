@@ -253,14 +253,22 @@ def what_if(
 def action_from_text(record: Record, entry: int, text: str) -> Action:
     """The action a person typed for a what-if at move ``entry``: its JSON, its type alone
     (``keep``), its label (``Take a loan``) or its text (``borrow 500``, ``take loan``).
-    Text that names none of the actions allowed there is refused with the list of them."""
+    Text that names none of the actions allowed there is refused with the list of them, and
+    a label several amounts share with the text of each."""
     rec = load(record)
     state, seat = _position(rec, entry)
     wanted = " ".join(text.replace("_", " ").split()).lower()
     legal = state.legal_actions(seat)
-    for action in legal:
-        if wanted in (str(action).replace("_", " ").lower(), state.action_label(action).lower()):
-            return action
+    named = [
+        action
+        for action in legal
+        if wanted in (str(action).replace("_", " ").lower(), state.action_label(action).lower())
+    ]
+    if len(named) == 1:
+        return named[0]
+    if named:  # the steps of an amount share a label: the amount says which
+        forms = "; ".join(str(a).replace("_", " ") for a in named)
+        raise DebriefError(f"'{text}' is more than one move at entry {entry}; say which: {forms}")
     try:
         data: Any = json.loads(text)
     except ValueError:

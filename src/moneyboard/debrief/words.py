@@ -11,6 +11,18 @@ from moneyboard.terminal.render import preview
 from moneyboard.terminal.text import explain
 
 
+def typed_form(state: GameState, seat: int, action: Action) -> str:
+    """What a person types to name ``action`` for a what-if: its label, as the learner saw
+    it ("Buy the luxury in slot 2"), unless another legal action shares it (the steps of an
+    amount), then its short text with the amount ("borrow 500"). Never the short text of an
+    action with a label of its own: its fields count from 0 where the label counts from 1."""
+    label = state.action_label(action)
+    others = [a for a in state.legal_actions(seat) if a != action]
+    if any(state.action_label(a) == label for a in others):
+        return str(action).replace("_", " ")
+    return label
+
+
 def action_words(state: GameState, seat: int, action: Action) -> str:
     """An action in words, with what it means for the seat: the game's own description if it
     has one, else what it changes until the next decision (``"Take a loan (cash +5, debt +8)"``,
