@@ -96,9 +96,17 @@ def test_a_template_shows_seats_by_name_and_money_in_the_currency() -> None:
 
 def test_a_replaced_seat_is_told_by_the_name_it_had() -> None:
     state = get_game("financialit").new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], seed=1)
-    state.direct("seat", seat=1, name="Saver bot", bot="saver")
-    event = next(e for e in state.log if e[0] == "seat.replaced")
-    assert state.explain(event) == "Ben's seat is now played by Saver bot."
+    state.direct("seat", seat=1, name="Ben", bot="saver")  # an absent learner: a bot plays on
+    state.direct("seat", seat=1, name="Ben", bot=None)  # and the learner is back
+    state.direct("seat", seat=2, name="Saver bot", bot="saver")
+    state.direct("seat", seat=2, name="Dee", bot=None)
+    told = [state.explain(e) for e in state.log if e[0].startswith("seat.")]
+    assert told == [
+        "A saver bot now plays Ben's seat.",
+        "A person plays Ben's seat again.",
+        "A saver bot now plays Cy's seat, as Saver bot.",
+        "Saver bot's seat is now played by Dee.",
+    ]
 
 
 def test_cards_and_assets_are_named_by_their_titles_on_buttons_and_in_events() -> None:

@@ -80,9 +80,12 @@ def test_turn_timer_plays_the_default_and_says_so(client: TestClient) -> None:
         for _ in range(10):
             message = ws.receive_json()
             said.extend(message.get("announcements", []))
+            said.extend(event["text"] for event in message.get("events", []))
             if message.get("change") == "timeout":
                 break
-        assert any("Time is up" in line for line in said), said
+        # Told once, by the game's own event, with the move in the button's words.
+        told = [line for line in said if "Time is up" in line]
+        assert len(told) == 1 and "the game chose '" in told[0], said
     view = room.trainer_view()
     assert view["version"] >= version + 2
     assert seat not in view["view"]["to_move"] or view["version"] > version + 2
@@ -276,3 +279,27 @@ def test_a_turn_time_limit_plays_the_rest_of_the_turn(
     settled = room.trainer_view()["version"]
     time.sleep(0.4)
     assert room.trainer_view()["version"] == settled
+
+
+def test_each_control_is_told_once_in_the_feed(client: TestClient) -> None:
+    """A pause, a resume and a bot taking a seat each reach the feed as one sentence (the
+    game's event); the server added a second one for each."""
+    room = Classroom.open(client, "toy", learners=2)
+    with client.websocket_connect(f"/ws/{room.code}") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "welcome"
+        lines: list[str] = []
+        for directive in (
+            {"type": "pause"},
+            {"type": "resume"},
+            {"type": "seat", "seat": 1, "bot": "saver"},
+        ):
+            room.direct(directive)
+            message = ws.receive_json()
+            lines += message.get("announcements", [])
+            lines += [event["text"] for event in message.get("events", [])]
+    assert lines == [
+        "The trainer paused the game.",
+        "The game goes on.",
+        "A saver bot now plays Learner 1's seat.",
+    ]

@@ -108,7 +108,11 @@ class Directives(Kernel):
         was = seats[seat].name
         seats[seat] = Seat(name.strip(), bot)
         self.seats = tuple(seats)
-        self.event("seat.replaced", seat=seat, was=was, player=name.strip(), bot=bot)
+        if bot is not None:
+            key = "seat.to_bot" if name.strip() == was else "seat.to_named_bot"
+        else:
+            key = "seat.to_person" if name.strip() == was else "seat.replaced"
+        self.event(key, seat=seat, was=was, player=name.strip(), bot=bot)
 
     def _direct_undo(self, count: int) -> None:
         """Rebuild the game from its history without the last ``count`` actions.

@@ -361,11 +361,8 @@ class Room:
             raise refused(f"{self.game.title} has no default move for {self.names[seat]} now")
         taken = self._game_move("timeout", {"seat": seat})
         self.last_played = {"seat": seat, "action": taken.to_json() if taken else None}
-        return Change(
-            "timeout",
-            seat,
-            [f"Time is up for {self.names[seat]}: the game played {taken} for them."],
-        )
+        # The game's own event says it ("Time is up for Ana: the game chose 'Done'").
+        return Change("timeout", seat)
 
     def _take_force(self, data: dict[str, Any]) -> Change:
         state = self._playing()
@@ -385,14 +382,14 @@ class Room:
     def _take_pause(self, data: dict[str, Any]) -> Change:
         self._playing()
         self._game_move("pause", {})
-        return Change("pause", announcements=["The trainer has paused the game."])
+        return Change("pause")  # the game's event tells it
 
     def _take_resume(self, data: dict[str, Any]) -> Change:
         self._game_state()
         if not self.paused:
             raise refused("the game is not paused", "not_paused")
         self._game_move("resume", {})
-        return Change("resume", announcements=["The game goes on."])
+        return Change("resume")  # the game's event tells it
 
     def _take_undo(self, data: dict[str, Any]) -> Change:
         self._game_state()
@@ -418,11 +415,7 @@ class Room:
             bot = bot_kind(str(bot))
         name = data.get("name") or self.names[seat]
         self._game_move("seat", {"seat": seat, "name": name, "bot": bot})
-        if bot is not None:
-            said = f"A {bot} bot now plays for {name}."
-        else:
-            said = f"A person plays {name} again."
-        return Change("seat", seat, [said])
+        return Change("seat", seat)  # the game's event tells who plays the seat now
 
     def _take_timer(self, data: dict[str, Any]) -> Change:
         seconds = data.get("seconds")

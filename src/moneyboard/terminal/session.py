@@ -142,7 +142,7 @@ class PlaySession:
         for t in timeouts:
             self.console.print(
                 f"{escape(state.seats[t.seat].name)} took longer than {t.limit:g} seconds: "
-                f"the game played [cyan]{escape(str(t.action))}[/cyan] for them."
+                f"the game chose [cyan]{escape(state.action_label(t.action))}[/cyan] for them."
             )
         return [t.seat for t in timeouts]
 
