@@ -48,6 +48,16 @@ def test_the_die_that_moved_the_player_picks_the_circumstance() -> None:
         assert events(state).count("chance.drawn") == 1  # no second roll for it
 
 
+def test_the_circumstance_is_told_by_its_card_title() -> None:
+    state = start()
+    set_money(state, 0, 200)
+    roll_to(state, BOX, 5)
+    told = [state.explain(e) for e in state.log if e[0] == "circumstance.drawn"]
+    assert told == [
+        "Circumstance 5 for Ada: the roll that brought them here decides (Wahala Pro Max)."
+    ]
+
+
 def test_after_an_option_replay_the_last_roll_decides() -> None:
     state = start()
     set_money(state, 0, 200)

@@ -14,13 +14,15 @@ from moneyboard.games.monitics.base import MoniticsBase, share
 
 #: Blows insurance can prevent, and the one two options can prevent.
 INSURABLE = frozenset({"major_expense", "forced_sale", "crash"})
-CIRCUMSTANCES = {
-    1: "major_expense",
-    2: "forced_sale",
-    3: "good_habits",
-    4: "ownership_pays",
-    5: "wahala",
-    6: "business_gain",
+
+#: Each circumstance by its name on the card, as the learner reads it.
+CIRCUMSTANCE_TITLES = {
+    1: "Major Expense",
+    2: "Forced Sale",
+    3: "Good Money Habits",
+    4: "Ownership Pays",
+    5: "Wahala Pro Max",
+    6: "Business Gain",
 }
 
 
@@ -77,8 +79,8 @@ class Boxes(MoniticsBase):
         """Circumstance ``number``: the die that brought the player here, never a new roll."""
         o = self.options
         p = self.players[seat]
-        name = CIRCUMSTANCES[number]
-        self.event("circumstance.drawn", seat=seat, number=number, title=name)
+        title = CIRCUMSTANCE_TITLES[number]
+        self.event("circumstance.drawn", seat=seat, number=number, title=title)
         if number == 1:
             self.step_threat(seat, "major_expense")
         elif number == 2:
