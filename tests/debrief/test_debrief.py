@@ -75,12 +75,14 @@ def test_json_has_the_promised_shape_and_turning_points_name_seat_and_round(
     for line in data["summary"]:
         if "net worth grew" in line or "largest debt" in line:
             assert re.search(rf"{re.escape(money[0])}[\d,]+(\.\d\d)?{re.escape(money[1])}", line)
+        assert "after round 0" not in line  # the first row is the start: "at the start"
     assert debrief.decisions > 0 and debrief.measured >= 1
     for point in data["turning_points"]:
         assert set(point) >= {"entry", "seat", "round", "chosen", "better", "effect", "sentence"}
         name = data["seats"][point["seat"]]
         assert name in point["sentence"]
-        assert f"round {point['round']}" in point["sentence"]
+        period = registry.get_game(game_id).state_class.period  # "round", FinanCity's "year"
+        assert f"In {period} {point['round']}, " in point["sentence"]
         # Net worth, where a sentence names it, is money in the game's currency.
         for figure in re.findall(
             r"about (\S+(?: units)?) (?:more|less) net worth", point["sentence"]

@@ -213,18 +213,19 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         winners = " and ".join(names[s] for s in result.winners) or "Nobody"
         verb = "won" if len(result.winners) <= 1 else "shared the win"
         last = rounds[-1] if rounds else round_of(final)
-        out.append(f"{winners} {verb} in round {last}: {reason}")
+        out.append(f"{winners} {verb} in {final.period} {last}: {reason}")
     else:
         last = rounds[-1] if rounds else round_of(final)
-        out.append(f"The game was not finished: the record stops in round {last}.")
+        out.append(f"The game was not finished: the record stops in {final.period} {last}.")
     if rounds:
         first = {row.seat: row.values for row in debrief.timeline if row.round == rounds[0]}
         last_values = {row.seat: row.values for row in debrief.timeline if row.round == rounds[-1]}
         growth = {s: last_values[s]["net_worth"] - first[s]["net_worth"] for s in last_values}
         top = max(growth, key=lambda s: (growth[s], -s))
+        since = "at the start" if rounds[0] == 0 else f"after {final.period} {rounds[0]}"
         out.append(
             f"{names[top]}'s net worth grew the most over the game: from "
-            f"{final.money_text(first[top]['net_worth'])} after round {rounds[0]} to "
+            f"{final.money_text(first[top]['net_worth'])} {since} to "
             f"{final.money_text(last_values[top]['net_worth'])} at the end."
             if growth[top] > 0
             else "Nobody's net worth grew over the game."
@@ -234,7 +235,7 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
         if peak > 0:
             out.append(
                 f"The largest debt was {names[seat]}'s: {final.money_text(peak)} at the end "
-                f"of round {-minus_round}."
+                f"of {final.period} {-minus_round}."
             )
     if debrief.turning_points:
         costly = sum(1 for p in debrief.turning_points if not p.good_call)

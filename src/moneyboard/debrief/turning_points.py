@@ -283,15 +283,19 @@ def measure(
         finishes=MEASURE_FINISHES,
         sentence="",
     )
-    said = sentence(point, unit, money_is_score, c.state.money_text)
+    said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period)
     return dataclasses.replace(point, sentence=said)
 
 
 def sentence(
-    p: TurningPoint, unit: str, money_is_score: bool, money_text: Callable[[int | float], str]
+    p: TurningPoint,
+    unit: str,
+    money_is_score: bool,
+    money_text: Callable[[int | float], str],
+    period: str = "round",
 ) -> str:
     """The turning point in one sentence a learner understands (net worth in the game's
-    currency, by ``money_text``)."""
+    currency, by ``money_text``; its rounds by the game's word, ``period``)."""
     # What the alternative would have changed, at the end of the game.
     parts = []
     if abs(p.effect) > 1e-9:
@@ -308,7 +312,7 @@ def sentence(
         if round(100 * p.win_alternative) != round(100 * p.win_chosen)
         else ""
     )
-    where = f"In round {p.round}, {p.name} chose “{p.chosen_text}”"
+    where = f"In {period} {p.round}, {p.name} chose “{p.chosen_text}”"
     based = f" (estimated from {p.finishes} simulated finishes of the game)"
     if p.good_call:
         return (

@@ -247,7 +247,8 @@ def what_if(
             return state.money_text(round(value))
 
         unit, shown = "of net worth", shown_money
-    return dataclasses.replace(result, sentence=_sentence(result, unit, shown))
+    said = _sentence(result, unit, shown, state.period)
+    return dataclasses.replace(result, sentence=said)
 
 
 def action_from_text(record: Record, entry: int, text: str) -> Action:
@@ -366,13 +367,15 @@ def _player(state: GameState, seat: int, stand_in: str) -> str:
     return kind
 
 
-def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str]) -> str:
+def _sentence(
+    w: WhatIf, unit: str, shown: Callable[[float], str], period: str = "round"
+) -> str:
     """The what-if in words: the alternative's average result against the choice's, and what
     really happened. ``shown`` writes a score (money in the game's currency when the score is
-    net worth)."""
+    net worth); ``period`` is the game's word for a round."""
     mine = w.chosen_results[w.seat]
     other = w.alternative_results[w.seat]
-    head = f"In round {w.round}, {w.name} played “{w.chosen_text}”."
+    head = f"In {period} {w.round}, {w.name} played “{w.chosen_text}”."
     real_score = shown(w.actual.scores[w.seat])
     real = (
         f"In the real game {w.name} ended with {real_score}."

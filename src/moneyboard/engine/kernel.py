@@ -200,6 +200,9 @@ class Kernel:
     catalogue: ClassVar[Catalogue] = load_catalogue("moneyboard.engine")
     #: How the game writes money: text before and after the number (``("$", "")``).
     currency: ClassVar[tuple[str, str]] = ("", "")
+    #: What the game calls one pass of every seat's turns, as its rounds are counted in the
+    #: debrief and the simulation's tables ("round"; FinanCity's are years).
+    period: ClassVar[str] = "round"
     #: The metrics (:meth:`metrics`) and per-family view fields that are sums of money,
     #: written in the currency (the terminal's families table).
     money_metrics: ClassVar[frozenset[str]] = frozenset(

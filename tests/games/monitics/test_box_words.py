@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from moneyboard.games.monitics.content import load_content
+from moneyboard.sim.play import round_of
 from tests.games.monitics.driver import RENT_BOX, STOCK_BOX, TAX_BOX, roll_to, start
 
 CONTENT = load_content()
@@ -41,3 +42,16 @@ def test_a_players_box_is_worded_for_its_field_only() -> None:
     assert state.catalogue.word("crash") == "crash"
     rent = CONTENT.boxes[RENT_BOX - 1]
     assert state.catalogue.word(rent.label, "box") == f"Bill: {CONTENT.bill['rent'].name}"
+
+
+def test_a_round_is_everyones_turn_of_that_number() -> None:
+    """The debrief and the tables count Monitics by rounds: round k holds every player's k-th
+    turn (it counted every player's turn as a round of its own)."""
+    state = start(players=3)
+    turns = [(state.turn.seat, round_of(state))]
+    while len(turns) < 7 and not state.terminal:
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+        if state.turn.seat != turns[-1][0]:
+            turns.append((state.turn.seat, round_of(state)))
+    assert turns[:7] == [(0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2), (0, 3)]

@@ -138,6 +138,13 @@ class MoniticsState(Choices):
         """The only chance in Monitics is the die."""
         return DIE if stream == "die" else None
 
+    @property
+    def round(self) -> int:
+        """The round under way: players take turns in order, so round k is everyone's k-th
+        turn (the turn number of the player on turn, as the turn's sentence gives it; 0
+        before the first turn). The debrief and the simulation's tables count by it."""
+        return self.players[self.turn.seat].turns if self.turn_count else 0
+
     # ----- views -------------------------------------------------------------------------
     def _player_view(self, seat: int) -> dict[str, Any]:
         p = self.players[seat]
