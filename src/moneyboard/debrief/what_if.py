@@ -367,9 +367,7 @@ def _player(state: GameState, seat: int, stand_in: str) -> str:
     return kind
 
 
-def _sentence(
-    w: WhatIf, unit: str, shown: Callable[[float], str], period: str = "round"
-) -> str:
+def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str = "round") -> str:
     """The what-if in words: the alternative's average result against the choice's, and what
     really happened. ``shown`` writes a score (money in the game's currency when the score is
     net worth); ``period`` is the game's word for a round."""
