@@ -58,6 +58,15 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
         ),
         "investor": (Hint("buy", 0.3, "assets bring passive income"),),
     },
+    # Asking a player for a loan changes nothing until they answer, so one step ahead it
+    # looks free; the households that avoid debt know it is a debt like any other.
+    "monitics": {
+        "saver": (
+            Hint("ask_loan", -0.8, "a loan from a friend is a debt like any other"),
+            Hint("borrow", -0.5, "a bank loan has to be repaid with more"),
+        ),
+        "insurer": (Hint("ask_loan", -0.5, "a loan from a friend is a debt like any other"),),
+    },
 }
 
 
