@@ -11,6 +11,7 @@ from typing import Any
 import httpx2
 
 from moneyboard.games.monitics.content import load_content
+from moneyboard.games.rut_to_riches.content import SQUARE_NAMES
 from moneyboard.registry import get_game
 from tests.server.process import ServerProcess
 from tests.web.browser import my_turn, play_one, start_class
@@ -132,7 +133,7 @@ def test_a_financity_family_reads_where_its_home_token_is_by_the_zones_name(
     assert phone.errors == []
 
 
-def test_a_rut_to_riches_family_reads_its_square_with_its_track(
+def test_a_rut_to_riches_family_reads_its_square_by_name(
     browser: Any, server: ServerProcess
 ) -> None:
     room = start_class(browser, server.base, "rut-to-riches", ["Ada", "Bola"], seed=5)
@@ -141,7 +142,8 @@ def test_a_rut_to_riches_family_reads_its_square_with_its_track(
         view = public_view(server, room.code)
         me = view["players"][int(page.get_attribute("#seat", "data-seat") or 0)]
         assert me["circle"] == "rut"
-        assert page.inner_text("#seat .where") == f"Where you are: {me['square']} · The Rut"
+        name = SQUARE_NAMES[me["square_kind"]]  # the rulebook's name: "0 · Pay Day"
+        assert page.inner_text("#seat .where") == f"Where you are: {me['square']} · {name}"
         assert page.errors == []
 
 

@@ -10,8 +10,8 @@ from moneyboard.engine import Action
 from moneyboard.games.rut_to_riches.actions import (
     BuyShares,
     Deal,
-    PayOff,
     Record,
+    Repay,
     SellShares,
 )
 from moneyboard.games.rut_to_riches.state import RutState
@@ -35,8 +35,8 @@ def plan(state: RutState, seat: int) -> Action:
         if "retire" in kinds:
             return kinds["retire"]
         owed = p.debt["bank"]
-        if owed and state.can(seat, PayOff("bank", owed)):
-            return PayOff("bank", owed)
+        if owed and state.can(seat, Repay(owed)):
+            return Repay(owed)
         return kinds["roll"]
     if d.kind == "deal":
         decks = [a for a in legal if isinstance(a, Deal)]

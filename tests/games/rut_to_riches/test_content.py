@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any, get_args
+
 import pytest
 
-from moneyboard.games.rut_to_riches.content import ContentError, build_content, content
+from moneyboard.games.rut_to_riches.content import (
+    SQUARE_NAMES,
+    ContentError,
+    SquareKind,
+    build_content,
+    content,
+)
 from moneyboard.games.rut_to_riches.sheet import Holding
+from moneyboard.games.rut_to_riches.state import RutState
+from moneyboard.web.art import game_art
+from tests.games.rut_to_riches.helpers import start
 
 BAD_CARD = """
 [[card]]
@@ -115,3 +126,28 @@ def test_duplicate_ids_are_refused() -> None:
     dreams = '[[dream]]\nid = "a"\nname = "A"\ntext = "a"\n' * 2
     with pytest.raises(ContentError, match="duplicate dream ids: a"):
         build_content({"dreams.toml": dreams})
+
+
+def test_every_kind_of_square_has_the_rulebooks_name_where_a_player_stands() -> None:
+    """The phone's "Where you are: 0 · Pay Day" and the family cards read the square's kind
+    through the art's ``place``: each kind is named, as the ``square_kind`` field only."""
+    assert set(SQUARE_NAMES) == set(get_args(SquareKind))
+    words = RutState.catalogue
+    assert words.word("payday", "square_kind") == "Pay Day"
+    assert words.word("payday_deal", "square_kind") == "Pay Day + Choose A Deal"
+    assert words.word("payday") == "payday"  # elsewhere the identifier keeps its own word
+    art = game_art("rut-to-riches")
+    assert art["place"] == "square_kind"
+    state = start()
+    family = state.view(None)["players"][0]
+    assert family["square_kind"] == "payday"
+    shown = {f["path"]: f for f in art["figures"]}
+    for path in ("score_sheet.income.passive", "active_income", "cash_sheet.total_expenses"):
+        value: Any = family
+        for part in path.split("."):
+            value = value[part]
+        assert isinstance(value, int) and shown[path].get("money"), path
+    p = state.players[0]
+    assert family["active_income"] == p.active
+    assert family["score_sheet"]["income"]["passive"] == p.passive
+    assert family["cash_sheet"]["total_expenses"] == p.expenses

@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 from moneyboard.engine import Seat
 from moneyboard.engine.record import parse_record, record_of, replay
 from moneyboard.games.rut_to_riches import GAME
+from moneyboard.games.rut_to_riches.actions import PayOff
+from moneyboard.games.rut_to_riches.money import payment_still_owed
 from moneyboard.games.rut_to_riches.state import RutState
-from tests.games.rut_to_riches.helpers import assert_totals_kept
+from tests.games.rut_to_riches.helpers import act, assert_totals_kept, set_cash, start
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -101,3 +103,39 @@ def test_views_and_metrics_work_before_the_jobs_are_dealt() -> None:
     assert state.metrics(1)["cash"] == 0.0
     json.dumps(state.view(0))
     json.dumps(state.full_view())
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 4000).map(lambda fifties: fifties * 50),
+    st.integers(1, 300).map(lambda tens: tens * 10),
+    st.lists(st.integers(1, 40).map(lambda fifties: fifties * 50), min_size=1, max_size=12),
+)
+def test_a_pay_off_split_into_parts_leaves_the_payment_paying_at_once_leaves(
+    owed: int, payment: int, parts: list[int]
+) -> None:
+    """R11: however a pay-off is split into $50 parts, the payment it leaves is the one the
+    same total paid at once leaves; it never rises, and paying the rest clears it."""
+    sliced, once = start(), start()
+    for state in (sliced, once):
+        p = state.players[0]
+        p.debt["car"] = owed
+        p.set_expense("car", payment)
+        set_cash(state, 0, owed)
+    paid, last = 0, payment
+    for part in parts:
+        if paid + part > owed:
+            break
+        act(sliced, 0, PayOff("car", part))
+        paid += part
+        now = sliced.players[0].exp["car"]
+        assert now <= last
+        last = now
+    if paid:
+        act(once, 0, PayOff("car", paid))
+    assert sliced.players[0].exp["car"] == once.players[0].exp["car"]
+    assert once.players[0].exp["car"] == payment_still_owed(owed, payment, owed - paid)
+    if paid < owed:
+        act(sliced, 0, PayOff("car", owed - paid))
+    assert sliced.players[0].debt["car"] == 0 and sliced.players[0].exp["car"] == 0
+    assert_totals_kept(sliced)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from moneyboard.games.rut_to_riches.actions import Borrow, EnterCircle, PayOff, Roll
 from moneyboard.games.rut_to_riches.money import (
     loan_limit,
-    payoff_reduction,
+    payment_still_owed,
     round_up_10,
     tax_cut,
 )
@@ -86,7 +86,7 @@ def test_paying_off_4250_cuts_the_payment_by_90() -> None:
     p = state.players[0]
     assert p.debt["car"] == 17000 - 4250
     assert p.exp["car"] == 340 - 90 == 250
-    assert payoff_reduction(17000, 340, 4250) == 90
+    assert payment_still_owed(17000, 340, 17000 - 4250) == 250
     assert round_up_10(85) == 90
 
 

@@ -17,7 +17,9 @@ from moneyboard.games.rut_to_riches.actions import (
     EnterCircle,
     Pass,
     PayOff,
+    PayOffAll,
     Rejoin,
+    Repay,
     Retire,
     Roll,
     Sell,
@@ -187,8 +189,10 @@ def test_overdraft_is_repaid_in_hundreds() -> None:
     state = start()
     p = state.players[0]
     act(state, 0, Borrow(500))
-    act(state, 0, PayOff("bank", 200))
+    act(state, 0, Repay(200))
     assert p.debt["bank"] == 300 and p.exp["bank"] == 30
+    reason = state.why_not(0, PayOff("bank", 200))  # the overdraft has its own button
+    assert reason is not None and reason.key == "why.rut.repay_overdraft"
 
 
 def test_taxes_and_fixed_expenses_cannot_be_paid_off() -> None:
@@ -713,9 +717,82 @@ def test_any_part_of_a_debt_in_fifty_dollar_steps_cuts_the_payment_pro_rata() ->
     act(state, 0, PayOff("car", 350))  # 340 x 350 / 17000 = 7, rounded up to 10
     assert p.debt["car"] == 16650 and p.exp["car"] == 330
     reason = state.why_not(0, PayOff("car", 320))
+    assert reason is not None and reason.key == "why.amount_step"
+    reason = state.check_pay_off(0, PayOff("car", 320))
     assert reason is not None and reason.key == "why.rut.payoff_step"
     assert state.cash(0) == 5000 - 350
     assert kind(state) == "turn"  # paying off leaves the turn open
+
+
+def card_debt_state(loans: bool = True) -> RutState:
+    """$2,000 of card debt at $60 a month and $10,000 cash (``loans``: may the bank lend)."""
+    state = start(options=None if loans else {"loan_multiple_rut": 0})
+    p = state.players[0]
+    p.debt["credit_card"] = 2000
+    p.set_expense("credit_card", 60)
+    set_cash(state, 0, 10000)
+    return state
+
+
+def test_a_pay_off_in_fifty_dollar_slices_cuts_as_much_as_paying_at_once() -> None:
+    """The tester's Chloé: $2,000 of card debt at $60; seven $50 parts used to cut $10
+    each and clear the payment with $1,650 still owed. Now they leave what $350 at once
+    leaves: $60 less the pro-rated $10.50, rounded up to $20, so $40."""
+    sliced, once = card_debt_state(), card_debt_state()
+    cuts = []
+    for _ in range(7):
+        act(sliced, 0, PayOff("credit_card", 50))
+        cuts.append(sliced.log[-1][1]["cut"])
+    act(once, 0, PayOff("credit_card", 350))
+    for state in (sliced, once):
+        p = state.players[0]
+        assert p.debt["credit_card"] == 1650 and p.exp["credit_card"] == 40
+        assert p.expenses == sum(p.exp.values())
+    assert sum(cuts) == 20 and cuts == [10, 0, 0, 0, 0, 0, 10]
+    assert once.log[-1][1]["cut"] == 20
+    text = sliced.explain(sliced.log[-1])
+    assert text == (
+        "P1 pays $50 off the credit card debt: the monthly payment falls by $10 "
+        "($1,650 still owed)."
+    )
+
+
+def test_paying_the_rest_after_parts_clears_the_payment() -> None:
+    state = card_debt_state()
+    for amount in (50, 100, 350, 1500):
+        act(state, 0, PayOff("credit_card", amount))
+    p = state.players[0]
+    assert p.debt["credit_card"] == 0 and p.exp["credit_card"] == 0
+
+
+def test_a_home_loan_paid_in_hundreds_falls_by_its_share() -> None:
+    """The tester's bot: $100 off a $200,000 home loan cut its payment by $10 each time.
+    Ten such parts cut what $1,000 at once cuts."""
+    sliced, once = start(), start()
+    for state in (sliced, once):
+        p = state.players[0]
+        p.debt["home"] = 200000
+        p.set_expense("home", 1000)
+        set_cash(state, 0, 5000)
+    for _ in range(10):
+        act(sliced, 0, PayOff("home", 100))
+    act(once, 0, PayOff("home", 1000))
+    assert sliced.players[0].exp["home"] == once.players[0].exp["home"] == 990
+
+
+def test_a_debt_taken_on_after_a_pay_off_sets_new_terms() -> None:
+    """A new debt on the same line (a bill put on the card) starts its terms afresh: later
+    parts pro-rate against the whole debt and payment as they then stand."""
+    state = card_debt_state(loans=False)
+    act(state, 0, PayOff("credit_card", 350))  # $1,650 at $40
+    p = state.players[0]
+    set_cash(state, 0, 0)
+    state.charge(0, 1000, "test.bill")  # on the card: +$1,000 at 3% = $30
+    assert p.debt["credit_card"] == 1650 + 1000 and p.exp["credit_card"] == 70
+    assert p.terms["credit_card"] == (2650, 70)
+    set_cash(state, 0, 5000)
+    act(state, 0, PayOff("credit_card", 1350))  # 70 x 1,350 / 2,650 = 35.7 -> cut 40
+    assert p.exp["credit_card"] == 30
 
 
 def test_an_odd_balance_is_paid_in_full_and_more_than_owed_is_refused() -> None:
@@ -724,25 +801,77 @@ def test_an_odd_balance_is_paid_in_full_and_more_than_owed_is_refused() -> None:
     p.debt["credit_card"] = 1234
     p.set_expense("credit_card", 40)
     set_cash(state, 0, 5000)
+    # Parts reach $1,200 at most; the whole $1,234 is its own button, with its cost.
+    assert state.amount_range(0, PayOff("credit_card", 50), "amount") == (50, 1200)
     reason = state.why_not(0, PayOff("credit_card", 1300))
     assert reason is not None and reason.key == "why.amount_range"
     reason = state.check_pay_off(0, PayOff("credit_card", 1300))
     assert reason is not None and reason.key == "why.rut.more_than_owed"
-    act(state, 0, PayOff("credit_card", 1234))
+    reason = state.why_not(0, PayOff("credit_card", 1234))
+    assert reason is not None and reason.key == "why.amount_step"
+    assert PayOffAll("credit_card") in state.legal_actions(0)
+    assert state.action_cost(0, PayOffAll("credit_card")) == 1234
+    act(state, 0, PayOffAll("credit_card"))
     assert p.debt["credit_card"] == 0 and p.exp["credit_card"] == 0
+    assert state.cash(0) == 5000 - 1234
+
+
+def test_a_balance_on_the_step_is_paid_in_full_with_the_amount_not_a_separate_button() -> None:
+    state = start()
+    p = state.players[0]
+    p.debt["credit_card"] = 1250
+    p.set_expense("credit_card", 40)
+    set_cash(state, 0, 5000)
+    assert PayOffAll("credit_card") not in state.legal_actions(0)
+    reason = state.why_not(0, PayOffAll("credit_card"))
+    assert reason is not None and reason.key == "why.rut.pay_off_in_parts"
+    act(state, 0, PayOff("credit_card", 1250))
+    assert p.debt["credit_card"] == 0 and p.exp["credit_card"] == 0
+
+
+def test_the_pay_off_input_offers_exactly_the_amounts_the_rule_allows() -> None:
+    """The number input's range and step (what the pages and the terminal show) are the
+    rule: every amount on it is accepted, and an amount off it is refused (the tester's
+    "$50 to $2,000, steps of $1" that refused $75)."""
+    state = start()
+    p = state.players[0]
+    p.debt["credit_card"] = 2000
+    p.set_expense("credit_card", 60)
+    set_cash(state, 0, 5000)
+    act(state, 0, Borrow(500))
+    entries = {e["action"]["type"] + e["action"].get("line", ""): e for e in state.view(0)["legal"]}
+    card = entries["pay_offcredit_card"]["amount"]
+    assert (card["min"], card["max"], card["step"]) == (50, 2000, 50)
+    assert entries["pay_offcredit_card"]["text"] == "Pay off the credit card debt"
+    bank = entries["repay"]["amount"]
+    assert (bank["min"], bank["max"], bank["step"]) == (100, 500, 100)
+    assert entries["repay"]["text"] == "Repay the bank overdraft"
+    for amount in range(card["min"], card["max"] + 1, card["step"]):
+        assert state.why_not(0, PayOff("credit_card", amount)) is None, amount
+    for amount in range(bank["min"], bank["max"] + 1, bank["step"]):
+        assert state.why_not(0, Repay(amount)) is None, amount
+    for amount in (75, 1999, 2050):
+        assert state.why_not(0, PayOff("credit_card", amount)) is not None, amount
+    for amount in (150, 600):
+        assert state.why_not(0, Repay(amount)) is not None, amount
 
 
 def test_an_overdraft_is_repaid_in_hundreds_or_in_full_and_only_from_cash() -> None:
     state = start()
     p = state.players[0]
     act(state, 0, Borrow(500))
-    reason = state.why_not(0, PayOff("bank", 250))
+    reason = state.why_not(0, Repay(250))
+    assert reason is not None and reason.key == "why.amount_step"
+    reason = state.check_repay(0, Repay(250))
     assert reason is not None and reason.key == "why.rut.payoff_step"
     set_cash(state, 0, 300)
-    reason = state.why_not(0, PayOff("bank", 500))
+    reason = state.why_not(0, Repay(500))
     assert reason is not None and reason.key == "why.rut.cannot_afford"
-    act(state, 0, PayOff("bank", 300))
+    act(state, 0, Repay(300))
     assert p.debt["bank"] == 200 and p.exp["bank"] == 20
+    set_cash(state, 0, 300)
+    act(state, 0, Repay(200))
+    assert p.debt["bank"] == 0 and p.exp["bank"] == 0
 
 
 def test_a_debt_with_nothing_owed_cannot_be_paid_off() -> None:
@@ -953,3 +1082,63 @@ def test_a_market_forces_business_debt_is_paid_off_like_any_elective_debt() -> N
     assert state.check_pay_off(0, PayOff("business", 3000)) is None
     state.pay_off(0, "business", 3000)
     assert p.debt["business"] == 3000 and p.exp["business"] == 90
+
+
+# ----- a purchase says what it costs and what the bank lends for it (R5) --------------------
+def test_buy_says_its_price_and_the_overdraft_it_takes() -> None:
+    state = opportunity("re_condo_2br")  # a $4,000 deposit
+    set_cash(state, 0, 5000)
+    assert state.action_label(BUY) == "Buy it: $4,000"
+    set_cash(state, 0, 400)
+    text = "Buy it: $4,000 (borrows $3,600 from the bank)"
+    assert state.action_label(BUY) == text
+    assert text in [entry["text"] for entry in state.view(0)["legal"]]
+    act(state, 0, BUY)
+    assert state.players[0].debt["bank"] == 3600
+    assert state.action_label(BUY) == "Buy it"  # nothing on the table to buy now
+
+
+def test_buy_that_even_a_loan_cannot_cover_names_only_its_price() -> None:
+    state = opportunity("re_condo_2br", jobs=("janitor", "teacher"))
+    set_cash(state, 0, 0)
+    state.players[0].bankrupt = True  # the bank lends nothing
+    assert state.action_label(BUY) == "Buy it: $4,000"
+    refused = {entry["text"]: entry["key"] for entry in state.view(0)["refused"]}
+    assert refused["Buy it: $4,000"] == "why.rut.cannot_afford"
+
+
+def test_accepting_an_offer_says_the_commission_and_price_and_the_overdraft() -> None:
+    state = opportunity("re_condo_2br")
+    set_cash(state, 1, 400)
+    act(state, 0, Propose(1, "sell", "re_condo_2br", 500))
+    text = "Accept the offer: $4,500 (borrows $4,100 from the bank)"
+    assert state.action_label(ACCEPT) == text
+    assert text in [entry["text"] for entry in state.view(1)["legal"]]
+    act(state, 1, ACCEPT)
+    assert state.players[1].debt["bank"] == 4100
+
+
+def test_a_tempting_expense_says_its_price_and_its_purchase_is_logged() -> None:
+    """The tester's Chloé bought 'Cruise with friends' with $170: the button now says the
+    bank lends the rest, and the log says what she bought, not only that she borrowed."""
+    state = start(forced={"deck:expenses": ["ex_cruise"]})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert kind(state) == "expense"
+    set_cash(state, 0, 170)
+    assert state.action_label(BUY) == "Buy it: $2,000 (borrows $1,900 from the bank)"
+    act(state, 0, BUY)
+    assert keys(state)[-2:] == ["rut.borrowed", "rut.took_expense"]
+    said = state.explain(state.log[-1])
+    assert said == "P1 says yes to 'Cruise with friends' and pays $2,000."
+    assert state.cash(0) == 170 + 1900 - 2000
+
+
+def test_a_tempting_debt_says_the_debt_it_adds() -> None:
+    state = start(forced={"deck:expenses": ["ex_new_car"]})
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert kind(state) == "expense"
+    assert state.action_label(BUY) == "Buy it: $12,000 of car debt at $240 a month"

@@ -18,11 +18,17 @@ from moneyboard.engine.offers import OFFER_ACTIONS
 
 #: Overdraft amounts random play and RL choose from (a person may borrow any $100 multiple).
 BORROW_LADDER = (100, 500, 1000, 2000, 5000, 10000, 20000, 50000)
-#: Pay-off amounts random play and RL choose from (a person may pay any $100 multiple, or
-#: the whole debt).
+#: Pay-off amounts random play and RL choose from (a person may pay any multiple of the
+#: step, or the whole debt). On both steps: $50 for a debt, $100 for the overdraft.
 PAYOFF_LADDER = (100, 500, 1000, 5000, 10000, 50000)
-#: Debt lines that may be paid off (the rulebook's elective expenses).
-PAYOFF_LINES = ("bank", "credit_card", "car", "education", "home", "business")
+#: What a part of a debt is a multiple of (R11): $50, so the rulebook's own $4,250 example
+#: can be paid.
+PAYOFF_STEP = 50
+#: What a part of the overdraft is a multiple of: the bank lends in $100s.
+REPAY_STEP = 100
+#: Debt lines paid off with :class:`PayOff` (the rulebook's elective expenses but the
+#: overdraft, which is repaid with :class:`Repay`).
+PAYOFF_LINES = ("credit_card", "car", "education", "home", "business")
 #: Share lots random play and RL choose from (a person may buy any multiple of 10).
 SHARE_LOTS = (10, 50, 100, 500, 1000)
 #: Commissions random play and RL ask when selling a drawn card on (a person names any).
@@ -75,12 +81,36 @@ class Borrow(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class PayOff(Action):
-    """Pay ``amount`` off the debt on ``line``: a multiple of $100, or all that is owed."""
+    """Pay part of a debt off (a multiple of $50) to lower its monthly payment."""
 
     kind: ClassVar[str] = "pay_off"
     keeps_decision: ClassVar[bool] = True
-    amounts: ClassVar[Mapping[str, Amount]] = {"amount": Amount(step=1, ladder=PAYOFF_LADDER)}
+    amounts: ClassVar[Mapping[str, Amount]] = {
+        "amount": Amount(step=PAYOFF_STEP, ladder=PAYOFF_LADDER)
+    }
     line: str
+    amount: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PayOffAll(Action):
+    """Pay off everything still owed on a debt whose balance is not a multiple of $50 (a
+    part, :class:`PayOff`, cannot reach it): the monthly payment goes."""
+
+    kind: ClassVar[str] = "pay_off_all"
+    keeps_decision: ClassVar[bool] = True
+    line: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Repay(Action):
+    """Repay part or all of the bank overdraft (a multiple of $100) to lower its interest."""
+
+    kind: ClassVar[str] = "repay"
+    keeps_decision: ClassVar[bool] = True
+    amounts: ClassVar[Mapping[str, Amount]] = {
+        "amount": Amount(step=REPAY_STEP, ladder=PAYOFF_LADDER)
+    }
     amount: int
 
 
@@ -156,6 +186,8 @@ SHARE_SELLS = (SellShares(1), SellShares(2))
 #: The actions on the ladders, made once (random play, bots and RL choose among them).
 BORROWS = tuple(Borrow(a) for a in BORROW_LADDER)
 PAYOFFS = {line: tuple(PayOff(line, a) for a in PAYOFF_LADDER) for line in PAYOFF_LINES}
+PAYOFFS_ALL = {line: PayOffAll(line) for line in PAYOFF_LINES}
+REPAYS = tuple(Repay(a) for a in PAYOFF_LADDER)
 SHARE_BUYS = tuple(BuyShares(c) for c in SHARE_LOTS)
 PAYDAY_CLAIM = Claim("payday")
 
@@ -166,6 +198,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Rejoin,
     Borrow,
     PayOff,
+    PayOffAll,
+    Repay,
     Deal,
     Buy,
     Pass,

@@ -90,6 +90,18 @@ SquareKind = Literal[
 ]
 RUT_KINDS = {"payday", "deal", "personal", "expenses", "mentor"}
 INNER_KINDS = {"payday_deal", "payday_advice", "dream", "lose_mentor"}
+#: Each kind of square by the rulebook's name for it, as a learner reads where a token is.
+SQUARE_NAMES: dict[str, str] = {
+    "payday": "Pay Day",
+    "deal": "Choose A Deal",
+    "personal": "Personal",
+    "expenses": "Expenses",
+    "mentor": "Find A Mentor",
+    "payday_deal": "Pay Day + Choose A Deal",
+    "payday_advice": "Pay Day + Mentor Advice",
+    "dream": "Beside a Dream",
+    "lose_mentor": "Lose Your Mentor",
+}
 
 
 class Square(Model):

@@ -64,9 +64,14 @@ class Expenses(RutBase):
         return None
 
     def accept_expense(self, seat: int) -> None:
-        """The player takes the optional card on the table."""
+        """The player takes the optional card on the table; a purchase is logged with what it
+        cost (after any overdraft it took), as a card bought from a deck is."""
         assert self.table is not None
-        self.apply_expense(seat, self.table["card"])
+        card_id = self.table["card"]
+        self.apply_expense(seat, card_id)
+        e = EXPENSES[card_id]
+        if e.kind == "pay":
+            self.event("rut.took_expense", seat=seat, card=card_id, title=e.title, amount=e.amount)
         self.table = None
 
     def decline_expense(self, seat: int) -> None:

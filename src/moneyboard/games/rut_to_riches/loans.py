@@ -11,25 +11,21 @@ from moneyboard.games.rut_to_riches.actions import (
     BORROWS,
     PAYOFF_LADDER,
     PAYOFF_LINES,
+    PAYOFF_STEP,
     PAYOFFS,
+    PAYOFFS_ALL,
+    REPAY_STEP,
+    REPAYS,
     Borrow,
     PayOff,
+    PayOffAll,
+    Repay,
 )
 from moneyboard.games.rut_to_riches.base import ACCOUNTS, RutBase
-from moneyboard.games.rut_to_riches.money import payoff_reduction
+from moneyboard.games.rut_to_riches.sheet import DEBT_LINES
 
 #: Order in which bankruptcy pays debts down: the dearest money first.
 BANKRUPTCY_PAYDOWN = ("bank", "credit_card", "business", "car", "education", "home")
-
-
-def payoff_step(line: str) -> int:
-    """What a part of a debt is a multiple of: $100 for the overdraft (lent in $100s), $50
-    for other debts (so the rulebook's own $4,250 example can be paid, R11).
-
-    >>> payoff_step("bank"), payoff_step("car")
-    (100, 50)
-    """
-    return 100 if line == "bank" else 50
 
 
 class Loans(RutBase):
@@ -53,18 +49,26 @@ class Loans(RutBase):
         self.borrow(seat, a.amount)
         self.books_now()
 
-    # ----- paying off -------------------------------------------------------------------------
+    # ----- paying off (R11) ------------------------------------------------------------------
     def payoff_range(self, seat: int, line: str) -> tuple[int, int] | None:
-        """What a player may pay off ``line`` now: from one step (or the whole debt, if less)
-        up to the whole debt (the check says whether the cash covers it)."""
+        """What a player may pay off ``line`` in parts now: from $50 up to the most of what
+        is owed that is a multiple of $50 (the check says whether the cash covers it; a
+        balance off the step is paid in full with :class:`PayOffAll`)."""
         if line not in PAYOFF_LINES:
             return None
-        owed = self.players[seat].debt[line]
-        return (min(owed, payoff_step(line)), owed) if owed else None
+        most = self.players[seat].debt[line] // PAYOFF_STEP * PAYOFF_STEP
+        return (PAYOFF_STEP, most) if most else None
+
+    def repay_range(self, seat: int) -> tuple[int, int] | None:
+        """What a player may repay of the overdraft now: $100 up to all of it (the bank
+        lends in $100s, so the overdraft is always a multiple of $100)."""
+        owed = self.players[seat].debt["bank"]
+        return (REPAY_STEP, owed) if owed >= REPAY_STEP else None
 
     def check_pay_off(self, seat: int, a: PayOff) -> Message | None:
-        """Elective debts only, in full or in parts (multiples of $50; of $100 for the
-        overdraft), from cash (R11)."""
+        """Elective debts only, in parts that are multiples of $50, from cash (R11)."""
+        if a.line == "bank":
+            return msg("why.rut.repay_overdraft")
         if a.line not in PAYOFF_LINES:
             return msg("why.rut.not_elective", line=a.line)
         owed = self.players[seat].debt[a.line]
@@ -72,9 +76,8 @@ class Loans(RutBase):
             return msg("why.rut.no_debt", line=a.line)
         if a.amount > owed:
             return msg("why.rut.more_than_owed", amount=a.amount, owed=owed, line=a.line)
-        step = payoff_step(a.line)
-        if a.amount != owed and a.amount % step:
-            return msg("why.rut.payoff_step", amount=a.amount, step=step)
+        if a.amount <= 0 or a.amount % PAYOFF_STEP:
+            return msg("why.rut.payoff_step", amount=a.amount, step=PAYOFF_STEP)
         if a.amount > self.cash(seat):
             return msg("why.rut.cannot_afford", amount=a.amount)
         return None
@@ -83,19 +86,58 @@ class Loans(RutBase):
         self.pay_off(seat, a.line, a.amount)
         self.books_now()
 
-    def payoff_choices(self, seat: int) -> list[PayOff]:
+    def check_pay_off_all(self, seat: int, a: PayOffAll) -> Message | None:
+        """The whole of an elective debt whose balance a part cannot reach, from cash."""
+        if a.line not in PAYOFF_LINES:
+            return msg("why.rut.not_elective", line=a.line)
+        owed = self.players[seat].debt[a.line]
+        if not owed:
+            return msg("why.rut.no_debt", line=a.line)
+        if owed % PAYOFF_STEP == 0:
+            return msg("why.rut.pay_off_in_parts", owed=owed, line=a.line)
+        if owed > self.cash(seat):
+            return msg("why.rut.cannot_afford", amount=owed)
+        return None
+
+    def do_pay_off_all(self, seat: int, a: PayOffAll) -> None:
+        self.pay_off(seat, a.line, self.players[seat].debt[a.line])
+        self.books_now()
+
+    def check_repay(self, seat: int, a: Repay) -> Message | None:
+        """Part (a multiple of $100) or all of the overdraft, from cash (R11)."""
+        owed = self.players[seat].debt["bank"]
+        if not owed:
+            return msg("why.rut.no_debt", line="bank")
+        if a.amount > owed:
+            return msg("why.rut.more_than_owed", amount=a.amount, owed=owed, line="bank")
+        if a.amount <= 0 or a.amount % REPAY_STEP:
+            return msg("why.rut.payoff_step", amount=a.amount, step=REPAY_STEP)
+        if a.amount > self.cash(seat):
+            return msg("why.rut.cannot_afford", amount=a.amount)
+        return None
+
+    def do_repay(self, seat: int, a: Repay) -> None:
+        self.pay_off(seat, "bank", a.amount)
+        self.books_now()
+
+    def payoff_choices(self, seat: int) -> list[PayOff | PayOffAll | Repay]:
         """Pay-offs for random play, bots and RL: for each debt, the ladder's amounts that
-        the range allows now (a person may name any amount, the whole debt included)."""
-        out: list[PayOff] = []
+        its range and the cash allow now, and the whole of a balance off the $50 step (a
+        person may name any amount on the step)."""
+        out: list[PayOff | PayOffAll | Repay] = []
         cash = self.cash(seat)
-        if cash < PAYOFF_LADDER[0]:
-            return out
         debt = self.players[seat].debt
+        owed = debt["bank"]
+        if owed and cash >= PAYOFF_LADDER[0]:
+            out += REPAYS[: bisect_right(PAYOFF_LADDER, min(owed, cash))]  # a sorted ladder
         for line in PAYOFF_LINES:
             owed = debt[line]
-            if owed >= PAYOFF_LADDER[0]:
-                most = min(owed, cash)
-                out += PAYOFFS[line][: bisect_right(PAYOFF_LADDER, most)]  # a sorted ladder
+            if not owed:
+                continue
+            if owed % PAYOFF_STEP and owed <= cash:
+                out.append(PAYOFFS_ALL[line])
+            most = min(owed // PAYOFF_STEP * PAYOFF_STEP, cash)
+            out += PAYOFFS[line][: bisect_right(PAYOFF_LADDER, most)]  # a sorted ladder
         return out
 
     def borrow_choices(self, seat: int) -> tuple[Borrow, ...]:
@@ -103,19 +145,19 @@ class Loans(RutBase):
         return BORROWS[: bisect_right(BORROW_LADDER, self.loan_room(seat))]  # a sorted ladder
 
     def pay_off(self, seat: int, line: str, paid: int) -> None:
-        """Pay ``paid`` off a debt; its payment falls by the pro-rated share, rounded up to the
-        next 10 (the overdraft's stays at the interest rate on what is still owed)."""
+        """Pay ``paid`` off a debt. The overdraft's payment stays the interest rate on what
+        is still owed; another debt's falls in proportion to what has been paid off since it
+        was taken on, so parts add up to the same as paying at once (R11)."""
         p = self.players[seat]
-        balance, payment = p.debt[line], p.exp[line]
-        left = balance - paid
-        p.debt[line] = left
         if line == "bank":
+            left = p.debt["bank"] - paid
+            p.debt["bank"] = left
             interest = left * self.options.loan_rate_percent // 100
-            cut = payment - interest
+            cut = p.exp["bank"] - interest
             p.set_expense("bank", interest)
         else:
-            cut = payoff_reduction(balance, payment, paid)
-            p.set_expense(line, 0 if left == 0 else payment - cut)
+            cut = p.repay(line, paid)
+            left = p.debt[line]
         self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
         self.event("rut.paid_off", seat=seat, line=line, amount=paid, cut=cut, left=left)
 
@@ -189,7 +231,7 @@ class Loans(RutBase):
             self.ledger.post(ACCOUNTS[seat], BANK, cash, "rut.out_cash", {"seat": seat})
         for deck, card in list(p.cards):
             self.return_card(seat, deck, card)
-        for line in PAYOFF_LINES:
+        for line in DEBT_LINES:
             p.debt[line] = 0
             p.set_expense(line, 0)
         self.event("rut.out", seat=seat)

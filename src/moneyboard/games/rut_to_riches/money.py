@@ -54,18 +54,26 @@ def loan_limit(nett_income: int, projected: int, multiple: int) -> int:
     return max(0, (nett_income + projected) * multiple // 100 * 100)
 
 
-def payoff_reduction(balance: int, payment: int, paid: int) -> int:
-    """How much a monthly payment falls when ``paid`` of ``balance`` is paid off.
+def payment_still_owed(balance: int, payment: int, left: int) -> int:
+    """The monthly payment on a debt taken on as ``balance`` at ``payment`` a month, once
+    only ``left`` of it is still owed (R11).
 
-    The pro-rated share of the payment, rounded up to the next 10 (never more than the
-    payment; paying the whole balance clears the payment).
+    The payment falls by the pro-rated share of all that has been paid off since the debt
+    was taken on, that share rounded up to the next 10; nothing is due once all is paid.
+    Worked out from the debt's terms rather than from the last payment, so the same total
+    paid off leaves the same payment however it was split into parts ($50 seven times or
+    $350 at once).
 
-    >>> payoff_reduction(17000, 340, 8500), payoff_reduction(17000, 340, 4250)
-    (170, 90)
+    >>> payment_still_owed(17000, 340, 8500), payment_still_owed(17000, 340, 12750)
+    (170, 250)
+    >>> payment_still_owed(2000, 60, 1950), payment_still_owed(2000, 60, 1650)
+    (50, 40)
+    >>> payment_still_owed(2000, 60, 0)
+    0
     """
-    if paid >= balance:
-        return payment
-    return min(payment, ceil_to_10(payment * paid, balance))
+    if left <= 0:
+        return 0
+    return max(0, payment - ceil_to_10(payment * (balance - left), balance))
 
 
 def tax_cut(taxes: int, percent: int) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from moneyboard.games.rut_to_riches.content import Job, Opportunity
+from moneyboard.games.rut_to_riches.money import payment_still_owed
 
 #: Expense lines of the Score Sheet, in the order shown.
 EXPENSE_LINES = (
@@ -26,6 +27,9 @@ EXPENSE_LINES = (
 )
 #: Debts that may be paid off, with the expense line each one carries.
 DEBT_LINES = ("bank", "credit_card", "car", "education", "home", "business")
+#: Debts whose payment a pay-off pro-rates (R11): all but the overdraft, whose payment is
+#: always the interest rate on what is still owed.
+PRO_RATED_LINES = ("credit_card", "car", "education", "home", "business")
 
 
 class Holding:
@@ -101,6 +105,7 @@ class Player:
         "retired",
         "salary",
         "shares",
+        "terms",
         "turns",
     )
 
@@ -129,6 +134,12 @@ class Player:
             credit_card=job.credit_card_debt,
             education=job.education_loan,
         )
+        #: Each pro-rated debt's terms: the debt and monthly payment when it was last taken
+        #: on or changed other than by a pay-off. A pay-off works the payment out from them
+        #: (:meth:`repay`); :meth:`set_expense` writes them.
+        self.terms: dict[str, tuple[int, int]] = {
+            line: (self.debt[line], self.exp[line]) for line in PRO_RATED_LINES
+        }
         self.holdings: list[Holding] = []
         self.shares: dict[str, Shares] = {}
         #: Passive income: the holdings' cash flow (with boosts) and the shares' dividends.
@@ -184,10 +195,29 @@ class Player:
         return self.active + self.passive
 
     def set_expense(self, line: str, amount: int) -> None:
-        """Write an expense line, keeping :attr:`expenses` (their total) up to date."""
+        """Write an expense line, keeping :attr:`expenses` (their total) up to date.
+
+        On a pro-rated debt's line (write the debt first) this also writes its terms: a new
+        debt added, a debt halved, a payment cut by a mentor all set the debt and payment
+        that later pay-offs are pro-rated against (R11)."""
         exp = self.exp
         self.expenses += amount - exp[line]
         exp[line] = amount
+        if line in self.terms:
+            self.terms[line] = (self.debt[line], amount)
+
+    def repay(self, line: str, paid: int) -> int:
+        """Pay ``paid`` off a pro-rated debt: its payment becomes the share of its terms
+        still owed (R11), whatever parts earlier pay-offs came in. Returns how much the
+        monthly payment fell."""
+        balance, payment = self.terms[line]
+        left = self.debt[line] - paid
+        self.debt[line] = left
+        now = payment_still_owed(balance, payment, left)
+        cut = self.exp[line] - now
+        self.expenses -= cut
+        self.exp[line] = now
+        return cut
 
     @property
     def payday(self) -> int:

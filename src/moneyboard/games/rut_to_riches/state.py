@@ -20,7 +20,9 @@ from moneyboard.games.rut_to_riches.actions import (
     PAYDAY_CLAIM,
     PAYOFF_LINES,
     PAYOFFS,
+    PAYOFFS_ALL,
     REJOIN,
+    REPAYS,
     RETIRE,
     ROLL,
     SELL,
@@ -34,17 +36,21 @@ from moneyboard.games.rut_to_riches.actions import (
     Deal,
     Pass,
     PayOff,
+    PayOffAll,
     Record,
     Rejoin,
+    Repay,
     Roll,
 )
 from moneyboard.games.rut_to_riches.audit import Audit
 from moneyboard.games.rut_to_riches.base import CONTENT, OPPORTUNITIES
 from moneyboard.games.rut_to_riches.circle import Circle
-from moneyboard.games.rut_to_riches.expenses import Expenses
+from moneyboard.games.rut_to_riches.content import SQUARE_NAMES
+from moneyboard.games.rut_to_riches.expenses import EXPENSES, Expenses
 from moneyboard.games.rut_to_riches.loans import Loans
 from moneyboard.games.rut_to_riches.market import MarketForces
-from moneyboard.games.rut_to_riches.opportunities import Opportunities
+from moneyboard.games.rut_to_riches.money import round_up_100
+from moneyboard.games.rut_to_riches.opportunities import Opportunities, projected_income
 from moneyboard.games.rut_to_riches.options import RutOptions
 from moneyboard.games.rut_to_riches.shares import ShareMarket
 from moneyboard.games.rut_to_riches.turns import Turns
@@ -85,7 +91,7 @@ PASSABLE = (
 #: Action types that :meth:`RutState.candidates` lists only when they are legal: their
 #: checks pass for every value the candidates hold (a test pins this).
 LISTED_WHEN_LEGAL: frozenset[type[Action]] = frozenset(
-    {Roll, Rejoin, Borrow, PayOff, Deal, ChooseDream, Pass, Record}
+    {Roll, Rejoin, Borrow, PayOff, PayOffAll, Repay, Deal, ChooseDream, Pass, Record}
 )
 
 
@@ -107,7 +113,9 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
     listed_when_legal = LISTED_WHEN_LEGAL
     answers: ClassVar[dict[str, frozenset[str]]] = {
         "dream": frozenset({"choose_dream"}),
-        "turn": frozenset({"roll", "retire", "rejoin", "borrow", "pay_off"}),
+        "turn": frozenset(
+            {"roll", "retire", "rejoin", "borrow", "pay_off", "pay_off_all", "repay"}
+        ),
         "deal": frozenset({"deal"}),
         "opportunity": frozenset({"buy", "pass", "propose"}),
         "shares": frozenset({"buy_shares", "sell_shares", "pass"}),
@@ -121,9 +129,13 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         "a player claims it before the next player rolls, or it is lost with its "
         "Expenses card (R7)",
     }
-    catalogue = GameState.catalogue.merged(
-        load_catalogue("moneyboard.games.rut_to_riches")
-    ).with_words(CONTENT.words())
+    #: The game's words: every card, job and dream by its title, and each kind of square by
+    #: the rulebook's name where a player's ``square_kind`` shows it ("Pay Day").
+    catalogue = (
+        GameState.catalogue.merged(load_catalogue("moneyboard.games.rut_to_riches"))
+        .with_words(CONTENT.words())
+        .with_words({f"square_kind={kind}": name for kind, name in SQUARE_NAMES.items()})
+    )
     options: RutOptions
 
     # ----- candidates ------------------------------------------------------------------------
@@ -169,6 +181,8 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             return self.borrow_range(seat)
         if isinstance(action, PayOff):
             return self.payoff_range(seat, action.line)
+        if isinstance(action, Repay):
+            return self.repay_range(seat)
         if isinstance(action, BuyShares):
             return self.share_count_range()
         if isinstance(action, Propose):
@@ -189,6 +203,57 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             self.buy_opportunity(seat)
         else:
             self.accept_expense(seat)
+
+    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
+        """The action in the game's words; a purchase ("Buy it", "Accept the offer") also
+        says what it costs now and, when cash falls short, what the bank lends for it (R5):
+        "Buy it: $2,000 (borrows $1,900 from the bank)". The bank lends the shortfall by
+        itself, so the button must say so before it is pressed."""
+        label = super().action_label(action, chosen_later)
+        words = self.purchase_words(action, label)
+        return label if words is None else self.explain(words)
+
+    def purchase_words(self, action: Action, label: str) -> Message | None:
+        """What ``action`` buys now, in words built on its ``label``: the price and any
+        overdraft it takes (a card on the table, a tempting Expenses card, a card offered
+        by another player with its commission), or a debt it adds; None for anything else."""
+        d, t = self.decision, self.table
+        if d is None or t is None:
+            return None
+        if action == BUY and d.kind == "opportunity":
+            seat, card = t["holder"], OPPORTUNITIES[t["card"]]
+            price, projected = card.price_to_buy, projected_income(card)
+        elif action == BUY and d.kind == "expense":
+            seat, bill = t["holder"], EXPENSES[t["card"]]
+            if bill.kind == "debt":
+                return msg(
+                    "priced.debt",
+                    label=label,
+                    amount=bill.amount,
+                    line=bill.line,
+                    payment=bill.payment,
+                )
+            if bill.kind != "pay":
+                return None
+            price, projected = bill.amount, 0
+        elif action == ACCEPT and d.kind == "offer" and self.status.offer is not None:
+            offer = self.status.offer
+            seat, card = offer.to, OPPORTUNITIES[offer.item]
+            price, projected = offer.price + card.price_to_buy, projected_income(card)
+        else:
+            return None
+        if price <= 0:
+            return None
+        short = price - self.cash(seat)
+        if short > 0 and self.can_raise(seat, price, projected):
+            return msg("priced.borrows", label=label, price=price, loan=round_up_100(short))
+        return msg("priced.cost", label=label, price=price)
+
+    def action_cost(self, seat: int, action: Action) -> int | None:
+        """What paying a whole odd balance off costs (its button names no amount)."""
+        if isinstance(action, PayOffAll):
+            return self.players[seat].debt[action.line]
+        return None
 
     def pass_now(self) -> Pass:
         """The Pass that answers the decision asked now: it names what is let go."""
@@ -262,6 +327,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             "circle": p.circle,
             "square": p.position,
             "square_kind": square.kind,
+            "active_income": p.active,
             "pending_move": p.pending,
             "retired": p.retired,
             "bankrupt": p.bankrupt,
@@ -399,7 +465,9 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             RETIRE,
             REJOIN,
             *BORROWS,
+            *REPAYS,
             *(a for line in PAYOFF_LINES for a in PAYOFFS[line]),
+            *PAYOFFS_ALL.values(),
             *DEALS.values(),
             BUY,
             *(Pass(what) for what in PASSABLE),
