@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
+from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_LABELS
 from moneyboard.engine.labels import human
 from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
@@ -61,6 +62,20 @@ def games_for_form() -> list[dict[str, Any]]:
     return out
 
 
+def texts(game_id: str) -> dict[str, str]:
+    """The game's sentences the pages fill in themselves from a view (the decision asked,
+    why the game ended): its catalogue's templates, but the action labels (already in the
+    art's wording) and the refusals (the server words those)."""
+    templates = get_game(game_id).state_class.catalogue.templates()
+    return {k: v for k, v in templates.items() if not k.startswith(("label.", "why."))}
+
+
+def score_words(game_id: str) -> dict[str, Any]:
+    """What the game's final score measures, as the debrief names it ("Champion score"), and
+    whether it is money (then shown in the game's currency)."""
+    return {"label": SCORE_LABELS.get(game_id, "Score"), "money": game_id in SCORE_IS_NET_WORTH}
+
+
 def mount_pages(app: FastAPI) -> None:
     """Add the classroom's pages to the server's app (``/``, ``/trainer``, ``/projector/...``,
     ``/play/...``, ``/hotseat/...``, the debrief's) and their static files under ``/static``."""
@@ -95,7 +110,13 @@ def mount_pages(app: FastAPI) -> None:
                 title="No room",
             )
         info = room.info()
-        data = {**page_data(info["game"]), "bots": list(bot_kinds())}
+        game_id = info["game"]
+        data = {
+            **page_data(game_id),
+            "bots": list(bot_kinds()),
+            "texts": texts(game_id),
+            "score": score_words(game_id),
+        }
         return page(
             request,
             name,

@@ -2,7 +2,7 @@
 // every seat's connection open, and between two families' turns hides the screen until the
 // next family says it holds the device.
 
-import { Live } from "./live.js";
+import { Live, joinProblem, typedName } from "./live.js";
 import { fill, h } from "./render.js";
 import { SeatPanel } from "./seat.js";
 
@@ -87,14 +87,20 @@ async function main() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const tokens = {};
-    for (const input of form.querySelectorAll("[data-seat]")) {
+    const inputs = [...form.querySelectorAll("[data-seat]")];
+    // Every name is checked here first (spaces only is no name), before any seat is taken.
+    for (const input of inputs) {
+      if (typedName(input, problem) === null) return;
+    }
+    problem.textContent = "";
+    for (const input of inputs) {
       const seat = Number(input.dataset.seat);
       const reply = await fetch(`/api/rooms/${code}/join`, {
         method: "POST", headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: input.value.trim(), seat }),
       });
       const body = await reply.json();
-      if (!reply.ok) { problem.textContent = `${body.error.message}.`; return; }
+      if (!reply.ok) { problem.textContent = joinProblem(body.error && body.error.message); return; }
       tokens[seat] = body.token;
       names[seat] = input.value.trim();
     }

@@ -12,6 +12,34 @@ export function sentence(text) {
   return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
 }
 
+/** What a page says when a name is missing (only spaces typed). */
+export const NAME_MISSING = "Type your name (the class sees it).";
+
+/** Why a join was refused, in plain words: the server's own sentence, except the wording of
+ * its request check ("Name: String should have at least 1 character", pydantic's), which a
+ * learner should not have to decode. */
+export function joinProblem(message) {
+  const text = String(message || "").trim();
+  const name = /^name\b/i.test(text);
+  if (name && /at most|too long/i.test(text)) return "That name is too long: use at most 40 letters.";
+  if (name && /at least|required|missing|empty/i.test(text)) return NAME_MISSING;
+  if (/string should|field required|input should/i.test(text)) return "The server could not read that: check the code and your name, then try again.";
+  return sentence(text || "The server did not answer");
+}
+
+/** The name typed in `input`, without spaces around it; `null` (and the page says why, in
+ * `problem`) when nothing but spaces was typed. */
+export function typedName(input, problem) {
+  const name = input.value.trim();
+  input.setAttribute("aria-invalid", name ? "false" : "true");
+  if (!name) {
+    problem.textContent = NAME_MISSING;
+    input.focus();
+    return null;
+  }
+  return name;
+}
+
 /** The token kept for this page: from the link's fragment (then stored) or from storage. */
 export function pageToken(kind, code, { keepInUrl = true } = {}) {
   const key = `moneyboard.${kind}.${code}`;

@@ -1,6 +1,6 @@
 // The learner's phone: join with a name (or come back with the rejoin link), then play.
 
-import { Live, pageToken, storeToken } from "./live.js";
+import { Live, joinProblem, pageToken, storeToken, typedName } from "./live.js";
 import { SeatPanel } from "./seat.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
@@ -45,12 +45,15 @@ if (token) {
   form.hidden = false;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const name = document.getElementById("name").value.trim();
+    // A name of spaces only is no name: say so here, in plain words, before asking the server.
+    const name = typedName(document.getElementById("name"), problem);
+    if (name === null) return;
+    problem.textContent = "";
     const reply = await fetch(`/api/rooms/${code}/join`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }),
     });
     const body = await reply.json();
-    if (!reply.ok) { problem.textContent = `${body.error.message}.`; return; }
+    if (!reply.ok) { problem.textContent = joinProblem(body.error && body.error.message); return; }
     storeToken("seat", code, body.token);
     history.replaceState(null, "", `/play/${code}#${body.token}`);
     start(body.token);

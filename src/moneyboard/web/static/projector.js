@@ -3,15 +3,13 @@
 // once the game is over, a link to the debrief's projector copy.
 
 import { Live } from "./live.js";
-import { board, clockLines, families, familyCard, fill, h, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
+import { LastVote, board, clockLines, families, familyCard, fill, h, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
 const MOMENT_MS = 8000;
-let lastVote = null;
-// Who was deciding before this update (a vote's result arrives once they have moved).
-let deciders = [];
-let voteDecider = null;
+// The class vote's last result, until the game moves on to a person's next decision.
+const lastVote = new LastVote();
 let momentTimer = null;
 const feed = [];
 
@@ -22,6 +20,9 @@ function show(update) {
   fill(document.getElementById("board"), board(update));
   fill(document.getElementById("table"), tableBlock(update));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f)));
+  // A take-back: the lines of the moves taken back are no longer true (and come again
+  // when they are replayed), so the feed starts over from the take-back.
+  if (update.change === "undo") feed.splice(0);
   const fresh = [...(update.events || []).map((e) => e.text), ...(update.announcements || [])];
   if (update.narration) fresh.push(update.narration);
   if (fresh.length) {
@@ -33,12 +34,8 @@ function show(update) {
     momentTimer = setTimeout(() => fill(moment), MOMENT_MS);
   }
   fill(document.getElementById("events"), feed.slice(1).map((t) => h("li", {}, t)));
-  if (update.vote_result) {
-    lastVote = update.vote_result;
-    voteDecider = deciders.length === 1 ? seatName(update, deciders[0]) : null;
-  }
-  deciders = (update.view && update.view.to_move) || [];
-  fill(document.getElementById("vote"), voteBlock(update, lastVote, { decider: voteDecider }));
+  lastVote.receive(update);
+  fill(document.getElementById("vote"), voteBlock(update, lastVote.result, { decider: lastVote.decider }));
 }
 
 new Live(code, null, {

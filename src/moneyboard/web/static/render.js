@@ -276,7 +276,57 @@ function showClock(line, now) {
   line.classList.toggle("urgent", seconds <= 10);
 }
 
-/** The headline: the game's round or year, and whose turn it is. */
+/** Seats' names joined for a sentence: "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+export function nameList(names) {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A game's identifier in a sentence ("credit_card"): its name in the game's words, else as words. */
+const IDENTIFIER = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
+/** Parameters holding what a person typed (a seat's name): shown exactly as typed. */
+const TYPED_NAMES = new Set(["name", "player", "was"]);
+/** A template's placeholders: `{field}`, `{to:seat}`, `{price:money}`, `{kids:count child/children}`. */
+const PLACEHOLDER = /\{(\w+)(?::(seat|money)|:count ([^{}/]+)(?:\/([^{}]+))?)?\}/g;
+
+function paramText(value) {
+  if (Array.isArray(value)) return value.length ? value.map(paramText).join(", ") : "none";
+  if (typeof value === "string") return (ART.words || {})[value] || (IDENTIFIER.test(value) ? value.replace(/_/g, " ") : value);
+  return String(value);
+}
+
+/** A message of the game (`key`, `params`) in its own words, as the server words it (the
+ * kernel's `Catalogue.render`): the page gets the game's templates (`PAGE.texts`) so it can
+ * word what only a view holds, such as the decision asked or why the game ended. `null` when
+ * the game has no words for `key` (never the raw key). */
+export function explain(update, key, params = {}) {
+  const template = (PAGE.texts || {})[key];
+  if (typeof template !== "string") return null;
+  const p = { ...params };
+  if (typeof p.decision === "string") p.decision = p.decision.replace(/_/g, " ");
+  if (typeof p.seat === "number" && !("name" in p)) p.name = seatName(update, p.seat);
+  return template.replace(PLACEHOLDER, (whole, field, how, one, many) => {
+    if (!(field in p)) return whole;
+    const value = p[field];
+    if (one !== undefined) return `${paramText(value)} ${value === 1 ? one : many || `${one}s`}`;
+    if (how && typeof value === "number") return how === "seat" ? seatName(update, value) : money(value);
+    if (!how && (TYPED_NAMES.has(field) || field.endsWith("_name"))) return String(value);
+    return paramText(value);
+  });
+}
+
+/** The decision asked now in one sentence, from the game's `describe.decision` words (the
+ * same sentence as the seat's `prompt` and the class vote's), naming every seat asked; `null`
+ * when the game has no words for it. */
+function decisionSentence(update, seats) {
+  const decision = update.view && update.view.decision;
+  if (!decision || !seats.length) return null;
+  const names = nameList(seats.map((s) => seatName(update, s)));
+  return explain(update, `describe.decision.${decision.kind}`, { ...decision, seat: seats[0], name: names });
+}
+
+/** The headline: the game's round or year, and whose turn it is with the decision in words
+ * ("Ana: where does your home token go this year?"). The seat asked reads that sentence as
+ * its own `prompt` above its buttons, so its headline just says who moves. */
 export function turnLine(update) {
   const view = update.view;
   const status = update.room ? update.room.status : "";
@@ -286,17 +336,70 @@ export function turnLine(update) {
   if (view.result) who = "The game is over.";
   else if (view.paused || status === "paused") who = "Paused by the trainer.";
   else {
-    const names = (view.to_move || []).map((s) => seatName(update, s));
-    const kind = view.decision ? human(view.decision.kind) : "";
-    who = names.length ? `To move: ${names.join(", ")}${kind ? ` (${kind.toLowerCase()})` : ""}` : "";
+    const seats = view.to_move || [];
+    const sentence = update.prompt ? null : decisionSentence(update, seats);
+    who = sentence || (seats.length ? `To move: ${nameList(seats.map((s) => seatName(update, s)))}` : "");
   }
   return h("p", { class: "turn" }, bits.length ? h("span", { class: "headline" }, bits.join(" · ")) : null, " ", who);
 }
 
+/** A final score as the game counts it: money in its currency when the score is money (net
+ * worth), else the number (two decimals at most: Rut to Riches' 0.3116 reads 0.31). */
+function scoreText(value) {
+  if (typeof value !== "number") return showValue(value);
+  if ((PAGE.score || {}).money) return money(value);
+  return value.toLocaleString("en", { maximumFractionDigits: 2 });
+}
+
+/** How the game ended, in words: the winners by name, why (the game's own sentence for its
+ * reason), and each family's score by name, winners first, then the highest. */
 export function resultBlock(update) {
   const result = update.view && update.view.result;
   if (!result) return null;
-  return h("section", { class: "result", "aria-label": "Result" }, h("h2", {}, "Result"), h("p", {}, showValue(result)));
+  const winners = result.winners || [];
+  const names = winners.map((s) => seatName(update, s));
+  // The reason comes as {key, params} (a Message as JSON); a [key, params] pair is read too.
+  const reason = Array.isArray(result.reason) ? { key: result.reason[0], params: result.reason[1] } : result.reason || {};
+  const why = reason.key ? explain(update, reason.key, reason.params || {}) : null;
+  const rows = (result.scores || []).map((value, seat) => ({ seat, value, won: winners.includes(seat) }))
+    .sort((a, b) => Number(b.won) - Number(a.won) || b.value - a.value);
+  return h("section", { class: "result", "aria-label": "Result" }, h("h2", {}, "Result"),
+    h("p", { class: "winners" }, names.length ? `${names.length === 1 ? "Winner" : "Winners"}: ${nameList(names)}.` : "No winner this time."),
+    why ? h("p", { class: "reason" }, why) : null,
+    h("h3", {}, (PAGE.score || {}).label || "Score"),
+    h("ul", { class: "scores" }, rows.map((r) => h("li", { class: r.won ? "winner" : null },
+      `${seatName(update, r.seat)}: ${scoreText(r.value)}`, r.won ? h("strong", {}, " · winner") : null))));
+}
+
+/** The class vote's last result as a page keeps it: taken from the update that closes a vote
+ * (with the family that decided, when one alone did), and dropped once the game has moved on
+ * to a person's next decision (a new vote opens then), or on a take-back. It stays up while
+ * bots move, so the class can still read it. */
+export class LastVote {
+  constructor() {
+    this.result = null;
+    this.decider = null;
+    this.at = null;
+    this.deciders = [];
+  }
+
+  receive(update) {
+    if (update.vote_result) {
+      this.result = update.vote_result;
+      this.decider = this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
+      this.at = update.version;
+    } else if (this.result && (update.change === "undo" || (update.version !== this.at && personAsked(update)))) {
+      this.result = null;
+      this.decider = null;
+    }
+    this.deciders = (update.view && update.view.to_move) || [];
+  }
+}
+
+/** Whether a person (not a bot) is asked to decide now: the class votes on it. */
+function personAsked(update) {
+  const seats = (update.room && update.room.seats) || [];
+  return ((update.view && update.view.to_move) || []).some((s) => seats[s] && !seats[s].bot);
 }
 
 /** A class vote: how many have voted on the open decision, and the split of the last one

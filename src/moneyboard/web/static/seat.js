@@ -3,7 +3,7 @@
 // inputs, guided mode's preview, the class vote while another family decides, the family's
 // figures and cards, and the events that touched this family.
 
-import { ART, PAGE, actionLabel, clockLines, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, LastVote, PAGE, actionLabel, clockLines, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
 import { sentence } from "./live.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
@@ -16,6 +16,19 @@ function markSeen(kind) {
   const seen = seenMechanics();
   seen.add(kind);
   localStorage.setItem(SEEN_KEY, JSON.stringify([...seen]));
+}
+
+/** Where the caret is in a text field (a number field has none: `null`). */
+function selection(input) {
+  try {
+    return input.selectionStart === null ? [] : [input.selectionStart, input.selectionEnd];
+  } catch {
+    return [];
+  }
+}
+
+function restoreSelection(input, range) {
+  if (range.length === 2) input.setSelectionRange(range[0], range[1]);
 }
 
 /** The seat's own view: the public view with its own parts over it. */
@@ -54,17 +67,34 @@ function choiceLabel(update, choice) {
   return human(choice.text);
 }
 
+/** What names one control across redraws: the action without the amount a person types
+ * ("move:" for the seat's own buttons, "vote:" for the class vote's). */
+function controlKey(kind, entry) {
+  const action = typeof entry.action === "object" && entry.action ? { ...entry.action } : { type: String(entry.action) };
+  if (entry.amount) delete action[entry.amount.field];
+  return `${kind}:${JSON.stringify(action)}`;
+}
+
 /** An action offered at several amounts (`entry.amount`: field, min, max, step): its label with
  * the range, a number input and a button (`attrs`, `text`) that calls `choose` with the action
- * at the amount typed. The seat's own move and the class vote both show amounts this way. */
-function amountChoice(update, entry, id, attrs, text, choose) {
+ * at the amount typed. The seat's own move and the class vote both show amounts this way.
+ * `typed`: what the learner typed before this redraw (kept, even after a refusal, so they can
+ * correct it), told back through `onTyped`; `problem`: why the last try was refused, shown
+ * under the button, where the learner is looking. */
+function amountChoice(update, entry, id, attrs, text, choose, { typed = null, onTyped = null, problem = null } = {}) {
   const a = entry.amount;
-  const input = h("input", { id, type: "number", min: a.min, max: a.max, step: a.step, value: a.min, inputmode: "numeric" });
+  const input = h("input", {
+    id, type: "number", min: a.min, max: a.max, step: a.step, value: typed ?? a.min, inputmode: "numeric",
+    "data-key": `${attrs["data-key"]}:amount`, "aria-invalid": problem ? "true" : null,
+    "aria-describedby": problem ? problem.id : null,
+    oninput: (event) => { if (onTyped) onTyped(event.target.value); },
+  });
   return h("li", { class: "action amount" },
     h("label", { for: id }, `${actionLabel(update, entry)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
     h("div", { class: "row" }, input, h("button", {
       ...attrs, onclick: () => choose({ ...entry.action, [a.field]: Number(input.value) }),
-    }, text)));
+    }, text)),
+    problem);
 }
 
 /** A seat panel in `root`; `send(action)` plays an action and resolves with the reply;
@@ -80,29 +110,36 @@ export class SeatPanel {
     this.votedAt = null;
     this.update = null;
     this.events = [];
-    this.lastVote = null;
-    this.voteDecider = null;
-    this.deciders = [];
+    // The class vote's last result, until the game moves on to a person's next decision.
+    this.lastVote = new LastVote();
+    // The amounts typed, by control (`controlKey`): a redraw (another family's move, a
+    // refusal) keeps them; a move or vote that is taken clears them.
+    this.typed = new Map();
     // What lies on the table, folded or not as the learner last left it (null: not touched yet).
     this.tableOpen = null;
     this.busy = false;
-    this.message = "";
+    // Why the last move or vote was refused: its text, the control it belongs to (`key`), and
+    // whether it is new (then announced, and scrolled into view, once).
+    this.problem = null;
     this.pendingChoice = null;
     this.visible = true;
   }
 
   receive(update) {
     if (update.type === "welcome" || update.rebuilt) this.pendingChoice = null;
+    // A take-back: the lines of the moves taken back no longer hold (and come again when
+    // they are replayed), so the list starts over from the take-back's announcement.
+    if (update.change === "undo") {
+      this.events = [];
+      this.typed.clear();
+      this.problem = null;
+    }
     const name = seatName(update, update.you);
     for (const event of update.events || []) {
       if (touches(event, update.you, name)) this.events.unshift(event.text);
     }
     this.events = this.events.slice(0, 30);
-    if (update.vote_result) {
-      this.lastVote = update.vote_result;
-      this.voteDecider = this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
-    }
-    this.deciders = (update.view && update.view.to_move) || [];
+    this.lastVote.receive(update);
     for (const line of update.announcements || []) this.events.unshift(line);
     this.update = update;
     this.render();
@@ -112,10 +149,11 @@ export class SeatPanel {
     if (this.busy) return;
     this.busy = true;
     this.pendingChoice = null;
-    this.message = "";
+    this.problem = null;
     const reply = await this.send(action, this.update.version);
     this.busy = false;
-    if (reply.type !== "ack") this.message = sentence(reply.message || "That was not accepted.");
+    if (reply.type === "ack") this.typed.clear();
+    else this.problem = { key: controlKey("move", entry), text: sentence(reply.message || "That was not accepted."), fresh: true };
     this.render();
     return reply;
   }
@@ -151,18 +189,19 @@ export class SeatPanel {
         h("button", { onclick: () => { this.pendingChoice = null; this.render(); } }, "Cancel")));
   }
 
-  async castVote(action) {
+  async castVote(choice, action) {
     if (this.busy) return;
     this.busy = true;
-    this.message = "";
+    this.problem = null;
     const version = this.update.version;
     const reply = await this.vote(action, this.voteWhy.trim(), version);
     this.busy = false;
     if (reply.type === "ack") {
       this.votedAt = version;
       this.voteWhy = "";
+      this.typed.clear();
     } else {
-      this.message = sentence(reply.message || "The vote was not accepted.");
+      this.problem = { key: controlKey("vote", choice), text: sentence(reply.message || "The vote was not accepted."), fresh: true };
     }
     this.render();
   }
@@ -199,12 +238,26 @@ export class SeatPanel {
   voteChoice(choice, i) {
     const update = this.update;
     const type = choice.action && choice.action.type ? choice.action.type : String(choice.action);
-    const attrs = { "data-vote": type, "data-text": choice.text, disabled: this.busy || null };
+    const key = controlKey("vote", choice);
+    const attrs = { "data-vote": type, "data-text": choice.text, "data-key": key, disabled: this.busy || null };
+    const problem = this.problemLine(key, `vote-problem-${i}`);
     if (!choice.amount) {
       return h("li", { class: "action" },
-        h("button", { ...attrs, onclick: () => this.castVote(choice.action) }, choiceLabel(update, choice)));
+        h("button", { ...attrs, "aria-describedby": problem ? problem.id : null, onclick: () => this.castVote(choice, choice.action) },
+          choiceLabel(update, choice)), problem);
     }
-    return amountChoice(update, choice, `vote-amount-${i}`, attrs, "Vote", (action) => this.castVote(action));
+    return amountChoice(update, choice, `vote-amount-${i}`, attrs, "Vote", (action) => this.castVote(choice, action),
+      { typed: this.typed.get(key), onTyped: (value) => this.typed.set(key, value), problem });
+  }
+
+  /** Why the last try at the control `key` was refused, as a line to put beside it (`null`
+   * when it was not this one). A new refusal is an alert, so a screen reader says it at
+   * once; drawn again (another update), it is plain text and is not said twice. */
+  problemLine(key, id) {
+    const problem = this.problem;
+    if (!problem || problem.key !== key) return null;
+    problem.placed = true;
+    return h("p", { id, class: "problem", role: problem.fresh ? "alert" : null, "data-fresh": problem.fresh || null }, problem.text);
   }
 
   actions() {
@@ -214,15 +267,18 @@ export class SeatPanel {
     if (!legal.length && !refused.length) return null;
     const voter = !(update.view && (update.view.to_move || []).includes(update.you));
     const items = legal.map((entry, i) => {
+      const key = controlKey("move", entry);
+      const problem = this.problemLine(key, `problem-${i}`);
       if (entry.amount) {
-        const attrs = { class: "primary", "data-action": entry.action.type };
-        return amountChoice(update, entry, `amount-${i}`, attrs, "Go", (action) => this.choose(entry, action));
+        const attrs = { class: "primary", "data-action": entry.action.type, "data-key": key };
+        return amountChoice(update, entry, `amount-${i}`, attrs, "Go", (action) => this.choose(entry, action),
+          { typed: this.typed.get(key), onTyped: (value) => this.typed.set(key, value), problem });
       }
       const cost = typeof entry.cost === "number" ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
       return h("li", { class: "action" }, h("button", {
-        class: "primary", "data-action": entry.action.type, disabled: this.busy || null,
-        onclick: () => this.choose(entry, entry.action),
-      }, actionLabel(update, entry), cost ? " " : null, cost));
+        class: "primary", "data-action": entry.action.type, "data-key": key, disabled: this.busy || null,
+        "aria-describedby": problem ? problem.id : null, onclick: () => this.choose(entry, entry.action),
+      }, actionLabel(update, entry), cost ? " " : null, cost), problem);
     });
     const greyed = refused.map((entry, i) => h("li", { class: "action refused" },
       h("button", { disabled: true, "aria-describedby": `why-${i}` }, actionLabel(update, entry)),
@@ -242,30 +298,46 @@ export class SeatPanel {
     this.root.dataset.seat = String(update.you);
     const cash = cashOf(family);
     const [clock] = clockLines(update, { you: update.you });
-    const hadFocus = this.root.contains(document.activeElement);
-    const typingWhy = document.activeElement && document.activeElement.id === "vote-why"
-      ? [document.activeElement.selectionStart, document.activeElement.selectionEnd] : null;
+    const active = document.activeElement;
+    const hadFocus = this.root.contains(active);
+    // Redrawing replaces every control: the one focused is found again by its key (an amount
+    // being typed, the reason for a vote, the button just refused) and focused again.
+    const focusKey = hadFocus && active ? active.dataset.key || (active.id === "vote-why" ? "#vote-why" : null) : null;
+    const typing = focusKey && active.matches("input") ? selection(active) : null;
+    if (this.problem) this.problem.placed = false;
+    const choices = this.pendingChoice ? this.preview() : this.actions();
+    const voting = !yourTurn && view && !view.result ? this.voteBox() : null;
+    // A refusal whose control is gone (the view moved on) still shows, above the choices.
+    const loose = this.problem && !this.problem.placed ? this.problemLine(this.problem.key, "problem") : null;
     fill(this.root,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
       family && PAGE.art.position ? h("p", { class: "where" }, `Where you are: ${placeText(family)}`) : null,
       clock || (update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null),
       resultBlock(update),
-      this.message ? h("p", { class: "problem", role: "alert" }, this.message) : null,
       tableBlock(update, { fold: { open: this.tableOpen, toggled: (open) => { this.tableOpen = open; } } }),
-      this.pendingChoice ? this.preview() : this.actions(),
+      loose,
+      choices,
       !yourTurn && view && !view.result ? h("p", { class: "waiting" }, "Not your turn: watch the board and think what you would do.") : null,
-      !yourTurn && view && !view.result ? this.voteBox() : null,
-      voteBlock(update, this.lastVote, { decider: this.voteDecider }),
+      voting,
+      voteBlock(update, this.lastVote.result, { decider: this.lastVote.decider }),
       family ? familyCard(update, family, { you: update.you }) : null,
       this.events.length ? h("section", { class: "events", "aria-label": "What happened to you" },
         h("h2", {}, "What happened to you"), h("ul", {}, this.events.map((t) => h("li", {}, t)))) : null);
-    const whyInput = typingWhy ? this.root.querySelector("#vote-why") : null;
-    if (whyInput) {
-      whyInput.focus();
-      whyInput.setSelectionRange(typingWhy[0], typingWhy[1]);
+    const fresh = this.problem && this.problem.fresh;
+    const again = focusKey && (typing || fresh)
+      ? this.root.querySelector(focusKey.startsWith("#") ? focusKey : `[data-key="${CSS.escape(focusKey)}"]`) : null;
+    if (again && !again.disabled) {
+      again.focus();
+      if (typing) restoreSelection(again, typing);
     } else if (hadFocus) {
       this.keepFocus();
+    }
+    if (fresh) {
+      // A refusal is read where the learner looks: beside the control, scrolled into view.
+      this.problem.fresh = false;
+      const line = this.root.querySelector(".problem[data-fresh]");
+      if (line) line.scrollIntoView({ block: "nearest" });
     }
   }
 

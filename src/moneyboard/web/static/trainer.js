@@ -3,8 +3,8 @@
 // record, the debrief once the game is over, delete.
 // It shows its controls only once the server has recognised the trainer's token.
 
-import { Live, pageToken } from "./live.js";
-import { PAGE, clockLines, families, familyCard, fill, h, human, resultBlock, seatName, tableBlock, turnLine, voteBlock } from "./render.js";
+import { Live, pageToken, sentence } from "./live.js";
+import { LastVote, PAGE, clockLines, families, familyCard, fill, h, human, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const problem = document.getElementById("problem");
@@ -17,10 +17,8 @@ const log = [];
 let streams = new Map();
 let streamsAsked = false;
 let live = null;
-// The last class vote closed, and who was deciding before each update.
-let lastVote = null;
-let voteDecider = null;
-let deciders = [];
+// The class vote's last result, until the game moves on to a person's next decision.
+const lastVote = new LastVote();
 // Whether the trainer has called time in this game (the debrief opens then too).
 let timeCalled = false;
 
@@ -48,7 +46,7 @@ function directive(name) {
 
 async function direct(body) {
   const reply = await live.request({ type: "directive", directive: body });
-  said.textContent = reply.type === "ack" ? `Done: ${human(body.type)}.` : `Not done: ${reply.message}.`;
+  said.textContent = reply.type === "ack" ? `Done: ${human(body.type)}.` : `Not done: ${sentence(reply.message)}`;
 }
 
 function seatRow(update, seat) {
@@ -105,21 +103,28 @@ function showOutcomes() {
     h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })) : []);
 }
 
+/** The room's state in a line: "Room status: running · timer 60 s · 1 vote". */
+function roomStatus(room) {
+  const bits = [`Room status: ${room.status}`];
+  if (room.timer) bits.push(`timer ${room.timer} s`);
+  if (room.votes) bits.push(`${room.votes} ${room.votes === 1 ? "vote" : "votes"}`);
+  return bits.join(" · ");
+}
+
 function show(update) {
   fill(document.getElementById("turn"), turnLine(update), clockLines(update), resultBlock(update),
-    h("p", {}, `Room status: ${update.room.status}${update.room.timer ? ` · timer ${update.room.timer}` : ""}${update.room.votes ? ` · ${update.room.votes} votes` : ""}`));
-  if (update.vote_result) {
-    lastVote = update.vote_result;
-    voteDecider = deciders.length === 1 ? seatName(update, deciders[0]) : null;
-  }
-  deciders = (update.view && update.view.to_move) || [];
-  fill(document.getElementById("vote"), voteBlock(update, lastVote, { decider: voteDecider, names: true }));
+    h("p", {}, roomStatus(update.room)));
+  lastVote.receive(update);
+  fill(document.getElementById("vote"), voteBlock(update, lastVote.result, { decider: lastVote.decider, names: true }));
   if ((update.events || []).some((e) => e.key === "game.time_called")) timeCalled = true;
   document.getElementById("debrief-open").hidden = !(timeCalled || ["finished", "ended"].includes(update.room.status));
   document.getElementById("lobby-controls").hidden = update.room.status !== "lobby";
   fill(document.getElementById("seats"), update.room.seats.map((s) => seatRow(update, s)));
   fill(document.getElementById("table"), tableBlock(update));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f, { full: true })));
+  // A take-back: the lines before it may tell of moves taken back (they come again when
+  // replayed), so a line marks where the take-back happened.
+  if (update.change === "undo" && log.length) log.unshift("— Taken back here: the lines below may tell of moves that no longer count —");
   for (const e of update.events || []) log.unshift(e.text);
   for (const a of update.announcements || []) log.unshift(a);
   if (update.narration) log.unshift(update.narration);
