@@ -15,7 +15,7 @@ from moneyboard.engine.ledger import BANK
 from moneyboard.engine.offers import DECLINE
 from moneyboard.engine.state import Seat
 from moneyboard.games.financity import FinanCityState
-from moneyboard.games.financity.actions import DONE, TAKE_EFFECT, TAKE_LOAN, Place, Withdraw
+from moneyboard.games.financity.actions import DONE, TAKE_EFFECT, Place, Withdraw
 from moneyboard.games.financity.base import CASH, SAVINGS
 from moneyboard.games.financity.content import load_content
 from moneyboard.registry import get_game
@@ -57,8 +57,9 @@ def passive(state: FinanCityState, seat: int, kind: str) -> Action:
     if kind == "offer":
         return DECLINE
     if kind == "cover":
-        if state.can(seat, TAKE_LOAN):
-            return TAKE_LOAN
+        loan = state.new_loan(seat)
+        if state.can(seat, loan):
+            return loan
         return Withdraw(min(state.players[seat].savings))
     return DONE
 

@@ -15,7 +15,6 @@ from moneyboard.games.financity.actions import (
     BUY_TOKEN,
     DONE,
     REPAY_LOAN,
-    TAKE_LOAN,
     USE_INSURANCE,
     BuyInvestment,
     Deposit,
@@ -65,7 +64,7 @@ def choose(state: FinanCityState, seat: int) -> Action:
     if kind == "cover":
         if p.savings:
             return Withdraw(min(p.savings))
-        return TAKE_LOAN
+        return state.new_loan(seat)
     if (
         p.loans
         and cash - state.options.loan_card_value >= reserve(state, seat)
@@ -86,11 +85,10 @@ def choose(state: FinanCityState, seat: int) -> Action:
         return DONE
     if kind == "invest":
         buys = [a for a in legal if isinstance(a, BuyInvestment)]
-        cards = state.face_up["investment"]
         content = state.content.investment
-        good = [a for a in buys if cash - content[cards[a.slot]].cost >= reserve(state, seat) - 100]
+        good = [a for a in buys if cash - content[a.card].cost >= reserve(state, seat) - 100]
         if good:
-            return max(good, key=lambda a: content[cards[a.slot]].income)
+            return max(good, key=lambda a: content[a.card].income)
         return DONE
     if kind == "insure":
         return BUY_TOKEN if BUY_TOKEN in legal and cash >= 150 else DONE

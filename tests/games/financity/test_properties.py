@@ -74,7 +74,7 @@ def test_seat_public_and_full_views_are_json_and_public_hides_the_decks() -> Non
 def test_an_illegal_action_changes_nothing() -> None:
     state = GAME.new_state([Seat("A"), Seat("B")], 3)
     before = json.dumps(state.full_view(), sort_keys=True)
-    for seat, action in ((0, Deposit(100)), (1, BuyShopping(0)), (5, Deposit(100))):
+    for seat, action in ((0, Deposit(100)), (1, BuyShopping("gym")), (5, Deposit(100))):
         with pytest.raises(IllegalActionError):
             state.apply(seat, action)
     assert json.dumps(state.full_view(), sort_keys=True) == before

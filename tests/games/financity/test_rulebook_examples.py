@@ -123,11 +123,9 @@ def test_each_further_occupant_turns_up_one_more_card() -> None:
 def test_a_loan_is_600_in_six_cards_and_five_from_the_loans_zone() -> None:
     state = start()
     drive(state, places({0: "loans"}), until=at("savings"))
-    from moneyboard.games.financity.actions import TAKE_LOAN
-
     cash0, cash1 = state.cash(0), state.cash(1)
-    state.apply(0, TAKE_LOAN)
-    state.apply(1, TAKE_LOAN)
+    state.apply(0, state.new_loan(0))
+    state.apply(1, state.new_loan(1))
     assert (state.cash(0) - cash0, state.cash(1) - cash1) == (600, 600)
     assert (state.players[0].loans, state.players[1].loans) == (5, 6)
 
@@ -212,7 +210,7 @@ def test_buying_an_investment_costs_its_price_and_pays_from_next_year() -> None:
     state = start(forced={"deck:investment": ["bakery_share", "laundry"]})
     drive(state, places({0: "investments"}), until=at("invest"))
     cash = state.cash(0)
-    state.apply(0, BuyInvestment(0))
+    state.apply(0, BuyInvestment("bakery_share"))
     assert cash - state.cash(0) == 500
     drive(state, until=at("savings", year=2))
     year2 = [e for e in events(state, "income.received") if e["seat"] == 0][-1]

@@ -3,9 +3,23 @@ was finished, expenses with their parts named."""
 
 from __future__ import annotations
 
-from moneyboard.games.financity.actions import DONE, Place
+import re
+
+from moneyboard.engine.actions import Action
+from moneyboard.engine.kernel import Offer
+from moneyboard.games.financity import FinanCityState
+from moneyboard.games.financity.actions import (
+    ACTION_TYPES,
+    DONE,
+    BuyInvestment,
+    BuyShopping,
+    Place,
+    TakeLoan,
+)
 from moneyboard.games.financity.base import ZONE_NAMES, ZONES
-from tests.games.financity.driver import SHARED, at, drive, start
+from moneyboard.games.financity.content import KIND_NAMES
+from moneyboard.web.art import mechanics
+from tests.games.financity.driver import SHARED, at, drive, give_cash, places, start
 
 
 def texts(state: object, key: str) -> list[str]:
@@ -57,3 +71,87 @@ def test_the_place_buttons_name_each_zone_as_the_rulebook_does_and_decks_keep_th
     turned = [state.explain(e) for e in state.log if e[0] == "cards.turned_up"]
     assert any(t.startswith("New face-up shopping card: ") for t in turned), turned
     assert state.legal_actions(seat)
+
+
+def test_a_buying_button_names_its_card_and_price_and_means_that_card_until_it_is_gone() -> None:
+    state = start(
+        ("city_flat", "shared_house"),
+        forced={"deck:shopping": ["concert", "gym", "sofa"]},
+    )
+    give_cash(state, 0, 1000)
+    give_cash(state, 1, 1000)
+    drive(state, places({0: "shopping", 1: "shopping"}), until=at("shop"))
+    assert state.action_label(BuyShopping("gym")) == "Buy Gym Membership ($150)"
+    state.apply(0, BuyShopping("concert"))
+    # The card that was second is first now; its button (and a vote cast on it) is unchanged.
+    assert state.face_up["shopping"][0] == "gym"
+    assert "Buy Gym Membership ($150)" in [e["text"] for e in state.seat_actions(1)["legal"]]
+    state.apply(1, BuyShopping("gym"))
+    assert state.players[1].shopping == ["gym"]
+
+
+def test_a_loan_button_says_what_a_loan_is_by_the_rule_options() -> None:
+    state = start()
+    drive(state, places({0: "loans"}), until=at("savings"))
+    assert state.action_label(state.new_loan(1)) == (
+        "Take a loan: $600 now, repaid as 6 loan cards of $150"
+    )
+    # From the Loans Zone a loan brings one card fewer, and its button says so.
+    assert state.action_label(state.new_loan(0)) == (
+        "Take a loan: $600 now, repaid as 5 loan cards of $150"
+    )
+    # A loan on other terms than the seat's present ones (a vote cast before the home token
+    # moved) is refused with the terms it would have now.
+    stale = TakeLoan(600, 6, 150)
+    reason = state.why_not(0, stale)
+    assert reason is not None and state.explain(reason) == (
+        "A loan now brings $600 and 5 loan cards of $150."
+    )
+    assert describe(state, 1, state.new_loan(1)) == (
+        "you pay back $900 in all, $300 more than you borrow"
+    )
+    state.apply(1, state.new_loan(1))
+    assert texts(state, "loan.taken") == [
+        "Ben borrows $600 and takes 6 loan cards of $150 each to repay (6 loan cards held now)."
+    ]
+    other = start(loan_amount=500, loan_cards=4, loan_zone_cards=3, loan_card_value=100)
+    drive(other, until=at("plan"))
+    loan = other.new_loan(0)
+    assert other.action_label(loan) == "Take a loan: $500 now, repaid as 4 loan cards of $100"
+    assert describe(other, 0, loan) == "you pay back $400 in all"
+    assert loan in other.action_space(other.options, other.n)
+
+
+def test_a_card_s_kind_is_named_with_the_right_article() -> None:
+    state = start()
+    assert set(KIND_NAMES) == {c.kind for c in state.content.investments} | {
+        c.kind for c in state.content.shopping
+    }
+    assert describe(state, 0, BuyInvestment("first_aid_course")).startswith(
+        "an Education card: pays $"
+    )
+    assert describe(state, 0, BuyShopping("concert")).startswith("an Activity: ")
+    state.players[0].shopping = ["concert"]
+    drive(state, until=at("plan"))
+    state.zone = 11  # Reorganisation, where sales are made
+    reason = state.check_offer(0, Offer(0, 1, "sell", "concert", 10))
+    assert reason is not None and state.explain(reason) == (
+        "Only Product cards can be sold ('Concert Tickets' is an Activity)."
+    )
+
+
+def test_the_explanations_of_the_game_s_actions_are_for_learners() -> None:
+    """Guided mode shows each action's explanation (its docstring's first paragraph) to
+    learners: no developer's notes, and no figure a rule option can change."""
+    explained = mechanics("financity")
+    own = [a for a in ACTION_TYPES if a.__module__ == "moneyboard.games.financity.actions"]
+    assert own
+    for action_type in own:
+        text = explained[action_type.kind]
+        assert not re.search(r"\d|0-based|``|\bslot\b", text), (action_type.kind, text)
+
+
+def describe(state: FinanCityState, seat: int, action: Action) -> str:
+    message = state.describe_action(seat, action)
+    assert message is not None
+    return state.explain(message)

@@ -18,7 +18,7 @@ def test_zone_2_income_and_the_plus_cards_wellbeing_every_later_year() -> None:
     state = start(forced={"deck:shopping": ["gym", "sofa"]})
     give_cash(state, 0, 500)
     drive(state, places({0: "shopping"}), until=at("shop"))
-    state.apply(0, BuyShopping(0))  # gym: 15 now, "+15" every later year, expenses +30
+    state.apply(0, BuyShopping("gym"))  # gym: 15 now, "+15" every later year, expenses +30
     assert state.players[0].wellbeing == 15
     drive(state, places({0: "extra_jobs"}), until=at("savings", 2))
     assert state.players[0].wellbeing == 30
@@ -43,20 +43,31 @@ def test_zone_6_buys_in_turn_order_and_is_optional() -> None:
     drive(state, places({0: "investments", 1: "investments", 2: "extra_jobs"}), until=at("invest"))
     assert state.face_up["investment"] == ["online_shop", "laundry", "bakery_share"]
     assert state.to_move() == (0,)
-    # The face-up cards and their buttons are counted from 1, as a learner counts them.
+    # The face-up cards are counted from 1 on the table, as a learner counts them; their
+    # buttons name each card and its price, so a choice means the same card whatever was
+    # bought before it.
     assert list(state.view(0)["investments_face_up"]) == ["card 1", "card 2", "card 3"]
     buttons = [entry["text"] for entry in state.seat_actions(0)["legal"]]
-    assert buttons[:3] == [f"Buy investment card {n}" for n in (1, 2, 3)]
+    assert buttons[:3] == [
+        "Buy Online Shop ($300)",
+        "Buy Laundry ($600)",
+        "Buy Share in a Bakery ($500)",
+    ]
     names = ", ".join(state.content.investment[c].name for c in state.face_up["investment"])
     assert decision_line(state, 0) == (
-        f"Ana: buy one face-up investment card, or pass (from card 1: {names})."
+        f"Ana: buy one of the investment cards on show ({names}), or pass."
     )
-    state.apply(0, BuyInvestment(2))
+    state.apply(0, BuyInvestment("bakery_share"))
     assert state.to_move() == (1,)
     legal = state.legal_actions(1)
-    assert BuyInvestment(2) not in legal and BuyInvestment(1) in legal
-    gone = state.why_not(1, BuyInvestment(2))
-    assert gone is not None and state.explain(gone) == "There is no face-up card 3."
+    assert BuyInvestment("bakery_share") not in legal and BuyInvestment("laundry") in legal
+    # Seat 1's buttons still name the same two cards at their prices.
+    buttons = [entry["text"] for entry in state.seat_actions(1)["legal"]]
+    assert buttons[:2] == ["Buy Online Shop ($300)", "Buy Laundry ($600)"]
+    gone = state.why_not(1, BuyInvestment("bakery_share"))
+    assert gone is not None
+    said = state.explain(gone)
+    assert said == "'Share in a Bakery' is not among the face-up investment cards now."
     drive(state, until=at("plan", 2))
     assert state.players[0].investments == ["bakery_share"]
     assert state.players[1].investments == []
@@ -66,7 +77,7 @@ def test_zone_7_expense_change_counts_from_that_years_expenses() -> None:
     state = start(forced={"deck:shopping": ["washing_machine", "streaming"]})
     give_cash(state, 0, 1000)
     drive(state, places({0: "shopping"}), until=at("shop"))
-    state.apply(0, BuyShopping(0))  # washing machine: expenses -60
+    state.apply(0, BuyShopping("washing_machine"))  # washing machine: expenses -60
     drive(state, until=at("plan", 2))
     paid = [e for e in events(state, "expenses.paid") if e["seat"] == 0]
     assert paid[0]["amount"] == CITY.expenses - 60

@@ -16,7 +16,8 @@ DEPOSIT_LADDER = (100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1500, 2000,
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Zone 1 (Planning): put the home token on a benefit zone for this year."""
+    """Planning: choose the zone whose benefit your family gets this year (extra pay, free
+    time, an investment, shopping, insurance or cheaper loans)."""
 
     kind: ClassVar[str] = "place"
     zone: str
@@ -24,7 +25,8 @@ class Place(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Deposit(Action):
-    """Zone 3 (Savings): turn cash into savings cards (a multiple of $100)."""
+    """Savings zone: put cash into savings cards. Savings earn a little every year and count
+    towards winning, but cashing a card later outside this zone may cost a fee."""
 
     kind: ClassVar[str] = "deposit"
     keeps_decision: ClassVar[bool] = True
@@ -34,7 +36,8 @@ class Deposit(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Withdraw(Action):
-    """Return one savings card of this value to the bank for cash (10% less outside Zone 3)."""
+    """Cash one savings card. In the Savings zone you get its full value; at any other time
+    the bank may keep a part of it as a fee."""
 
     kind: ClassVar[str] = "withdraw"
     anytime: ClassVar[bool] = True
@@ -43,15 +46,26 @@ class Withdraw(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TakeLoan(Action):
-    """Borrow $600 from the bank and take the loan cards that go with it."""
+    """Borrow cash from the bank now. You take loan cards with it that you must pay back
+    later, and by default they add up to more than the cash you get. Winners end the game
+    without loan cards (unless your class's rules allow a few).
+
+    The fields are the loan's terms as the rule options and the home token's zone make them
+    (the cash, the loan cards it brings and what each costs to repay), so its button can say
+    them; a loan on other terms than the present ones is refused.
+    """
 
     kind: ClassVar[str] = "take_loan"
     anytime: ClassVar[bool] = True
+    cash: int
+    cards: int
+    card_value: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RepayLoan(Action):
-    """Repay one loan card ahead of time ($150)."""
+    """Pay back one loan card early, with cash: one card fewer to repay later, and a step
+    towards ending the game without loan cards, as the rulebook's winners must."""
 
     kind: ClassVar[str] = "repay_loan"
     anytime: ClassVar[bool] = True
@@ -59,44 +73,52 @@ class RepayLoan(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyInvestment(Action):
-    """Zone 6: buy the face-up investment card in this place (0-based; shown from 1)."""
+    """Investments zone: buy one of the investment cards on show. You pay its price once,
+    and it pays you income every year after."""
 
     kind: ClassVar[str] = "buy_investment"
-    slot: int
+    #: The card's id: the action names the card itself, not its place on the table, so
+    #: a choice still means the same card after another player's purchase.
+    card: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyShopping(Action):
-    """Zone 7: buy the face-up shopping card in this place (0-based; shown from 1)."""
+    """Shopping zone: buy one of the shopping cards on show. It brings wellbeing, and it may
+    raise or lower your expenses every year."""
 
     kind: ClassVar[str] = "buy_shopping"
-    slot: int
+    #: The card's id (as for :class:`BuyInvestment`).
+    card: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyToken(Action):
-    """Zone 9: buy an insurance token for a later year ($50)."""
+    """Insurance zone: buy an insurance token. In a later year you can hand it back to be
+    spared a bad Unforeseen Event."""
 
     kind: ClassVar[str] = "buy_token"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class UseInsurance(Action):
-    """Zone 10: decline the Unforeseen Event (Zone 9 protects; otherwise a token is spent)."""
+    """Unforeseen Event: use your insurance so the event does not touch you. Being in the
+    Insurance zone this year protects you; otherwise you hand back an insurance token."""
 
     kind: ClassVar[str] = "use_insurance"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TakeEffect(Action):
-    """Zone 10: receive the Unforeseen Event's effect (keeping any insurance token)."""
+    """Unforeseen Event: let the event happen to you and keep your insurance for a worse
+    one."""
 
     kind: ClassVar[str] = "take_effect"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Done(Action):
-    """Pass: no (more) deposit, purchase, token, claim or sale now."""
+    """Finish here: nothing (more) to save, buy, claim or sell now."""
 
     kind: ClassVar[str] = "done"
 
@@ -119,7 +141,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Done,
 )
 
-TAKE_LOAN = TakeLoan()
 REPAY_LOAN = RepayLoan()
 BUY_TOKEN = BuyToken()
 USE_INSURANCE = UseInsurance()

@@ -4,6 +4,7 @@ may be sold, to whom, and settles the sale."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from moneyboard.engine.actions import Action
@@ -18,7 +19,6 @@ from moneyboard.games.financity.actions import (
     DONE,
     REPAY_LOAN,
     TAKE_EFFECT,
-    TAKE_LOAN,
     USE_INSURANCE,
     BuyInvestment,
     BuyShopping,
@@ -40,7 +40,7 @@ from moneyboard.games.financity.base import (
     ZONES,
     make_cards,
 )
-from moneyboard.games.financity.content import load_content
+from moneyboard.games.financity.content import KIND_NAMES, load_content
 from moneyboard.games.financity.flow import Flow
 from moneyboard.games.financity.options import AUTOMATIONS
 
@@ -48,30 +48,37 @@ _CONTENT = load_content()
 PLACES = tuple(Place(zone) for zone in ZONES)
 CLAIMS = tuple(Claim(name) for name in AUTOMATIONS)
 WITHDRAWALS = tuple(Withdraw(value) for value in sorted(_CONTENT.savings_yield))
-#: Most face-up cards a buying zone can show (the set-up's, plus one per extra occupant).
-MAX_SLOTS = 9
-BUY_INVESTMENT = tuple(BuyInvestment(slot) for slot in range(MAX_SLOTS))
-BUY_SHOPPING = tuple(BuyShopping(slot) for slot in range(MAX_SLOTS))
+#: The purchase of each card, by its id (an action names the card, not its place on the
+#: table, so a choice keeps its meaning when another purchase closes the gap).
+BUY_INVESTMENT = {c.id: BuyInvestment(c.id) for c in _CONTENT.investments}
+BUY_SHOPPING = {c.id: BuyShopping(c.id) for c in _CONTENT.shopping}
 #: Prices listed for a Product sale, in quarters of the card's price (0 = a gift); a person
 #: may ask any whole price the buyer can pay.
 PRICE_QUARTERS = (0, 1, 2, 3, 4)
 PRODUCTS = tuple(c.id for c in _CONTENT.shopping if c.kind == "product")
 #: The deposits listed for random play, bots and RL (the Deposit amount's ladder).
 DEPOSITS = tuple(Deposit(amount) for amount in DEPOSIT_LADDER)
-ANYTIME = (TAKE_LOAN, REPAY_LOAN, *WITHDRAWALS)
-#: What each kind of decision offers (before checks), anytime actions included.
-OFFERS: dict[str, tuple[Action, ...]] = {
-    "plan": (*PLACES, *ANYTIME),
-    "turn": (DONE, *ANYTIME),
-    "invest": (DONE, *ANYTIME),
-    "shop": (DONE, *ANYTIME),
-    "insure": (BUY_TOKEN, DONE, *ANYTIME),
-    "event": (USE_INSURANCE, TAKE_EFFECT, *ANYTIME),
-    "cover": (TAKE_LOAN, *WITHDRAWALS),
-    "repay": (REPAY_LOAN, DONE, TAKE_LOAN, *WITHDRAWALS),
-    "offer": (ACCEPT, DECLINE, *ANYTIME),
-}
 SELL = "sell"
+
+
+@functools.lru_cache(maxsize=64)
+def offers(kind: str, loan: TakeLoan) -> tuple[Action, ...]:
+    """What a decision of ``kind`` offers (before checks), anytime actions included, with
+    ``loan`` the loan on the seat's present terms (``"anytime"``: a seat not being asked).
+    Remembered: a game has one or two sets of loan terms."""
+    anytime = (loan, REPAY_LOAN, *WITHDRAWALS)
+    return {
+        "anytime": anytime,
+        "plan": (*PLACES, *anytime),
+        "turn": (DONE, *anytime),
+        "invest": (DONE, *anytime),
+        "shop": (DONE, *anytime),
+        "insure": (BUY_TOKEN, DONE, *anytime),
+        "event": (USE_INSURANCE, TAKE_EFFECT, *anytime),
+        "cover": (loan, *WITHDRAWALS),
+        "repay": (REPAY_LOAN, DONE, loan, *WITHDRAWALS),
+        "offer": (ACCEPT, DECLINE, *anytime),
+    }[kind]
 
 
 def sale_prices(card: str) -> tuple[int, ...]:
@@ -85,19 +92,28 @@ class Choices(Flow):
 
     def candidates(self, seat: int) -> Sequence[Action]:
         d = self.decision
+        loan = self.new_loan(seat)
         if d is None or seat not in d.seats:
-            return ANYTIME
+            return offers("anytime", loan)
         kind = d.kind
         if kind == "savings":
             cash = self.cash(seat)
-            return (*[a for a in DEPOSITS if a.amount <= cash], DONE, *ANYTIME)
+            deposits = [a for a in DEPOSITS if a.amount <= cash]
+            return (*deposits, DONE, *offers("anytime", loan))
         if kind == "invest":
-            return (*BUY_INVESTMENT[: len(self.face_up["investment"])], *OFFERS[kind])
+            buy = [BUY_INVESTMENT[c] for c in self.face_up["investment"]]
+            return (*buy, *offers(kind, loan))
         if kind == "shop":
-            return (*BUY_SHOPPING[: len(self.face_up["shopping"])], *OFFERS[kind])
+            return (*[BUY_SHOPPING[c] for c in self.face_up["shopping"]], *offers(kind, loan))
         if kind == "sales":
-            return (*self.proposals(seat), DONE, *ANYTIME)
-        return OFFERS[kind]
+            return (*self.proposals(seat), DONE, *offers("anytime", loan))
+        return offers(kind, loan)
+
+    def new_loan(self, seat: int) -> TakeLoan:
+        """A loan for ``seat`` on its present terms: the options' cash and card value, and
+        the loan cards it brings (fewer from the Loans Zone)."""
+        o = self.options
+        return TakeLoan(o.loan_amount, self.loan_cards_for(seat), o.loan_card_value)
 
     def proposals(self, seat: int) -> list[Propose]:
         """Every listed sale: each Product held, to each other player, at each listed price
@@ -130,10 +146,10 @@ class Choices(Flow):
 
     def action_cost(self, seat: int, action: Action) -> int | None:
         c = self.content
-        if isinstance(action, BuyInvestment) and action.slot < len(self.face_up["investment"]):
-            return c.investment[self.face_up["investment"][action.slot]].cost
-        if isinstance(action, BuyShopping) and action.slot < len(self.face_up["shopping"]):
-            return c.shop[self.face_up["shopping"][action.slot]].cost
+        if isinstance(action, BuyInvestment) and action.card in c.investment:
+            return c.investment[action.card].cost
+        if isinstance(action, BuyShopping) and action.card in c.shop:
+            return c.shop[action.card].cost
         if isinstance(action, BuyToken):
             return self.options.insurance_token_price
         if isinstance(action, RepayLoan):
@@ -198,6 +214,9 @@ class Choices(Flow):
     def check_take_loan(self, seat: int, a: TakeLoan) -> Message | None:
         p = self.players[seat]
         o = self.options
+        terms = self.new_loan(seat)
+        if a != terms:  # a choice made on other terms (the home token has moved since)
+            return msg("why.loan_terms", cash=terms.cash, cards=terms.cards, value=terms.card_value)
         if p.loans + self.loan_cards_for(seat) > o.max_loan_cards:
             return msg("why.loan_cap", loans=p.loans, limit=o.max_loan_cards)
         d = self.decision
@@ -214,7 +233,14 @@ class Choices(Flow):
         p = self.players[seat]
         cards = self.loan_cards_for(seat)
         p.loans += cards
-        self.receive(seat, self.options.loan_amount, "loan.taken", cards=cards, loans=p.loans)
+        self.receive(
+            seat,
+            self.options.loan_amount,
+            "loan.taken",
+            cards=cards,
+            value=self.options.loan_card_value,
+            loans=p.loans,
+        )
 
     def check_repay_loan(self, seat: int, a: RepayLoan) -> Message | None:
         if not self.players[seat].loans:
@@ -226,13 +252,13 @@ class Choices(Flow):
 
     # ----- zones 6 and 7 -----------------------------------------------------------------
     def check_buy_investment(self, seat: int, a: BuyInvestment) -> Message | None:
-        cards = self.face_up["investment"]
-        if not 0 <= a.slot < len(cards):
-            return msg("why.no_card_there", number=a.slot + 1)
-        return self._held(seat) or self._afford(seat, self.content.investment[cards[a.slot]].cost)
+        if a.card not in self.face_up["investment"]:
+            return msg("why.no_card_there", card=a.card, deck="investment")
+        return self._held(seat) or self._afford(seat, self.content.investment[a.card].cost)
 
     def do_buy_investment(self, seat: int, a: BuyInvestment) -> None:
-        card = self.content.investment[self.face_up["investment"].pop(a.slot)]
+        self.face_up["investment"].remove(a.card)
+        card = self.content.investment[a.card]
         self.players[seat].investments.append(card.id)
         self.spend(
             seat,
@@ -245,13 +271,13 @@ class Choices(Flow):
         self.gain_wellbeing(seat, card.wellbeing, "investment.wellbeing", card=card.name)
 
     def check_buy_shopping(self, seat: int, a: BuyShopping) -> Message | None:
-        cards = self.face_up["shopping"]
-        if not 0 <= a.slot < len(cards):
-            return msg("why.no_card_there", number=a.slot + 1)
-        return self._held(seat) or self._afford(seat, self.content.shop[cards[a.slot]].cost)
+        if a.card not in self.face_up["shopping"]:
+            return msg("why.no_card_there", card=a.card, deck="shopping")
+        return self._held(seat) or self._afford(seat, self.content.shop[a.card].cost)
 
     def do_buy_shopping(self, seat: int, a: BuyShopping) -> None:
-        card = self.content.shop[self.face_up["shopping"].pop(a.slot)]
+        self.face_up["shopping"].remove(a.card)
+        card = self.content.shop[a.card]
         self.players[seat].shopping.append(card.id)
         self.spend(
             seat,
@@ -306,7 +332,7 @@ class Choices(Flow):
         if card is None or offer.item not in self.players[seat].shopping:
             return msg("why.card_not_held", card=offer.item)
         if card.kind != "product":
-            return msg("why.not_a_product", card=card.name, kind=card.kind)
+            return msg("why.not_a_product", card=card.name, kind=KIND_NAMES[card.kind])
         return self._buyer_problem(offer)
 
     def _buyer_problem(self, offer: Offer) -> Message | None:

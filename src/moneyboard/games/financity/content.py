@@ -17,6 +17,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.options import describe_validation_error
 
+#: Each kind of investment or shopping card as a sentence names it, article included ("an
+#: Education card", "a Service"): the article depends on the word, so it is written here
+#: rather than put before a kind in a template.
+KIND_NAMES = {
+    "business": "a Business card",
+    "education": "an Education card",
+    "product": "a Product",
+    "service": "a Service",
+    "activity": "an Activity",
+}
+
 
 class Card(BaseModel):
     """Fields every named card has: an id for records, a name and a text for learners."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from moneyboard.engine.errors import OptionsError
-from moneyboard.engine.messages import msg
+from moneyboard.engine.messages import Message, msg
 from moneyboard.games.financity.base import (
     CASH,
     SAVINGS,
@@ -359,7 +359,7 @@ class Flow(FinanCityBase):
     def step_final(self) -> None:
         self.zone = 0
         self.event("end.start", year=self.year)
-        scores = [self.champion_score(seat) for seat in range(self.n)]
+        scores = [self.score(seat) for seat in range(self.n)]
         winners = [seat for seat in range(self.n) if self.meets_criteria(seat)]
         if not winners:
             self.end([], scores, msg("end.nobody"))
@@ -392,6 +392,71 @@ class Flow(FinanCityBase):
             score += products / 4 + business / 4
         return score
 
+    def score(self, seat: int) -> float:
+        """The seat's score (R23): the champion formula less what its loan cards would cost
+        to repay.
+
+        The rulebook adds up champion points only for the winners, who hold no loan cards,
+        so for them this is the champion score itself. Counting the loan cards against
+        everyone else keeps the score a learner is judged on (the result, the debrief, the
+        bots) true to the rules: a loan's cash is matched by its cards' cost (by default
+        the cards cost more, so borrowing lowers the score), instead of counting as points
+        a family holding those cards could never be ranked on.
+        """
+        return self.champion_score(seat) - self.players[seat].loans * self.options.loan_card_value
+
+    def describe_result(self, seat: int) -> list[Message]:
+        """Why ``seat`` won or did not, for the end screen: each of the rulebook's four winner
+        criteria (:meth:`meets_criteria`, under the rule options) met or missed, with the
+        family's own figure, then how its champion score (:meth:`champion_score`) adds up.
+        The result itself says only who won: a learner who missed asks which, and by how
+        much."""
+        o = self.options
+        p = self.players[seat]
+        savings = self.savings_total(seat)
+        held = len(p.investments)
+        criteria: tuple[tuple[str, bool, dict[str, int]], ...] = (
+            ("wellbeing", p.wellbeing >= o.win_wellbeing, {"wellbeing": p.wellbeing}),
+            ("savings", savings >= o.win_savings, {"savings": savings}),
+            ("loans", p.loans <= o.win_loan_cards, {"loans": p.loans}),
+            ("investments", held >= o.win_investments, {"investments": held}),
+        )
+        needs = {
+            "wellbeing": {"need": o.win_wellbeing},
+            "savings": {"need": o.win_savings},
+            "loans": {"most": o.win_loan_cards},
+            "investments": {"need": o.win_investments},
+        }
+        lines = [
+            msg(f"result.{'met' if met else 'missed'}.{name}", **figure, **needs[name])
+            for name, met, figure in criteria
+        ]
+        champion = self.champion_score(seat)
+        parts = {"wellbeing": p.wellbeing, "cash": self.cash(seat), "savings": savings}
+        if o.champion_formula == "advanced":
+            c = self.content
+            products = sum(c.shop[x].cost for x in p.shopping if c.shop[x].kind == "product")
+            businesses = sum(
+                c.investment[x].cost for x in p.investments if c.investment[x].kind == "business"
+            )
+            lines.append(
+                msg(
+                    "result.champion_advanced",
+                    champion=_whole(champion),
+                    **parts,
+                    products=products / 4,
+                    businesses=businesses / 4,
+                )
+            )
+        else:
+            lines.append(msg("result.champion", champion=_whole(champion), **parts))
+        owed = champion - self.score(seat)  # what the score counts against the loan cards
+        if owed:
+            lines.append(
+                msg("result.score", score=_whole(self.score(seat)), owed=owed, loans=p.loans)
+            )
+        return lines
+
     def champion_key(self, seat: int, score: float) -> tuple[float, int, int, int]:
         """Champion order: score, then most investment cards, then most savings, then (R21)
         the earliest seat in the last year's turn order."""
@@ -402,3 +467,8 @@ class Flow(FinanCityBase):
             self.savings_total(seat),
             -order.index(seat),
         )
+
+
+def _whole(x: float) -> float | int:
+    """A score as a sentence writes it: a whole number without ".0"."""
+    return int(x) if float(x).is_integer() else x

@@ -1,15 +1,14 @@
 """FinanCity's outlook: what a seat is on course to finish with (the search bot's view).
 
 The end ranks the winners first: the players who hold 300 wellbeing, $500 in savings, no
-loan cards and an investment card. Only when nobody meets all four does the champion score
-(wellbeing x 2 + cash + savings) decide, and then loan cards still held cost nothing. A
-search that looks a few decisions ahead sees neither: a year's benefit zone pays out several
-decisions after the home token is placed, this year's expenses fall due later still, and the
-criteria count only after year ten. In duels against the risk-taker, a bot that saw only
-the champion score less the loan cards owed met the criteria in none of the games looked
-at; it shuffled money between cash and savings, borrowed to pay bills it had saved away, and
-was level with a family that borrows to the limit and keeps the cash (unrepaid loan cards
-cost nothing when nobody wins). So the outlook projects the seat's figures to the end:
+loan cards and an investment card (the rulebook's defaults). Every seat's score is the
+champion score (wellbeing x 2 + cash + savings) less the loan cards it still holds, at what
+they cost to repay (R23). A search that looks a few decisions ahead sees neither: a year's
+benefit zone pays out several decisions after the home token is placed, this year's
+expenses fall due later still, and the criteria count only after year ten. In duels against
+the risk-taker, a bot that saw only the score met the criteria in none of the games looked
+at; it shuffled money between cash and savings and borrowed to pay bills it had saved away.
+So the outlook projects the seat's figures to the end:
 
 * money (:func:`project`): cash and savings, the income of the Income zones still to come
   (home card, savings yields, investments) less the expenses of the Expenses zones still to
@@ -22,12 +21,13 @@ cost nothing when nobody wins). So the outlook projects the seat's figures to th
 * cash missing for this year's expenses (:func:`cover_shortfall`): savings cashed at the
   surcharge, then loans, with the cards they add.
 
-A seat still on course for the criteria (:func:`on_course`) is worth its champion score
-less the loan cards owed, plus :data:`WINNER`: half for being on course, half by how far
-along it is (wellbeing and savings towards the goal, loan cards down from
-:data:`LOAN_CARDS_COUNTED`, an investment held). A seat that can no longer meet them is
-worth the champion score a family that gives them up ends with: it repays only what the
-over-indebtedness table demands and borrows to the limit before the end (:func:`value`).
+A seat still on course for the criteria (:func:`on_course`) is worth its score, plus
+:data:`WINNER`: half for being on course, half by how far along it is (wellbeing and savings
+towards the goal, loan cards down from :data:`LOAN_CARDS_COUNTED`, an investment held). A
+seat that can no longer meet them is worth its score alone: a loan card repaid takes from
+the cash what it takes from the debt, and a loan taken brings less than its cards cost
+(unless the rule options make loans cheaper than that, when the last loans it may take
+count too, :func:`value`).
 """
 
 from __future__ import annotations
@@ -38,9 +38,8 @@ from collections.abc import Iterator
 
 from moneyboard.games.financity.base import FinanCityBase
 
-#: Worth of meeting the four criteria at the end: more than a champion score gains from the
-#: last loans of a player who gives them up (R16 allows three) and the loan cards it then
-#: never repays, so that a family on course keeps to it.
+#: Worth of meeting the four criteria at the end, on the score's scale: large enough that a
+#: family on course keeps to it.
 WINNER = 4000.0
 #: Loan cards over which the no-loans criterion falls from met to nothing.
 LOAN_CARDS_COUNTED = 12
@@ -223,8 +222,8 @@ def repayments_due(state: FinanCityBase, loans: int) -> int:
 def last_loans(state: FinanCityBase, loans: int) -> int:
     """Loans a player who will not meet the criteria can still take before the end, holding
     ``loans`` cards: one at a time until over-indebted (then no more of its own accord,
-    R16), and never past the most cards a player may hold. Their cash counts in the champion
-    score and their cards do not."""
+    R16), and never past the most cards a player may hold. They matter only where the rule
+    options make a loan bring more cash than its cards cost to repay."""
     o = state.options
     taken = 0
     while loans < o.over_indebted_at and loans + o.loan_cards <= o.max_loan_cards:
@@ -252,18 +251,20 @@ def on_course(state: FinanCityBase, seat: int, end: Projection) -> bool:
 
 
 def value(state: FinanCityBase, seat: int, end: Projection) -> float:
-    """What a projection is worth. On course for the criteria: the champion score less the
-    loan cards owed, plus :data:`WINNER` times the share of the way the seat has come (half
-    of it for being on course at all). Otherwise: the champion score of a player who repays
-    only what the table demands and borrows to the limit before the end."""
+    """What a projection is worth. On course for the criteria: the score (the champion
+    score less the loan cards owed), plus :data:`WINNER` times the share of the way the seat
+    has come (half of it for being on course at all). Otherwise: the score alone, with what
+    the last loans before the end would add where a loan brings more cash than its cards
+    cost (never, by the rulebook's figures)."""
     o = state.options
     card = o.loan_card_value
     end = cover_shortfall(state, end)
     money = end.money
     if not on_course(state, seat, end):
         due = repayments_due(state, end.loans)
-        borrowed = o.loan_amount * last_loans(state, end.loans - due)
-        return 2 * end.wellbeing + money - card * due + borrowed
+        profit = max(0, o.loan_amount - o.loan_cards * card)
+        borrowed = profit * last_loans(state, end.loans - due)
+        return 2 * end.wellbeing + money - card * end.loans + borrowed
     # Money may be saved in any Savings zone still to come; after the last one, only what
     # is saved counts.
     after_last = visits(state, 3) == 0

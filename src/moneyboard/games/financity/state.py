@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
+from moneyboard.engine.labels import money_text
 from moneyboard.engine.messages import Message, load_catalogue, msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
@@ -15,7 +16,6 @@ from moneyboard.games.financity.actions import (
     DONE,
     REPAY_LOAN,
     TAKE_EFFECT,
-    TAKE_LOAN,
     USE_INSURANCE,
     BuyInvestment,
     BuyShopping,
@@ -36,9 +36,23 @@ from moneyboard.games.financity.choices import (
     Choices,
     sale_prices,
 )
-from moneyboard.games.financity.content import load_content
+from moneyboard.games.financity.content import KIND_NAMES, load_content
 from moneyboard.games.financity.options import AUTOMATIONS, FinanCityOptions
 from moneyboard.games.financity.outlook import outlook as projected_outlook
+
+#: How FinanCity writes money: in dollars.
+DOLLARS = ("$", "")
+
+
+def _priced_cards() -> dict[str, str]:
+    """Each investment and shopping card as a buying button names it: by its name and price
+    ("Online Shop ($300)"), as the ``card`` field of an action's label."""
+    content = load_content()
+    return {
+        f"card={card.id}": f"{card.name} ({money_text(card.cost, DOLLARS)})"
+        for cards in (content.investments, content.shopping)
+        for card in cards
+    }
 
 
 def _answers() -> dict[str, frozenset[str]]:
@@ -66,9 +80,12 @@ class FinanCityState(Choices):
     #: Everything on a FinanCity table is public; face-down decks show only their size.
     public_table = True
     #: FinanCity counts in dollars.
-    currency = ("$", "")
+    currency = DOLLARS
+    #: FinanCity is played in years: the debrief and the tables count them so.
+    period = "year"
     content = load_content()
-    #: The game's words, with every card by its name.
+    #: The game's words, with every card by its name; on a buying button, by its name and
+    #: price ("Buy Online Shop ($300)").
     catalogue = (
         GameState.catalogue.merged(load_catalogue("moneyboard.games.financity"))
         .with_words(
@@ -78,6 +95,7 @@ class FinanCityState(Choices):
                 for card in cards
             }
         )
+        .with_words(_priced_cards())
         # The zones on the place buttons, as the rulebook names them ("shopping" elsewhere
         # is a deck).
         .with_words({f"zone={zone}": name for zone, name in ZONE_NAMES.items()})
@@ -116,8 +134,9 @@ class FinanCityState(Choices):
         if kind == "offer":
             return DECLINE
         if kind == "cover":
-            if self.can(seat, TAKE_LOAN):
-                return TAKE_LOAN
+            loan = self.new_loan(seat)
+            if self.can(seat, loan):
+                return loan
             return Withdraw(max(self.players[seat].savings))
         return DONE
 
@@ -226,7 +245,7 @@ class FinanCityState(Choices):
             "assets": float(assets),
             "income": float(self.income(seat)),
             "wellbeing": float(p.wellbeing),
-            "score": float(self.champion_score(seat)),
+            "score": float(self.score(seat)),
         }
 
     def describe_action(self, seat: int, action: Action) -> Message | None:
@@ -241,35 +260,30 @@ class FinanCityState(Choices):
                 cards=o.loan_zone_cards,
                 price=o.insurance_token_price,
             )
-        if isinstance(action, BuyInvestment) and action.slot < len(self.face_up["investment"]):
-            card = c.investment[self.face_up["investment"][action.slot]]
+        if isinstance(action, BuyInvestment) and action.card in c.investment:
+            card = c.investment[action.card]
             return msg(
                 "describe.investment",
-                card=card.name,
-                cost=card.cost,
                 income=card.income,
-                kind=card.kind,
+                kind=KIND_NAMES[card.kind],
             )
-        if isinstance(action, BuyShopping) and action.slot < len(self.face_up["shopping"]):
-            shop = c.shop[self.face_up["shopping"][action.slot]]
+        if isinstance(action, BuyShopping) and action.card in c.shop:
+            shop = c.shop[action.card]
             key = "describe.shopping_plus" if shop.every_year else "describe.shopping"
             return msg(
                 key,
-                card=shop.name,
-                cost=shop.cost,
                 wellbeing=shop.wellbeing,
                 expenses=shop.expenses,
-                kind=shop.kind,
+                kind=KIND_NAMES[shop.kind],
             )
         if isinstance(action, Withdraw):
             return msg("describe.withdraw", amount=self.withdrawal_value(action.value))
         if isinstance(action, TakeLoan):
-            return msg(
-                "describe.loan",
-                amount=o.loan_amount,
-                cards=self.loan_cards_for(seat),
-                value=o.loan_card_value,
-            )
+            # The label gives the terms; this says what they add up to.
+            total = action.cards * action.card_value
+            extra = total - action.cash
+            key = "describe.loan" if extra > 0 else "describe.loan_even"
+            return msg(key, total=total, extra=extra)
         if isinstance(action, Propose) and action.item in c.shop:
             return msg(
                 "describe.sale",
@@ -300,7 +314,11 @@ class FinanCityState(Choices):
     @classmethod
     def action_space(cls, options: RuleOptions, players: int) -> tuple[Action, ...]:
         assert isinstance(options, FinanCityOptions)
-        slots = options.face_up_cards + players - 1
+        o = options
+        loans = dict.fromkeys(
+            TakeLoan(o.loan_amount, cards, o.loan_card_value)
+            for cards in (o.loan_cards, o.loan_zone_cards)
+        )
         sales = tuple(
             Propose(to, SELL, card, price)
             for card in PRODUCTS
@@ -312,10 +330,10 @@ class FinanCityState(Choices):
             *CLAIMS,
             *DEPOSITS,
             *WITHDRAWALS,
-            TAKE_LOAN,
+            *loans,
             REPAY_LOAN,
-            *BUY_INVESTMENT[:slots],
-            *BUY_SHOPPING[:slots],
+            *BUY_INVESTMENT.values(),
+            *BUY_SHOPPING.values(),
             BUY_TOKEN,
             USE_INSURANCE,
             TAKE_EFFECT,
