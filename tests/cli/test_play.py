@@ -57,7 +57,7 @@ def test_a_person_plays_by_stdin_and_bad_input_reprompts(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Please type a move number" in out
-    assert "'hello' is not a move here" in out
+    assert "'hello' is not one of the moves here" in out
     assert "There is no move 9" in out
     assert "'Keep' is allowed now." in out
     assert "Ana decides: roll" in out

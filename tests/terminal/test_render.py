@@ -172,8 +172,8 @@ def test_a_games_own_money_metrics_are_written_in_its_currency() -> None:
     }
     metrics = state.metrics(0)
     assert state.money_text(metrics["net_worth"]) in rows["net worth"]  # "−$43,290"
-    assert state.money_text(metrics["active"]) in rows["active"]
-    assert "$" not in rows["retired"]  # a count, not money
+    assert state.money_text(metrics["active"]) in rows["active income"]  # the game's words
+    assert "$" not in rows["retired"] and "no" in rows["retired"]  # a flag, not money
 
 
 def test_a_games_words_for_one_field_name_its_values_in_the_details() -> None:

@@ -278,9 +278,13 @@ class _Lenient(dict[str, Any]):
 
 
 def load_catalogue(package: str, name: str = "messages.toml") -> Catalogue:
-    """Load a ``messages.toml`` (flat table of key = template) shipped inside ``package``."""
+    """Load a ``messages.toml`` shipped inside ``package``: tables of key = template, and a
+    ``[words]`` table naming the game's identifiers that are not cards (its phases, zones,
+    decks, metrics), often for one field alone (``"phase=payments" = "Payments & Events
+    Phase"``): every client names them alike (:meth:`Catalogue.word`)."""
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     data = tomllib.loads(text)
+    words = {str(k): str(v) for k, v in data.pop("words", {}).items()}
     flat: dict[str, str] = {}
 
     def walk(prefix: str, table: Mapping[str, Any]) -> None:
@@ -292,4 +296,4 @@ def load_catalogue(package: str, name: str = "messages.toml") -> Catalogue:
                 flat[key] = str(v)
 
     walk("", data)
-    return Catalogue(flat)
+    return Catalogue(flat, words)

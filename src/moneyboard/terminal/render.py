@@ -1,12 +1,17 @@
 """Rich renderings of any game's state: the families' money, the board, events, the result.
 
 Everything here reads only the public interface (views, metrics, the log and the ledger's
-postings), so it works for every game. A game may say more about a decision or an action
-(its cost, say) through optional hooks: see :func:`decision_line` and :func:`action_text`.
+postings), so it works for every game. A game may say more about a decision, an action
+(its cost, say) or a family's result through optional hooks: see :func:`decision_line`,
+:func:`action_text` and :func:`result_lines`. Its words name its places, phases and metrics
+(a ``[words]`` table in its messages: :func:`moneyboard.terminal.text.game_words`); what
+the generic rules cannot tell (bookkeeping to leave out, a metric that is a share) is in a
+small table per game, :data:`SHOWN`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -19,16 +24,116 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.ledger import Posting
-from moneyboard.engine.messages import Catalogue, Event, Message
+from moneyboard.engine.messages import Event, Message
 from moneyboard.engine.state import GameState
 from moneyboard.engine.views import KERNEL_VIEW_KEYS
-from moneyboard.terminal.text import account_label, explain, label, names_of, number
+from moneyboard.terminal.text import (
+    account_label,
+    explain,
+    label,
+    metric_label,
+    named,
+    names_of,
+    number,
+    word,
+)
 from moneyboard.web.art import game_art
 
 #: Keys of every view that the kernel fills (shown elsewhere, not on the board).
 KERNEL_KEYS = KERNEL_VIEW_KEYS
 #: The common metrics, in the order the families table shows them.
 METRIC_ORDER = ("cash", "savings", "debt", "assets", "income", "wellbeing", "score")
+
+
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """How the terminal shows one game's own view fields and metrics where the generic rules
+    fall short: a small, explicit table per game (:data:`SHOWN`). It is presentation only;
+    what a game calls its values and metrics is the game's own (its words:
+    :func:`moneyboard.terminal.text.word` and :func:`~moneyboard.terminal.text.metric_label`).
+    """
+
+    #: Labels of the board's fields by their path in the view (``"this_turn.actions_left"``).
+    #: An object with a labelled field is shown field by field, a row each.
+    labels: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: Bookkeeping a learner has no use for, by path (a family's field is
+    #: ``"<families key>.<field>"``, ``"players.progress"``): not shown.
+    hidden: frozenset[str] = frozenset()
+    #: Paths shown only when they hold something (not 0, "", no or nothing): a die not yet
+    #: rolled is no news.
+    optional: frozenset[str] = frozenset()
+    #: The kernel's common metrics the game does not have (it fills them with 0): not shown.
+    unused_metrics: frozenset[str] = frozenset()
+    #: Metrics that are yes or no (1.0 or 0.0).
+    flags: frozenset[str] = frozenset()
+    #: Metrics that are a share of a whole (0.05 is "5.0%").
+    shares: frozenset[str] = frozenset()
+
+
+#: Each game's table (a game without one is shown by the generic rules alone).
+SHOWN: dict[str, Shown] = {
+    # The board's zones: "pawns on Payable Bills: Ben, Ana" (see _zone_rows).
+    "financialit": Shown(labels={"board": "pawns on"}),
+    "financity": Shown(labels={"zone": "play marker", "board": "home tokens in"}),
+    "monitics": Shown(
+        labels={
+            "this_turn.seat": "whose turn",
+            "this_turn.roll": "die roll this turn",
+            "this_turn.actions_left": "actions left this turn",
+            "this_turn.option_used": "option card used this turn",
+            "this_turn.market": "the bank sells this turn",
+            "this_turn.final": "a final turn",
+            "finisher": "reached Finish first",
+        },
+        # The game's turn counter, its deals and its "stopped" flag steer the rules; the
+        # moves offered already say what they mean for the learner.
+        hidden=frozenset({"this_turn.number", "this_turn.deals", "this_turn.stopped"}),
+        optional=frozenset(
+            {"this_turn.roll", "this_turn.option_used", "this_turn.market", "this_turn.final"}
+        ),
+        unused_metrics=frozenset({"income", "wellbeing"}),
+    ),
+    "rut-to-riches": Shown(
+        hidden=frozenset({"players.progress"}),  # the score, shown as a metric
+        unused_metrics=frozenset({"savings", "wellbeing"}),
+        flags=frozenset({"retired", "inner"}),
+        shares=frozenset({"score"}),
+    ),
+}
+
+#: Board fields that hold seats (one, or a list), shown by the seats' names.
+SEAT_FIELDS = frozenset({"first", "current", "finisher", "seat", "holder"})
+#: Words for the board fields every game may have.
+FIELD_LABELS = {
+    "first": "first player",
+    "current": "whose turn",
+    "finisher": "finished first",
+    "seat": "whose turn",
+    "decks": "cards left in the decks",
+}
+#: A counter and the fields that may hold its end ("round 2 of 8"), shown as one row.
+LIMITS = {"round": ("rounds", "turn_limit"), "year": ("years",)}
+
+
+def shown_for(state: GameState) -> Shown:
+    """The game's table of :data:`SHOWN` (an empty one: the generic rules alone)."""
+    return SHOWN.get(state.game_id, _PLAIN)
+
+
+_PLAIN = Shown()
+
+
+def metric_text(state: GameState, metric: str, value: float) -> str:
+    """A metric's value as a learner reads it: money in the currency, a flag as yes or no, a
+    share as a percentage, else a number."""
+    shown = shown_for(state)
+    if metric in state.money_metrics:
+        return state.money_text(value)
+    if metric in shown.flags:
+        return "yes" if value else "no"
+    if metric in shown.shares:
+        return f"{value:.1%}"
+    return number(value)
 
 
 def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> Table:
@@ -38,8 +143,10 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
     the metrics as further rows.
     """
     metrics = [state.metrics(seat) for seat in range(state.n)]
+    shown = shown_for(state)
     keys = [k for k in METRIC_ORDER if k in metrics[0]]
     keys += [k for k in metrics[0] if k not in keys]
+    keys = [k for k in keys if k not in shown.unused_metrics]
     table = Table(title="Families", title_justify="left")
     table.add_column("")
     moving = set(state.to_move())
@@ -48,35 +155,43 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
         if s.bot:
             head += f"\n({s.bot} bot)"
         table.add_column(escape(head), justify="right", overflow="fold")
+    shown_rows: dict[str, list[str]] = {}  # each row's label (lower case) and cells
     for key in keys:
-        money = key in state.money_metrics
-        cells = (state.money_text(row[key]) if money else number(row[key]) for row in metrics)
-        table.add_row(label(key), *cells)
+        name = metric_label(state, key)
+        cells = [metric_text(state, key, row[key]) for row in metrics]
+        if shown_rows.get(name.lower()) == cells:
+            continue  # one figure by two names: FinanciaLit's wellbeing and score
+        shown_rows[name.lower()] = cells
+        table.add_row(escape(name), *cells)
     money_fields = {f["path"] for f in game_art(state.game_id)["figures"] if f.get("money")}
     money_fields = (money_fields | state.money_metrics) - set(keys)
-    for _, details in _family_details(state, view or {}):
+    for key, details in _family_details(state, view or {}):
         fields = [
             k
             for k in details[0]
-            if k not in keys and k not in SKIPPED_DETAILS and f"{k}_name" not in details[0]
+            if k not in keys
+            and k not in SKIPPED_DETAILS
+            and f"{k}_name" not in details[0]
+            and f"{key}.{k}" not in shown.hidden
+            and label(k).lower() not in shown_rows  # a metric already, by its name
         ]
         table.add_section()
         for field in fields:
             # The game's words for this field's values first ("box=tax": "Tax authority").
-            word = functools.partial(_field_word, state.catalogue, field)
-            cells = (
+            in_words = functools.partial(_field_word, state, field)
+            values = (
                 state.money_text(d[field])
                 if field in money_fields and isinstance(d.get(field), int | float)
-                else escape(compact(d.get(field), word))
+                else escape(compact(d.get(field), in_words))
                 for d in details
             )
-            named = field.removesuffix("_name")  # "home_name" stands for "home"
-            table.add_row(label(named if named in details[0] else field), *cells)
+            stands_for = field.removesuffix("_name")  # "home_name" stands for "home"
+            table.add_row(label(stands_for if stands_for in details[0] else field), *values)
     return table
 
 
-def _field_word(catalogue: Catalogue, field: str, value: str) -> str:
-    return catalogue.word(value, field)
+def _field_word(state: GameState, field: str, value: str) -> str:
+    return word(state, value, field)
 
 
 #: Per-family fields not worth a row (the column header already says them). A field with a
@@ -102,12 +217,12 @@ def compact(value: Any, word: Callable[[str], str] = str) -> str:
     """A JSON value in few words: lists joined by commas, flags as yes/no, nothing as "-",
     text through ``word`` (a game's name for an identifier: ``Catalogue.word``).
 
-    >>> compact([{"card": "a", "active": True}, "b"]), compact([]), compact(None)
-    ('(card a, active yes), b', '-', '-')
+    >>> compact([{"card": "a", "active": True}, "b"]), compact([]), compact(None), compact("")
+    ('(card a, active yes), b', '-', '-', '-')
     >>> compact(["garden_house"], {"garden_house": "House with a Garden"}.get)
     'House with a Garden'
     """
-    if value is None or (isinstance(value, list | dict) and not value):
+    if value is None or value == "" or (isinstance(value, list | dict) and not value):
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -129,35 +244,139 @@ def _per_seat(state: GameState, key: str, value: Any) -> bool:
 
 
 def board_table(state: GameState, view: Mapping[str, Any]) -> Table | None:
-    """The rest of a view (not the kernel's, not per-family details), what lies on the table
-    first, as the pages draw it; None if nothing."""
+    """The rest of a view (not the kernel's, not per-family details) in a learner's words,
+    what lies on the table first, as the pages draw it; None if nothing.
+
+    See :func:`board_rows` for how each field is worded.
+    """
     on_table = table_rows(state, view)
-    drawn = {spec["path"].split(".")[0] for spec in game_art(state.game_id)["table"]}
-    details = {key for key, _ in _family_details(state, view)}
-    rows = [
-        (k, v)
-        for k, v in view.items()
-        if k not in KERNEL_KEYS and k not in details and k not in drawn
-    ]
+    rows = board_rows(state, view)
     if not rows and not on_table:
         return None
     table = Table(title="Board", title_justify="left", show_header=False, box=None)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for heading, text in on_table:
+    for heading, text in [*on_table, *rows]:
         table.add_row(escape(heading), escape(text))
-    for key, value in rows:
-        word = state.catalogue.word
-        if _per_seat(state, key, value):
-            text = ", ".join(
-                f"{state.seats[i].name} {compact(v, word)}" for i, v in enumerate(value)
-            )
-        elif isinstance(value, dict):
-            text = "; ".join(f"{label(str(k))}: {compact(v, word)}" for k, v in value.items())
-        else:
-            text = compact(value, word)
-        table.add_row(escape(label(key)), escape(text))
     return table
+
+
+def board_rows(state: GameState, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The game's own fields of a view that are not drawn on the table nor a family's, each
+    as a label and its text, the way a learner reads them:
+
+    - seats by their names ("first player: Ben"; :data:`SEAT_FIELDS`);
+    - a counter with its end as one row ("round: 2 of 8"; :data:`LIMITS`);
+    - the board's zones (the art's ``[board]`` of kind ``zones``) a row each, by the game's
+      name for the zone (else the art's label), with whose tokens are there;
+    - values by the game's words for them as values of that field ("phase=payments");
+    - counts by what they count ("22 events, 16 income modifiers");
+    - the game's :class:`Shown` table: its labels, and the bookkeeping it leaves out.
+    """
+    shown = shown_for(state)
+    art = game_art(state.game_id)
+    drawn = {spec["path"].split(".")[0] for spec in art["table"]}
+    details = {key for key, _ in _family_details(state, view)}
+    board = art["board"]
+    zones = board.get("source") if board.get("kind") == "zones" else None
+    # Each counter's end, where the view has one ("round" and "rounds").
+    ends: dict[str, str] = {}
+    for counter, limits in LIMITS.items():
+        found = [k for k in limits if k in view]
+        if counter in view and found:
+            ends[counter] = found[0]
+    skipped = KERNEL_KEYS | details | drawn | set(ends.values())
+    rows: list[tuple[str, str]] = []
+    for key, value in view.items():
+        if key in skipped:
+            continue
+        if key == zones and isinstance(value, Mapping):
+            rows += _zone_rows(state, value, board, shown.labels.get(key))
+        elif key in ends:
+            end = view[ends[key]]
+            text = _value_text(state, key, value) + (f" of {number(end)}" if end else "")
+            rows.append((_field_label(shown, key, key), text))
+        else:
+            rows += _field_rows(state, shown, key, key, value)
+    return rows
+
+
+def _field_label(shown: Shown, path: str, key: str) -> str:
+    return shown.labels.get(path) or FIELD_LABELS.get(key) or label(key)
+
+
+def _field_rows(
+    state: GameState, shown: Shown, path: str, key: str, value: Any
+) -> list[tuple[str, str]]:
+    """One field of the board (at ``path`` in the view) as rows: none if the game's table
+    hides it or it holds nothing to tell, one per field for an object with labelled fields,
+    else one."""
+    if path in shown.hidden or value is None:
+        return []
+    if path in shown.optional and not value:
+        return []
+    if isinstance(value, Mapping) and any(f"{path}.{k}" in shown.labels for k in value):
+        rows: list[tuple[str, str]] = []
+        for k, v in value.items():
+            rows += _field_rows(state, shown, f"{path}.{k}", str(k), v)
+        return rows
+    if _per_seat(state, key, value):
+        text = ", ".join(
+            f"{state.seats[i].name} {compact(v, state.catalogue.word)}" for i, v in enumerate(value)
+        )
+        return [(_field_label(shown, path, key), text)]
+    return [(_field_label(shown, path, key), _value_text(state, key, value))]
+
+
+def _value_text(state: GameState, key: str, value: Any) -> str:
+    """A board field's value in words: seats by name, identifiers by the game's words for
+    them as values of ``key``, counts by what they count."""
+    if key in SEAT_FIELDS and (names := _seats(state, value)) is not None:
+        return names or "nobody"
+    in_words = functools.partial(_field_word, state, key)
+    if isinstance(value, Mapping):
+        if value and all(_is_count(v) for v in value.values()):
+            return ", ".join(f"{number(n)} {in_words(str(k))}" for k, n in value.items())
+        return "; ".join(f"{in_words(str(k))}: {compact(v, in_words)}" for k, v in value.items())
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        # A number the game names as this field's value ("zone=3": "Zone 3: Savings").
+        return named(state, number(value), key) or number(value)
+    return compact(value, in_words)
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seats(state: GameState, value: Any) -> str | None:
+    """Seats (one, or a list; a seat twice with its count) by their names; None if ``value``
+    is not seats."""
+    seats = value if isinstance(value, list) else [value]
+    if not all(_is_count(s) and 0 <= s < state.n for s in seats):
+        return None
+    counts: dict[int, int] = {}
+    for s in seats:
+        counts[s] = counts.get(s, 0) + 1
+    names = [state.seats[s].name + (f" (x{n})" if n > 1 else "") for s, n in counts.items()]
+    return ", ".join(names)
+
+
+def _zone_rows(
+    state: GameState, zones: Mapping[str, Any], board: Mapping[str, Any], tokens: str | None
+) -> list[tuple[str, str]]:
+    """The board's zones that hold someone's tokens, a row each: the zone by the game's
+    words ("Payable Bills", "Zone 4: Extra Jobs"), else as the pages label it, after what
+    the tokens are where the game's table says (``tokens``: "pawns on"), and whose tokens
+    are there."""
+    labels = {z["id"]: z["label"] for z in board.get("zones", [])}
+    rows = []
+    for zone, seats in zones.items():
+        who = _seats(state, seats)
+        if not seats or who is None:
+            continue
+        name = named(state, zone, "zone") or labels.get(zone) or word(state, zone)
+        rows.append((f"{tokens} {name}" if tokens else name, who))
+    return rows
 
 
 def table_rows(state: GameState, view: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -279,7 +498,8 @@ PREVIEWED = ("cash", "savings", "debt", "assets", "income", "wellbeing")
 
 
 def preview(state: GameState, seat: int, action: Action) -> str:
-    """What ``action`` changes for ``seat`` until the next decision, e.g. ``"cash −$3"``.
+    """What ``action`` changes for ``seat`` until the next decision, e.g. ``"cash −$3"``,
+    each metric by the game's name for it ("Happiness +1" in FinanciaLit: :func:`metric_label`).
 
     The action is tried on two copies with different chance draws (never the game's own
     source); a change that differs between them is shown as depending on chance.
@@ -301,16 +521,16 @@ def preview(state: GameState, seat: int, action: Action) -> str:
             continue
         deltas = {r.get(key, before[key]) - before[key] for r in results}
         if len(deltas) > 1:
-            parts.append(f"{label(key)} depends on chance")
+            parts.append(f"{metric_label(state, key)} depends on chance")
         elif (delta := deltas.pop()) != 0:
-            parts.append(f"{label(key)} {signed(state, key, delta)}")
+            parts.append(f"{metric_label(state, key)} {signed(state, key, delta)}")
     return ", ".join(parts)
 
 
 def signed(state: GameState, metric: str, delta: float) -> str:
-    """A change with its sign: money in the game's currency ("+$1,200", "−$3"), wellbeing
-    as a number ("+5")."""
-    if metric == "wellbeing":
+    """A change with its sign: money in the game's currency ("+$1,200", "−$3"), any other
+    metric (wellbeing, Happiness) as a number ("+5")."""
+    if metric not in state.money_metrics:
         return f"{delta:+,g}"
     return ("+" if delta > 0 else "") + state.money_text(delta)
 
@@ -339,17 +559,62 @@ def event_lines(
 
 
 def result_renderable(state: GameState) -> RenderableType:
-    """How the game ended: the winners, why, and each family's score."""
+    """How the game ended, in plain words: who won and the game's reason, then each family's
+    score by the game's name for it (in the currency where it is money) and, where the game
+    says, what the score is made of or which of the rules' conditions the family met
+    (:func:`result_lines`). A column is there only when it has something to say."""
     result = state.result
     if result is None:
         return "The game is not over."
+    reason = escape(result_reason(state))
     winners = names_of(state, result.winners) or "nobody"
-    reason = explain(state, result.reason)
+    title = "Winners" if len(result.winners) > 1 else "Winner"
+    head = f"[bold]{title}: {escape(winners)}[/bold] - {reason}"
+    why = [result_lines(state, seat) for seat in range(state.n)]
     table = Table(title="Result", title_justify="left")
     table.add_column("family")
-    table.add_column("score", justify="right")
-    table.add_column("")
+    table.add_column(escape(metric_label(state, "score")), justify="right")
+    if any(why):
+        table.add_column("why", overflow="fold")
     for seat, score in enumerate(result.scores):
-        mark = "winner" if seat in result.winners else ""
-        table.add_row(escape(state.seats[seat].name), number(score), mark)
-    return Group(f"[bold]Winner: {escape(winners)}[/bold] - {escape(reason)}", table)
+        name = state.seats[seat].name + (" (winner)" if seat in result.winners else "")
+        cells = [escape(name), escape(metric_text(state, "score", score))]
+        if any(why):
+            cells.append(escape("\n".join(why[seat])))
+        table.add_row(*cells)
+    return Group(head, table)
+
+
+def result_reason(state: GameState) -> str:
+    """The game's reason for its result in words. A reason about the one winner that names
+    none of its figures ("{name} reaches {passive:money} of passive income and wins!" with
+    no parameters) takes them from the winner: its seat and its metrics."""
+    result = state.result
+    if result is None:
+        return ""
+    text = explain(state, result.reason)
+    if "{" in text and len(result.winners) == 1:
+        winner = result.winners[0]
+        key, params = result.reason
+        filled = {**state.metrics(winner), "seat": winner, **params}
+        text = explain(state, Message(key, filled))
+    return text
+
+
+def result_lines(state: GameState, seat: int) -> list[str]:
+    """What a family's result is made of, in the game's words: the game's
+    ``describe_result(seat)`` (text or messages, a line each) if it has one, else its
+    ``describe.result`` template (its parameters: the family's metrics and the seat), else
+    nothing. A family out of the game (its view's ``out``) is said to be out: its score
+    is no measure of how it played."""
+    families = _family_details(state, state.view(None))
+    if families and families[0][1][seat].get("out") is True:
+        return ["out of the game"]
+    describe = getattr(state, "describe_result", None)
+    if callable(describe):
+        said: Sequence[object] = describe(seat)
+    elif "describe.result" in state.catalogue:
+        said = [Message("describe.result", {**state.metrics(seat), "seat": seat})]
+    else:
+        return []
+    return [explain(state, line) if isinstance(line, Message) else str(line) for line in said]

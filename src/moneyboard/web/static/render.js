@@ -331,7 +331,7 @@ export function turnLine(update) {
   const view = update.view;
   const status = update.room ? update.room.status : "";
   if (!view) return h("p", { class: "turn" }, status === "lobby" ? "Waiting for the trainer to start the game." : "");
-  const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${showValue(view[k])}`);
+  const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${showValue(view[k], k)}`);
   let who;
   if (view.result) who = "The game is over.";
   else if (view.paused || status === "paused") who = "Paused by the trainer.";
