@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from moneyboard.engine import Seat
@@ -29,6 +31,50 @@ def test_placeholders_fill_fields_slots_names_and_money() -> None:
     assert label("Place on {location}", {"location": "pay_bills"}) == "Place on pay bills"
     assert label("Lend (agree: {agree})", {"agree": False}) == "Lend (agree: no)"
     assert label("Bid {price:money}", {"price": 5}, later="price") == "Bid …"
+
+
+def test_a_yes_or_no_field_reads_by_the_games_words_for_it() -> None:
+    """A yes-or-no answer's button says what it does ("Lend the money"), not "agree: yes"."""
+    from moneyboard.engine.messages import Catalogue
+
+    words = Catalogue({}, {"agree=yes": "Lend the money", "agree=no": "Refuse the loan"})
+
+    def worded(value: bool) -> str:
+        return action_label(
+            "lend",
+            {"agree": value},
+            "{agree}",
+            seat_name=NAMES.__getitem__,
+            money=str,
+            word=words.word,
+        )
+
+    assert (worded(True), worded(False)) == ("Lend the money", "Refuse the loan")
+    # A game without words for the field still reads: yes or no.
+    assert action_label("x", {"ok": True}, "Ok: {ok}", seat_name=str, money=str, word=words.word)
+    assert label("Lend (agree: {agree})", {"agree": True}) == "Lend (agree: yes)"
+
+
+@pytest.mark.parametrize(
+    ("game_id", "kind", "texts"),
+    [
+        ("monitics", "lend", {"Lend the money", "Refuse the loan"}),
+        ("monitics", "grant_final_turns", {"Give the others their final turns"}),
+        ("monitics", "final_turn", {"Take the final turn", "Stop here: no more turns"}),
+        ("financialit", "settle_loan", {"Settle the loan with units"}),
+    ],
+)
+def test_the_games_yes_or_no_buttons_say_what_they_do(
+    game_id: str, kind: str, texts: set[str]
+) -> None:
+    game = get_game(game_id)
+    state = game.new_state([Seat(n) for n in ("Ana", "Ben", "Cy")], 1)
+    action_type = next(t for t in game.state_class.action_types if t.kind == kind)
+    field = dataclasses.fields(action_type)[0].name
+    labels = {
+        state.action_label(game.codec.from_json({"type": kind, field: v})) for v in (True, False)
+    }
+    assert texts <= labels and not any(":" in t and "yes" in t for t in labels), labels
 
 
 def test_an_action_without_a_label_reads_as_its_kind_and_values() -> None:

@@ -4,7 +4,9 @@ A game's catalogue holds a label per action kind (``label.<kind>``, e.g. ``"Buy 
 in slot {slot+1}"``); the terminal, the debrief, the class vote and the pages all show that
 label. A placeholder names one of the action's fields: ``{field}``, ``{field+1}`` (a 0-based
 slot counted from 1), ``{field:seat}`` (a seat's name) or ``{field:money}`` (an amount in
-the game's currency). The pages render the same templates in JavaScript (``actionLabel``).
+the game's currency). A yes-or-no field reads by the game's words for it, when it has
+them (``"agree=yes" = "Lend the money"``, the label ``"{agree}"``). The pages render the same
+templates in JavaScript (``actionLabel``).
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def action_label(
             return money(int(value))
         if isinstance(value, str):
             return word(value, field) if word is not None else value.replace("_", " ")
+        if isinstance(value, bool) and word is not None:  # "agree=yes": "Lend the money"
+            return word(show_value(value), field)
         return show_value(value).lower()
 
     return PLACEHOLDER.sub(fill, template)

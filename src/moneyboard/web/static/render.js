@@ -448,6 +448,12 @@ export function actionLabel(update, entry, action = entry.action) {
     if (how === "+1") return String(Number(value) + 1);
     if (how === ":seat") return seatName(update, Number(value));
     if (how === ":money") return money(Number(value));
+    // As the server words it: the game's words for the field's value first ("agree=yes":
+    // "Lend the money"; "zone=shopping"), then for the value anywhere.
+    const words = ART.words || {};
+    const key = typeof value === "boolean" ? (value ? "yes" : "no") : value;
+    const named = words[`${field}=${key}`] || (typeof value === "string" ? words[value] : undefined);
+    if (named) return named;
     return typeof value === "string" ? value.replace(/_/g, " ") : showValue(value).toLowerCase();
   });
 }
