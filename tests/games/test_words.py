@@ -172,3 +172,14 @@ def test_a_count_takes_its_noun_in_the_singular_for_one(
     ]
     assert one in said[0] and two in said[1], said
     assert "(s)" not in catalogue.template(key)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game_id", ["financialit", "financity", "monitics", "rut-to-riches"])
+def test_guided_mode_explains_each_action_in_a_learners_words(game_id: str) -> None:
+    """Guided mode shows an action's first docstring paragraph to learners: no field names
+    in code quotes, no counting from 0, no True/False."""
+    from moneyboard.web.art import mechanics
+
+    for kind, text in mechanics(game_id).items():
+        assert not re.search(r"``|0-based|\bTrue\b|\bFalse\b|\bseat ``", text), (kind, text)
+        assert text[0].isupper() and text.endswith("."), (kind, text)

@@ -20,7 +20,10 @@ from moneyboard.engine.messages import Message, msg
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Propose(Action):
-    """Propose a ``deal`` (a game word: "sell", "lend"...) about ``item`` to seat ``to``."""
+    """Offer another player a deal: they may accept or decline it.
+
+    ``deal`` is a game word ("sell", "lend"...), about ``item``, to seat ``to``.
+    """
 
     kind: ClassVar[str] = "propose"
     keeps_decision: ClassVar[bool] = True

@@ -93,7 +93,10 @@ class BuyGoods(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyLuxury(Action):
-    """Market: buy the Luxury Item in a market slot (0-based)."""
+    """The Market: buy one of the Luxury Items on show.
+
+    ``slot``: 0-based (its button counts from 1).
+    """
 
     kind: ClassVar[str] = "buy_luxury"
     keeps_decision: ClassVar[bool] = True
@@ -116,7 +119,10 @@ class Done(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SettleLoan(Action):
-    """End of game: settle an unfinished Loan with units (True) or Happiness (False)."""
+    """End of the game: settle a loan not yet repaid, with units or with Happiness.
+
+    ``with_units``: units (True) or Happiness (False).
+    """
 
     kind: ClassVar[str] = "settle_loan"
     with_units: bool

@@ -111,7 +111,10 @@ class AskLoan(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Lend(Action):
-    """Answer a request for a loan to cover a payment: lend (True) or refuse (False)."""
+    """A player asks you for a loan to cover a payment: lend them the money, or refuse.
+
+    ``agree``: lend (True) or refuse (False).
+    """
 
     kind: ClassVar[str] = "lend"
     agree: bool
@@ -119,7 +122,10 @@ class Lend(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """Buy the asset being sold in distress for ``price`` (the seller must accept)."""
+    """Offer a price for an asset a player must sell to pay a debt; the seller must accept.
+
+    ``price``: the offer.
+    """
 
     kind: ClassVar[str] = "bid"
     price: int
@@ -148,7 +154,10 @@ class KeepRoll(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Protect(Action):
-    """Escape the blow with ``"insurance"`` or ``"options"``, or take it (``"none"``)."""
+    """Escape a blow with an insurance card or option cards, or take it.
+
+    ``card``: ``"insurance"``, ``"options"`` or ``"none"``.
+    """
 
     kind: ClassVar[str] = "protect"
     card: str

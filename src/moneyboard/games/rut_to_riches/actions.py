@@ -71,7 +71,10 @@ class Rejoin(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Borrow(Action):
-    """Take a bank overdraft of ``amount`` (a multiple of $100); the turn goes on."""
+    """Borrow from the bank as an overdraft, in steps the bank lends; your turn goes on.
+
+    ``amount``: a multiple of $100.
+    """
 
     kind: ClassVar[str] = "borrow"
     keeps_decision: ClassVar[bool] = True
@@ -116,7 +119,10 @@ class Repay(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Deal(Action):
-    """Choose which kind of opportunity card to draw (or ``none``)."""
+    """Choose which kind of opportunity card to draw, or none.
+
+    ``deck``: the kind of card, or ``none``.
+    """
 
     kind: ClassVar[str] = "deal"
     deck: str
@@ -131,7 +137,10 @@ class Buy(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Let ``what`` go: the card on the table, the mentor's offer, a share or market card."""
+    """Let it go: the card on the table, the mentor's offer, a share or a market card.
+
+    ``what``: which of them.
+    """
 
     kind: ClassVar[str] = "pass"
     what: str
@@ -139,7 +148,10 @@ class Pass(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyShares(Action):
-    """Buy ``count`` shares (a multiple of 10) at the open card's price."""
+    """Buy shares of the company on the open card, in tens, at its price.
+
+    ``count``: a multiple of 10.
+    """
 
     kind: ClassVar[str] = "buy_shares"
     amounts: ClassVar[Mapping[str, Amount]] = {"count": Amount(step=10, ladder=SHARE_LOTS)}
@@ -148,7 +160,10 @@ class BuyShares(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SellShares(Action):
-    """Sell 1/``part`` of your shares of the open card's company at its price."""
+    """Sell some or all of your shares of the open card's company at its price.
+
+    ``part``: 1 sells all of them, 2 half, and so on (1/``part``).
+    """
 
     kind: ClassVar[str] = "sell_shares"
     part: int
