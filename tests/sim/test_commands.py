@@ -8,7 +8,7 @@ import pandas as pd
 from typer.testing import CliRunner
 
 from moneyboard.cli import app
-from moneyboard.sim.tables import GAME_COLUMNS
+from moneyboard.sim.tables import GAME_COLUMNS, START_COLUMN
 
 runner = CliRunner()
 
@@ -23,7 +23,9 @@ def simulate(out: Path, *extra: str) -> str:
 def test_simulate_writes_tables_and_a_report(tmp_path: Path) -> None:
     output = simulate(tmp_path, "--jobs", "1")
     games = pd.read_parquet(tmp_path / "games.parquet")
+    # The toy game deals no starting card: no empty column for one; no copy of the score.
     assert list(games.columns) == list(GAME_COLUMNS)
+    assert START_COLUMN not in games and "final_score" not in games
     assert len(games) == 6 * 2
     assert sorted(set(games["seed"])) == list(range(6))
     assert games.groupby("seed")["winner"].sum().min() >= 1
@@ -36,6 +38,18 @@ def test_simulate_writes_tables_and_a_report(tmp_path: Path) -> None:
         assert heading in report
     assert report.count("<svg") >= 4
     assert "6 of 6 games" in output
+    assert_readable(output, ["Bot", "Seats", "Wins", "Win rate", "95% interval", "Mean score"])
+
+
+def assert_readable(output: str, headers: list[str]) -> None:
+    """Tables a trainer can read at 80 columns: plain headers, nothing cut short, no
+    counts with decimals, and a line saying what the interval is."""
+    lines = output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "…" not in output
+    assert ".000" not in output
+    assert any(all(h in line for h in headers) for line in lines), output
+    assert "95% interval (" in output
 
 
 def test_simulate_gives_the_same_table_on_one_core_and_on_two(tmp_path: Path) -> None:
@@ -49,7 +63,10 @@ def test_compare_runs_the_same_seeds_under_both_rule_sets(tmp_path: Path) -> Non
     short, long = tmp_path / "short.toml", tmp_path / "long.toml"
     short.write_text("[options]\nrounds = 2\n")
     long.write_text("[options]\nrounds = 6\n")
-    simulate(tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long))
+    output = simulate(
+        tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long)
+    )
+    assert_readable(output, ["Figure", "A", "B", "B - A", "95% interval", "B vs A"])
     games = pd.read_parquet(tmp_path / "out" / "games.parquet")
     assert set(games["rules"]) == {"A", "B"}
     a, b = games[games["rules"] == "A"], games[games["rules"] == "B"]
@@ -88,6 +105,9 @@ def test_tournament_reports_win_rates_and_margins() -> None:
     assert "First place per bot" in result.output
     assert "Margins" in result.output
     assert "search:30" in result.output
+    assert_readable(result.output, ["Bot", "Firsts", "First place", "95% interval"])
+    assert_readable(result.output, ["Bot", "Ahead of", "Games", "Margin", "95% interval"])
+    assert "Newcombe" in result.output
 
 
 def test_simulate_keeps_each_games_record_to_replay_on_its_own(tmp_path: Path) -> None:
@@ -100,6 +120,9 @@ def test_simulate_keeps_each_games_record_to_replay_on_its_own(tmp_path: Path) -
     )
     assert result.exit_code == 0, result.output
     games = pd.read_csv(tmp_path / "games.csv")
+    # FinanciaLit deals each seat a family at set-up: the start column names it.
+    assert list(games.columns) == [*GAME_COLUMNS, START_COLUMN]
+    assert games[START_COLUMN].str.startswith("families: ").all()
     assert sorted(p.name for p in (tmp_path / "records").iterdir()) == [
         "default-5.json",
         "default-6.json",

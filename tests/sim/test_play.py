@@ -8,7 +8,7 @@ from moneyboard import registry
 from moneyboard.bots import make_bot
 from moneyboard.engine.errors import MalformedInputError
 from moneyboard.engine.state import Seat
-from moneyboard.sim.play import METRICS, GameJob, play_game
+from moneyboard.sim.play import METRICS, GameJob, chance_in_round, play_game
 from moneyboard.sim.seats import parse_bot_seats
 
 
@@ -64,9 +64,30 @@ def test_loans_are_counted_per_seat() -> None:
 def test_deciding_draws_come_from_the_game_after_set_up() -> None:
     outcome = play_game(GameJob("toy", ("random", "random"), 2, (("rounds", 6),)))
     assert outcome.cards
-    assert all(card.startswith("die: ") for card, _, _ in outcome.cards)
-    assert sum(n for _, n, _ in outcome.cards) >= 6 * 2
-    assert any(deciding for _, _, deciding in outcome.cards)
+    assert all(card.startswith("die: ") for card, _, _, _ in outcome.cards)
+    assert sum(n for _, n, _, _ in outcome.cards) >= 6 * 2
+    assert any(deciding for _, _, deciding, _ in outcome.cards)
+    # An outcome that fell in the deciding round had a chance of it; every chance is one.
+    assert all(0 < chance <= 1 for _, _, deciding, chance in outcome.cards if deciding)
+    assert all(0 <= chance <= 1 for _, _, _, chance in outcome.cards)
+
+
+def test_the_chance_of_a_deciding_draw_follows_from_the_counts() -> None:
+    # The die is the toy game's only stream, so every face is set against the same rolls:
+    # one number of rolls in the deciding round explains every face's chance, and at least
+    # as many rolls fell there as faces were marked as falling there.
+    outcome = play_game(GameJob("toy", ("random", "random"), 2, (("rounds", 6),)))
+    rolls = sum(n for _, n, _, _ in outcome.cards)
+    fits = [
+        in_round
+        for in_round in range(1, rolls + 1)
+        if all(
+            chance_in_round(n, rolls, in_round) == pytest.approx(chance)
+            for _, n, _, chance in outcome.cards
+        )
+    ]
+    assert len(fits) == 1
+    assert fits[0] >= sum(deciding for _, _, deciding, _ in outcome.cards)
 
 
 @pytest.mark.parametrize("game_id", [g for g in registry.game_ids() if g != "toy"])
@@ -98,3 +119,12 @@ def test_seat_specs() -> None:
     ):
         with pytest.raises(MalformedInputError, match=words):
             parse_bot_seats(bad, toy)
+
+
+def test_starting_cards_are_dealt_at_set_up_only() -> None:
+    # FinanciaLit deals each seat a family; the toy game's first die roll falls before its
+    # first decision, but a die is rolled all game long: no starting card.
+    dealt = play_game(GameJob("financialit", ("saver", "spender", "investor"), 3)).seats
+    assert all(s.start.startswith("families: ") for s in dealt)
+    rolled = play_game(GameJob("toy", ("saver", "random"), 3)).seats
+    assert [s.start for s in rolled] == ["", ""]

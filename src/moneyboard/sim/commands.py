@@ -23,11 +23,11 @@ from rich.progress import (
     TextColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 from rich.text import Text
 
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
+from moneyboard.sim.display import comparison_shown, margins_shown, print_shown, rates_shown
 from moneyboard.sim.play import GameJob, GameOutcome, job_overrides
 from moneyboard.sim.report import write_report
 from moneyboard.sim.runner import RunResult, run_jobs
@@ -101,7 +101,7 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         games = tables["games"]
         comparison = compare(games[games["rules"] == "A"], games[games["rules"] == "B"])
         comparison.to_csv(s.out / "compare.csv", index=False)
-        _print_frame(console, "B - A on the same seeds (95% interval)", comparison)
+        print_shown(console, comparison_shown(comparison))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
     notes += f"{s.seed} to {s.seed + s.games - 1}."
     if run.interrupted:
@@ -110,7 +110,8 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         notes += " Each game's record is in records/ (moneyboard debrief RECORD)."
     write_report(s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes)
     if not tables["games"].empty:
-        _print_frame(console, "Win rate per bot", win_rates(tables["games"], "bot"))
+        rates = win_rates(tables["games"], "bot")
+        print_shown(console, rates_shown(rates, "bot", "Win rate per bot (ties shared)"))
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
 
@@ -153,23 +154,18 @@ def tournament(
     done = len(result.run.outcomes)
     stopped = " (stopped early)" if result.run.interrupted else ""
     console.print(f"{done} games{stopped}, seeds {seed} to {seed + games_per_seating - 1}.")
-    _print_frame(
-        console,
-        "First place per bot (a win; when nobody won, the best final score; ties shared), "
-        "95% interval",
+    title = "First place per bot: a win, or the best score when nobody won (ties shared)"
+    shown = rates_shown(
         result.rates,
+        "bot",
+        title,
+        counted="firsts",
+        rate="first_place",
+        headers=("Firsts", "First place"),
     )
-    _print_frame(console, "Margins: first-place rate of bot minus that of other", result.margins)
+    print_shown(console, shown)
+    print_shown(console, margins_shown(result.margins))
     return result.rates
-
-
-def _print_frame(console: Console, title: str, frame: pd.DataFrame) -> None:
-    table = Table(title=title, title_justify="left")
-    for column in frame.columns:
-        table.add_column(str(column), justify="right")
-    for row in frame.itertuples(index=False):
-        table.add_row(*(f"{v:.3f}" if isinstance(v, float) else str(v) for v in row))
-    console.print(table)
 
 
 def read_seats(text: str | None, game: GameDef) -> tuple[str, ...]:

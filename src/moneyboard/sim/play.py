@@ -9,6 +9,7 @@ comes only from its seed.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -61,14 +62,17 @@ class SeatRow:
 class GameOutcome:
     """All rows of one game: per seat at the end, per seat per round, and the cards drawn.
 
-    ``cards`` maps ``"stream: outcome"`` to ``(times drawn, drawn in the deciding round)``:
-    the round in which the eventual winner took the lead for good.
+    ``cards`` holds, for each ``"stream: outcome"`` drawn after set-up, ``(card, times drawn,
+    drawn in the deciding round, chance of that)``: the deciding round is the one in which
+    the eventual winner took the lead for good, and the chance is that of the outcome falling
+    in it had its draws been placed at random among its stream's (:func:`chance_in_round`;
+    0 in a game nobody won, which has no deciding round).
     """
 
     job: GameJob
     seats: tuple[SeatRow, ...]
     rounds: tuple[tuple[int, int, tuple[float, ...]], ...]
-    cards: tuple[tuple[str, int, bool], ...]
+    cards: tuple[tuple[str, int, bool, float], ...]
     #: The game's record as JSON text, when the job asked to keep it.
     record: str | None = None
 
@@ -106,12 +110,17 @@ def is_borrowing(kind: str) -> bool:
 
 
 def starting_cards(state: GameState, setup_end: int) -> list[str]:
-    """Each seat's starting card: a set-up draw followed at once by an event naming the seat."""
+    """Each seat's starting card (FinanciaLit's family, FinanCity's home, Rut to Riches' job):
+    a set-up draw followed at once by an event naming the seat, from a stream that is not
+    drawn again once play has begun. A game whose set-up runs into the first turn (its
+    first die roll) thus gives no starting card for that roll: a die is drawn all game long.
+    ``""`` for a seat dealt none."""
     found: dict[int, str] = {}
     log = state.log
+    running = {p["stream"] for key, p in log[setup_end:] if key == "chance.drawn"}
     for i in range(min(setup_end, len(log)) - 1):
         key, params = log[i]
-        if key != "chance.drawn":
+        if key != "chance.drawn" or params["stream"] in running:
             continue
         _, following = log[i + 1]
         seat = following.get("seat")
@@ -224,10 +233,28 @@ def _outcome(
     return GameOutcome(job, seats, tuple(round_rows), _cards(state, setup_end, round_ends), record)
 
 
+def chance_in_round(drawn: int, stream_draws: int, in_round: int) -> float:
+    """The chance that at least one of an outcome's ``drawn`` draws is among the ``in_round``
+    draws of the deciding round, if its draws were any ``drawn`` of its stream's
+    ``stream_draws`` (all placings equally likely): how often an outcome that decides
+    nothing still falls in that round, by its frequency alone.
+
+    >>> chance_in_round(1, 10, 2), chance_in_round(3, 4, 2), chance_in_round(2, 10, 0)
+    (0.2, 1.0, 0.0)
+    >>> round(chance_in_round(2, 4, 2), 4)  # 1 - C(2, 2) / C(4, 2)
+    0.8333
+    """
+    if drawn <= 0 or in_round <= 0:
+        return 0.0
+    placings = math.comb(stream_draws, drawn)
+    return (placings - math.comb(stream_draws - in_round, drawn)) / placings
+
+
 def _cards(
     state: GameState, setup_end: int, round_ends: list[tuple[int, int, frozenset[int]]]
-) -> tuple[tuple[str, int, bool], ...]:
-    """Chance outcomes drawn after set-up, and whether each fell in the deciding round."""
+) -> tuple[tuple[str, int, bool, float], ...]:
+    """Chance outcomes drawn after set-up: how often, whether one fell in the deciding round,
+    and the chance of that by frequency alone (:func:`chance_in_round`)."""
     winners = set(state.result.winners) if state.result is not None else set()
     deciding = len(round_ends) - 1
     while deciding > 0 and winners and winners <= round_ends[deciding - 1][2]:
@@ -235,15 +262,30 @@ def _cards(
     start = round_ends[deciding - 1][1] if deciding > 0 else setup_end
     stop = round_ends[deciding][1] if round_ends else len(state.log)
     drawn: Counter[str] = Counter()
+    stream_of: dict[str, str] = {}
+    stream_draws: Counter[str] = Counter()
+    in_round: Counter[str] = Counter()
     decisive: set[str] = set()
     for i, (key, params) in enumerate(state.log):
         if key != "chance.drawn" or i < setup_end:
             continue
-        card = f"{params['stream']}: {params['outcome']}"
+        stream = str(params["stream"])
+        card = f"{stream}: {params['outcome']}"
         drawn[card] += 1
+        stream_of[card] = stream
+        stream_draws[stream] += 1
         if winners and start <= i < stop:
             decisive.add(card)
-    return tuple((card, n, card in decisive) for card, n in sorted(drawn.items()))
+            in_round[stream] += 1
+    return tuple(
+        (
+            card,
+            n,
+            card in decisive,
+            chance_in_round(n, stream_draws[stream_of[card]], in_round[stream_of[card]]),
+        )
+        for card, n in sorted(drawn.items())
+    )
 
 
 def job_overrides(overrides: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:

@@ -21,7 +21,15 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.figure import Figure
 
-from moneyboard.sim.summary import GAME_KEY, debt_by_round, deciding_cards, win_rates
+from moneyboard.sim.display import comparison_shown, deciding_shown, html_table, rates_shown
+from moneyboard.sim.summary import (
+    GAME_KEY,
+    debt_by_round,
+    deciding_cards,
+    outcomes_tested,
+    win_rates,
+)
+from moneyboard.sim.tables import START_COLUMN
 
 #: Report plots are this size in inches (a readable width on a laptop or projector).
 FIGSIZE = (7.0, 3.4)
@@ -84,16 +92,40 @@ def _debt_plot(rounds: pd.DataFrame) -> str:
 
 
 def _cards_plot(cards: pd.DataFrame) -> str:
+    """Per outcome, the games in which it fell in the deciding round (bar) against those
+    its frequency alone would give (tick)."""
     figure, axes = plt.subplots(figsize=(FIGSIZE[0], max(FIGSIZE[1], 0.3 * len(cards) + 1)))
-    axes.barh([str(c) for c in cards["card"]], cards["share_of_games"], color="#f58518")
-    axes.set_xlabel("share of games where it fell in the round the winner took the lead")
+    labels = [str(c) for c in cards["card"]]
+    axes.barh(labels, cards["games_decided"], color="#f58518", label="fell in the round")
+    axes.scatter(
+        cards["games_expected"], labels, marker="|", s=200, color="black", label="by chance"
+    )
+    axes.set_xlabel("games in which it fell in the round the winner took the lead for good")
     axes.set_title("Events and cards that decide games")
+    axes.legend(fontsize="small")
     axes.invert_yaxis()
     return _svg(figure)
 
 
-def _table(frame: pd.DataFrame) -> str:
-    return frame.to_html(index=False, float_format=lambda x: f"{x:.3f}", border=0)
+def _deciding_section(cards: pd.DataFrame) -> list[str]:
+    """What decides games: the outcomes clearly over their share, or why none is listed."""
+    decided = deciding_cards(cards)
+    tested = outcomes_tested(cards)
+    parts = [
+        "<p>A card or event counts for a game when it was drawn in the round in which the "
+        "eventual winner took the lead for good. Listed: those that fell there clearly more "
+        "often than their frequency alone would have them (an outcome drawn many times in "
+        "every game, such as a die's face, falls there in most games whatever it does).</p>"
+    ]
+    if not decided.empty:
+        return [*parts, _cards_plot(decided), html_table(deciding_shown(decided))]
+    if tested == 0:
+        return [*parts, "<p>No cards were drawn in a game that somebody won.</p>"]
+    return [
+        *parts,
+        f"<p>None of the {tested} chance outcomes drawn fell there clearly more often than "
+        "its frequency alone explains (every outcome's counts are in cards.csv).</p>",
+    ]
 
 
 def render_report(
@@ -111,22 +143,21 @@ def render_report(
     if comparison is not None:
         parts += [
             "<h2>Rule sets compared on the same seeds (B - A, 95% interval)</h2>",
-            _table(comparison),
+            html_table(comparison_shown(comparison)),
         ]
     if n_games:
         by_bot = win_rates(games, "bot")
-        by_start = win_rates(games[games["start"] != ""], "start")
-        decided = deciding_cards(cards, n_games)
         parts += [
             "<h2>Who wins</h2>",
             _rate_plot(by_bot, "bot", "Win rate per bot"),
-            _table(by_bot),
+            html_table(rates_shown(by_bot, "bot", "Win rate per bot (ties shared)")),
         ]
-        if not by_start.empty:
+        if START_COLUMN in games:
+            by_start = win_rates(games[games[START_COLUMN] != ""], START_COLUMN)
             parts += [
                 "<h2>Starting cards</h2>",
-                _rate_plot(by_start, "start", "Win rate per starting card"),
-                _table(by_start),
+                _rate_plot(by_start, START_COLUMN, "Win rate per starting card"),
+                html_table(rates_shown(by_start, START_COLUMN, "Win rate per starting card")),
             ]
         parts += [
             "<h2>Scores and length</h2>",
@@ -135,10 +166,7 @@ def render_report(
             "<h2>Debt over time</h2>",
             _debt_plot(rounds) if not rounds.empty else "<p>No rounds recorded.</p>",
             "<h2>What decides games</h2>",
-            "<p>A card or event counts for a game when it was drawn in the round in which "
-            "the eventual winner took the lead for good.</p>",
-            _cards_plot(decided) if not decided.empty else "<p>No cards were drawn.</p>",
-            _table(decided),
+            *_deciding_section(cards),
         ]
     style = (
         "body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from moneyboard.sim.stats import mean_interval, sure, wilson
+from moneyboard.sim.stats import at_least, holm, mean_interval, paired_difference, sure, wilson
 
 #: The columns that identify one game in a games table.
 GAME_KEY = ("rules", "seating", "seed")
@@ -51,16 +51,66 @@ def win_rates(games: pd.DataFrame, by: str, shares: pd.Series | None = None) -> 
     return pd.DataFrame(rows)
 
 
-def deciding_cards(cards: pd.DataFrame, games: int, top: int = 15) -> pd.DataFrame:
-    """Chance outcomes by how often they fell in the round that decided a game."""
+#: The columns of :func:`deciding_cards`.
+DECIDING_COLUMNS = [
+    "card",
+    "games_drawn",
+    "games_decided",
+    "games_expected",
+    "times_expected",
+    "p_holm",
+]
+
+
+def deciding_cards(cards: pd.DataFrame, top: int = 15, level: float = 0.05) -> pd.DataFrame:
+    """The chance outcomes that fell in the round that decided a game (the one in which the
+    eventual winner took the lead for good) clearly more often than their frequency alone
+    explains, the clearest first, at most ``top``.
+
+    Counting the games in which an outcome fell in that round ranks outcomes by how often
+    they are drawn: one drawn many times in every game (a die's face, a card of a deck gone
+    through every game) is in most deciding rounds whatever it does. A 200-game Monitics run
+    listed only the die's six faces, each drawn in every game, which says nothing. So each
+    outcome is set against the number of games in which it would have fallen there by
+    frequency alone (``games_expected``: the sum over games of ``deciding_chance``, its
+    draws placed at random among its stream's), and shown only if it beat that clearly: an
+    exact one-sided test (the count is a sum of independent yes-or-no chances, a
+    Poisson-binomial; :func:`~moneyboard.sim.stats.at_least`) with Holm's correction over
+    every outcome tested (``p_holm`` below ``level``), so that 100 outcomes do not produce
+    five "findings" by luck. Outcomes drawn in nearly every game are not left out as such:
+    a die face that fell in the deciding round beyond its frequency would be shown; one
+    that did not is not, however often it was drawn.
+    """
     if cards.empty:
-        return pd.DataFrame(columns=["card", "games_drawn", "games_decided", "share_of_games"])
+        return pd.DataFrame(columns=DECIDING_COLUMNS)
     grouped = cards.groupby("card").agg(
-        games_drawn=("seed", "size"), games_decided=("deciding_round", "sum")
+        games_drawn=("seed", "size"),
+        games_decided=("deciding_round", "sum"),
+        games_expected=("deciding_chance", "sum"),
     )
-    grouped["share_of_games"] = grouped["games_decided"] / max(games, 1)
-    grouped = grouped.sort_values(["games_decided", "games_drawn"], ascending=False)
-    return grouped.head(top).reset_index()
+    grouped = grouped[grouped["games_expected"] > 0].copy()
+    if grouped.empty:
+        return pd.DataFrame(columns=DECIDING_COLUMNS)
+    chances: dict[str, list[float]] = {}
+    for card, chance in zip(cards["card"], cards["deciding_chance"], strict=True):
+        chances.setdefault(str(card), []).append(float(chance))
+    p_values = [
+        at_least(chances[str(card)], int(decided))
+        for card, decided in grouped["games_decided"].items()
+    ]
+    grouped["times_expected"] = grouped["games_decided"] / grouped["games_expected"]
+    grouped["p_holm"] = holm(p_values)
+    clear = grouped[(grouped["p_holm"] < level) & (grouped["times_expected"] > 1)]
+    clear = clear.sort_values(["p_holm", "times_expected"], ascending=[True, False])
+    return clear.head(top).reset_index()[DECIDING_COLUMNS]
+
+
+def outcomes_tested(cards: pd.DataFrame) -> int:
+    """How many chance outcomes :func:`deciding_cards` weighed (those drawn in a game that
+    had a deciding round)."""
+    if cards.empty:
+        return 0
+    return int(cards.loc[cards["deciding_chance"] > 0, "card"].nunique())
 
 
 def debt_by_round(rounds: pd.DataFrame) -> pd.DataFrame:
@@ -72,7 +122,10 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     """Two rule sets played on the same seeds and seats, side by side, with how sure we are.
 
     Every figure is paired by seed and seat (same bot, same dice where the rules allow), so
-    its interval is that of the mean paired difference B - A.
+    its interval is that of the paired difference B - A: for a win rate, Newcombe's interval
+    for two rates on the same games (:func:`~moneyboard.sim.stats.paired_difference`, never
+    a single point however few the games); for the other figures, the normal interval of
+    the mean paired difference.
     """
     a, b = a.assign(win=win_shares(a)), b.assign(win=win_shares(b))
     paired = a.merge(b, on=["seating", "seed", "seat", "bot"], suffixes=("_a", "_b"))
@@ -92,7 +145,10 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for label, frame, column in figures:
         before, after = frame[f"{column}_a"].astype(float), frame[f"{column}_b"].astype(float)
-        interval = mean_interval((after - before).tolist())
+        if column == "win":
+            interval = paired_difference(after.tolist(), before.tolist())
+        else:
+            interval = mean_interval((after - before).tolist())
         rows.append(_row(label, float(before.mean()), float(after.mean()), interval))
     return pd.DataFrame(rows)
 

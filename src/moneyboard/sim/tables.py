@@ -1,10 +1,12 @@
 """Simulation outcomes as tables (pandas), written as Parquet and CSV.
 
 ``games``: one row per game and seat (seed, seat, bot, final money lines, score, rank,
-winner, game length, loans taken, bankruptcies, starting card). ``rounds``: one row per
-game, seat and round with the common metrics at the end of the round. ``cards``: one row per
-game and chance outcome drawn after set-up, with whether it fell in the round the winner
-took the lead for good.
+winner, game length, loans taken, bankruptcies and, in games that deal one, the seat's
+starting card). ``rounds``: one row per game, seat and round with the common metrics at the
+end of the round. ``cards``: one row per game and chance outcome drawn after set-up, with
+whether it fell in the round the winner took the lead for good (``deciding_round``) and the
+chance that it would have by its frequency alone (``deciding_chance``, see
+:func:`~moneyboard.sim.play.chance_in_round`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ import pandas as pd
 
 from moneyboard.sim.play import METRICS, GameOutcome
 
+#: The final metrics the per-game table keeps: all but ``score``, which the game's own
+#: final score (the ``score`` column, as its result gives it) already holds.
+FINAL_METRICS = tuple(m for m in METRICS if m != "score")
 #: The column order of the per-game table.
 GAME_COLUMNS = (
     "rules",
@@ -23,7 +28,7 @@ GAME_COLUMNS = (
     "seed",
     "seat",
     "bot",
-    *(f"final_{m}" for m in METRICS),
+    *(f"final_{m}" for m in FINAL_METRICS),
     "score",
     "rank",
     "winner",
@@ -31,12 +36,17 @@ GAME_COLUMNS = (
     "rounds",
     "loans",
     "bankruptcies",
-    "start",
 )
+#: The last column, in games that deal each seat a starting card at set-up (FinanciaLit's
+#: family, FinanCity's home, Rut to Riches' job): the card, as ``"stream: outcome"``. A game
+#: that deals none (Monitics, where every seat starts with the same cash) has no such column.
+START_COLUMN = "start"
+_KEPT = [METRICS.index(m) for m in FINAL_METRICS]
 
 
 def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
-    """One row per game and seat, in seed and seat order."""
+    """One row per game and seat, in seed and seat order; the ``start`` column only when a
+    seat was dealt a starting card."""
     rows = [
         (
             o.job.rules,
@@ -44,7 +54,7 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
             s.seed,
             s.seat,
             s.bot,
-            *s.metrics,
+            *(s.metrics[i] for i in _KEPT),
             s.score,
             s.rank,
             s.winner,
@@ -57,7 +67,10 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
         for o in outcomes
         for s in o.seats
     ]
-    return pd.DataFrame.from_records(rows, columns=list(GAME_COLUMNS))
+    frame = pd.DataFrame.from_records(rows, columns=[*GAME_COLUMNS, START_COLUMN])
+    if not (frame[START_COLUMN] != "").any():
+        frame = frame.drop(columns=START_COLUMN)
+    return frame
 
 
 def rounds_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
@@ -74,12 +87,12 @@ def rounds_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
 def cards_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     """One row per game and chance outcome drawn after set-up."""
     rows = [
-        (o.job.rules, o.job.seed, card, drawn, deciding)
+        (o.job.rules, o.job.seed, card, drawn, deciding, chance)
         for o in outcomes
-        for card, drawn, deciding in o.cards
+        for card, drawn, deciding, chance in o.cards
     ]
     return pd.DataFrame.from_records(
-        rows, columns=["rules", "seed", "card", "drawn", "deciding_round"]
+        rows, columns=["rules", "seed", "card", "drawn", "deciding_round", "deciding_chance"]
     )
 
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from moneyboard.sim.play import GameJob
 from moneyboard.sim.runner import Progress, RunResult, run_jobs
-from moneyboard.sim.stats import mean_interval
+from moneyboard.sim.stats import paired_difference, sign_test
 from moneyboard.sim.summary import GAME_KEY, first_shares, win_rates
 from moneyboard.sim.tables import games_table
 
@@ -64,9 +64,13 @@ def margins(games: pd.DataFrame) -> pd.DataFrame:
     """For every pair of bot kinds: the first's first-place rate minus the second's, with a
     95% interval.
 
-    Paired by game: in each game where both sit, the difference of their mean first-place
-    shares, so the interval accounts for the two sharing the same games (one's first place
-    is the other's loss).
+    Paired by game: over the games where both sit, each kind's mean first-place share in
+    the game, and the interval of the difference of two rates measured on the same games
+    (:func:`~moneyboard.sim.stats.paired_difference`, Newcombe's method), so it accounts for
+    the two sharing the games (one's first place is the other's loss), stays within -1 to 1
+    and is never a single point; and ``p_sign``, the exact sign test of the games where
+    their shares differ (:func:`~moneyboard.sim.stats.sign_test`), which stays honest on a
+    handful of games.
     """
     frame = games.assign(win=first_shares(games))
     per_game = frame.groupby([*GAME_KEY, "bot"])["win"].mean().unstack("bot")
@@ -74,9 +78,17 @@ def margins(games: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for a, b in itertools.permutations(kinds, 2):
         both = per_game[[a, b]].dropna()
-        diff, low, high = mean_interval((both[a] - both[b]).tolist())
+        diff, low, high = paired_difference(both[a].tolist(), both[b].tolist())
         rows.append(
-            {"bot": a, "over": b, "games": len(both), "margin": diff, "low": low, "high": high}
+            {
+                "bot": a,
+                "over": b,
+                "games": len(both),
+                "margin": diff,
+                "low": low,
+                "high": high,
+                "p_sign": sign_test((both[a] - both[b]).tolist()),
+            }
         )
     return pd.DataFrame(rows)
 
