@@ -183,3 +183,11 @@ def test_guided_mode_explains_each_action_in_a_learners_words(game_id: str) -> N
     for kind, text in mechanics(game_id).items():
         assert not re.search(r"``|0-based|\bTrue\b|\bFalse\b|\bseat ``", text), (kind, text)
         assert text[0].isupper() and text.endswith("."), (kind, text)
+
+
+def test_an_events_value_reads_by_the_games_words_for_its_field() -> None:
+    """Rut to Riches' move names the circle and the square as the board does ("of the Rut
+    (Pay Day)", not "of the rut (payday)")."""
+    state = get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], seed=1)
+    event = ("rut.moved", {"seat": 0, "circle": "rut", "square": 6, "square_kind": "payday"})
+    assert state.explain(event) == "Ana moves to square 6 of the Rut (Pay Day)."

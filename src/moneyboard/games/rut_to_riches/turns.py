@@ -149,7 +149,9 @@ class Turns(RutBase):
         track = self.track(p)
         p.position = (start + steps) % len(track)
         landing = track[p.position]
-        self.event("rut.moved", seat=seat, circle=p.circle, square=p.position, kind=landing.kind)
+        self.event(
+            "rut.moved", seat=seat, circle=p.circle, square=p.position, square_kind=landing.kind
+        )
         # Passing a Rut Pay Day brings an Expenses card, but one card in all when the token
         # lands on an Expenses square (R6).
         card_due = p.circle == "rut" and landing.kind != "expenses"
