@@ -9,6 +9,8 @@ import os
 
 from hypothesis import settings
 
-settings.register_profile("dev", print_blob=True)
-settings.register_profile("ci", derandomize=True, print_blob=True)
+# From Hypothesis' own defaults: with ``CI`` set it loads a built-in "ci" profile first.
+DEFAULT = settings.get_profile("default")
+settings.register_profile("dev", DEFAULT, derandomize=False, print_blob=True)
+settings.register_profile("ci", DEFAULT, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

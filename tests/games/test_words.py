@@ -18,6 +18,7 @@ from moneyboard.games.monitics.actions import Buy
 from moneyboard.games.monitics.state import MoniticsState
 from moneyboard.games.rut_to_riches.actions import ChooseDream, Deal, Pass
 from moneyboard.games.rut_to_riches.base import CONTENT
+from moneyboard.games.rut_to_riches.content import SQUARE_NAMES
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server.listeners import TRAINER_ONLY_PREFIXES
 from moneyboard.terminal.render import decision_line
@@ -185,9 +186,15 @@ def test_guided_mode_explains_each_action_in_a_learners_words(game_id: str) -> N
         assert text[0].isupper() and text.endswith("."), (kind, text)
 
 
-def test_an_events_value_reads_by_the_games_words_for_its_field() -> None:
-    """Rut to Riches' move names the circle and the square as the board does ("of the Rut
-    (Pay Day)", not "of the rut (payday)")."""
+def test_a_move_names_the_circle_and_the_square_as_the_board_does() -> None:
+    """Rut to Riches' move reads "of the Rut (Pay Day)", not "of the rut (payday)"."""
     state = get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], seed=1)
-    event = ("rut.moved", {"seat": 0, "circle": "rut", "square": 6, "square_kind": "payday"})
-    assert state.explain(event) == "Ana moves to square 6 of the Rut (Pay Day)."
+    rng = random.Random(0)
+    while not any(key == "rut.moved" for key, _ in state.log):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    key, params = next(e for e in state.log if e[0] == "rut.moved")
+    place = SQUARE_NAMES[params["kind"]]
+    assert place != params["kind"]
+    square = params["square"]
+    assert state.explain((key, params)).endswith(f"square {square} of the Rut ({place}).")

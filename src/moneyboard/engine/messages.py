@@ -188,7 +188,7 @@ class Catalogue:
         for field in plain:  # text and lists in words; numbers as they are
             kind = values.get(field).__class__
             if kind is str or kind is list or kind is tuple:
-                values[field] = self._shown(values[field], field)
+                values[field] = self._shown(values[field])
         for field, how in typed:
             if field not in params:
                 continue
@@ -203,12 +203,13 @@ class Catalogue:
                 values[key] = f"{self._shown(value)} {one if value == 1 else many}"
         return text.format_map(values)
 
-    def _shown(self, value: Any, field: str | None = None) -> Any:
-        """A parameter as a template shows it: an identifier in words (the game's words for
-        ``field``'s values first: ``"circle=rut"``), a list as its items ("100, 500")."""
+    def _shown(self, value: Any) -> Any:
+        """A parameter as a template shows it: an identifier in words, a list as its items
+        ("100, 500"). Words given for one field (``"zone=shopping"``) name a label's field
+        and a view's, not a message's parameter: a game puts the name in the event."""
         if isinstance(value, list | tuple):
-            return ", ".join(str(self._shown(v, field)) for v in value) if value else "none"
-        return self.word(value, field) if isinstance(value, str) else value
+            return ", ".join(str(self._shown(v)) for v in value) if value else "none"
+        return self.word(value) if isinstance(value, str) else value
 
     @staticmethod
     def fields(template: str) -> set[str]:

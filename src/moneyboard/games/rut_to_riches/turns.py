@@ -150,7 +150,14 @@ class Turns(RutBase):
         p.position = (start + steps) % len(track)
         landing = track[p.position]
         self.event(
-            "rut.moved", seat=seat, circle=p.circle, square=p.position, square_kind=landing.kind
+            "rut.moved",
+            seat=seat,
+            circle=p.circle,
+            square=p.position,
+            kind=landing.kind,
+            # The circle and the square by the board's names ("the Rut", "Pay Day").
+            ring=self.catalogue.word(p.circle, "circle"),
+            place=self.catalogue.word(landing.kind, "square_kind"),
         )
         # Passing a Rut Pay Day brings an Expenses card, but one card in all when the token
         # lands on an Expenses square (R6).
