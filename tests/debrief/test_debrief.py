@@ -107,7 +107,9 @@ def test_charts_are_one_accessible_svg_per_metric(game_id: str) -> None:
         assert root.get("aria-labelledby") == f"{title.get('id')} {desc.get('id')}"
         assert debrief.labels[metric] in (title.text or "")
         texts = [t.text for t in root.iter(f"{ns}text")]
-        assert "Round" in texts and debrief.labels[metric] in texts
+        period = registry.get_game(game_id).state_class.period  # FinanCity's axis: "Year"
+        assert debrief.period == period and debrief.to_json()["period"] == period
+        assert period.capitalize() in texts and debrief.labels[metric] in texts
         for name in debrief.seats:  # every seat is in the legend and the description
             assert name[:13] in " ".join(str(t) for t in texts)
             assert name in (desc.text or "")

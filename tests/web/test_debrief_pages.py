@@ -69,6 +69,9 @@ def test_the_debrief_opens_only_when_the_game_is_over_and_only_for_the_trainer(
     assert debrief["game"] == "financity"
     assert debrief["seats"] == [s["name"] for s in room.trainer_view()["room"]["seats"]]
     assert data["charts"] and all("<svg" in svg for svg in data["charts"].values())
+    # FinanCity is played in years: the pages' list and the charts' axis say "Year".
+    assert debrief["period"] == "year"
+    assert all(">Year</text>" in svg for svg in data["charts"].values())
     record = room.client.get(f"/api/rooms/{room.code}/record", headers=auth(room.trainer))
     moves = record.json()["moves"]
     assert data["decisions"], "a whole game has moves to ask 'what if' about"

@@ -64,6 +64,8 @@ class Debrief:
     decisions: int
     measured: int
     finished: bool
+    #: What the game calls a round ("round"; FinanCity's "year"): charts and lists say it.
+    period: str = "round"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,6 +79,7 @@ class Debrief:
             "decisions": self.decisions,
             "measured": self.measured,
             "finished": self.finished,
+            "period": self.period,
         }
 
     def rounds(self) -> list[int]:
@@ -118,6 +121,7 @@ def build_debrief(
         decisions=len(candidates),
         measured=len(measured),
         finished=final.result is not None,
+        period=final.period,
     )
     return dataclasses.replace(debrief, summary=tuple(summarize(debrief, final, unit)))
 
@@ -265,6 +269,7 @@ def charts_svg(debrief: Debrief) -> dict[str, str]:
             rounds,
             debrief.series(metric),
             y_label=debrief.labels[metric],
+            x_label=debrief.period.capitalize(),
         )
         for metric in debrief.metrics
     }

@@ -126,7 +126,7 @@ def _table(debrief: Debrief) -> list[str]:
         "<details><summary>Every player's figures at the end of every round</summary>",
         '<div class="wide" tabindex="0" role="region" aria-label="Timeline">',
         "<table><caption>Timeline</caption><tr>",
-        '<th scope="col">Round</th><th scope="col">Player</th>',
+        f'<th scope="col">{escape(debrief.period.capitalize())}</th><th scope="col">Player</th>',
         *(f'<th scope="col">{escape(debrief.labels[m])}</th>' for m in debrief.metrics),
         "</tr>",
     ]

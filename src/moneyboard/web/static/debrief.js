@@ -73,7 +73,7 @@ function said(choice) {
 /** One decision that mattered, in words (and a button to ask "what if" on the trainer's). */
 function turningPoint(point, pick) {
   const name = seatNameOf(point.seat);
-  const head = `${point.round != null ? `Round ${point.round} · ` : ""}${name}: ${said(point.chosen)}`;
+  const head = `${point.round != null ? `${periodWord()} ${point.round} · ` : ""}${name}: ${said(point.chosen)}`;
   const size = typeof point.effect === "number" ? Math.abs(point.effect) : 0;
   const rounded = size >= 10 ? Math.round(point.effect) : point.effect;
   const effect = size > 0
@@ -86,6 +86,12 @@ function turningPoint(point, pick) {
 }
 
 const state = { debrief: null, decisions: [], lastAlternatives: [] };
+
+/** What the game calls a round ("Round", FinanCity's "Year"), as the debrief says it. */
+function periodWord() {
+  const period = (state.debrief && state.debrief.period) || "round";
+  return period.charAt(0).toUpperCase() + period.slice(1);
+}
 
 function showDebrief(data, pick) {
   const debrief = data.debrief;
@@ -106,7 +112,7 @@ function pointOptions(points) {
   const groups = [];
   if (points.length) {
     groups.push(h("optgroup", { label: "The decisions that mattered" }, points.map((p) =>
-      h("option", { value: p.entry }, `${p.round != null ? `Round ${p.round} · ` : ""}${seatNameOf(p.seat)}: ${said(p.chosen)}`))));
+      h("option", { value: p.entry }, `${p.round != null ? `${periodWord()} ${p.round} · ` : ""}${seatNameOf(p.seat)}: ${said(p.chosen)}`))));
   }
   groups.push(h("optgroup", { label: "Every move in the game" }, state.decisions.map((d) =>
     h("option", { value: d.entry }, `Move ${d.entry + 1} · ${d.name}: ${d.text}`))));
