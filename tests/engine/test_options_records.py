@@ -72,6 +72,25 @@ def test_a_check_across_options_reads_as_its_own_sentence() -> None:
     assert "(top level)" not in text and "Value error" not in text and "(got {" not in text
 
 
+@pytest.mark.parametrize(
+    ("overrides", "said"),
+    [
+        ({"rounds": "x"}, "option 'rounds' must be a whole number (not 'x')"),
+        ({"rounds": 1.5}, "option 'rounds' must be a whole number (not 1.5)"),
+        ({"rounds": -1}, "option 'rounds' must be at least 1 (not -1)"),
+        ({"event_order": "fire"}, "option 'event_order' must be a list (not 'fire')"),
+        (
+            {"income_draw": "sometimes"},
+            "option 'income_draw' must be 'each', 'one_for_all' or 'none' (not 'sometimes')",
+        ),
+    ],
+)
+def test_a_wrong_value_is_named_in_plain_words(overrides: dict[str, object], said: str) -> None:
+    with pytest.raises(OptionsError) as caught:
+        get_game("financialit").options(overrides)
+    assert str(caught.value) == said  # not pydantic's "Input should be a valid integer, ..."
+
+
 def test_a_record_that_is_not_an_object_says_so() -> None:
     with pytest.raises(RecordError, match="it must be a table of fields, not a list"):
         parse_record("[1, 2, 3]")
@@ -143,7 +162,7 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        ({"moves": [{"seat": 0}]}, "entry 1, field 'action': Field required"),
+        ({"moves": [{"seat": 0}]}, "entry 1, field 'action' is missing"),
         ({"moves": [{"what": 1}]}, "entry 1: an entry must be an action"),
         ({"moves": [{"directive": "undo"}]}, "directive 'undo' needs count"),
         ({"moves": [{"directive": "nap"}]}, "entry 1, field 'directive'"),

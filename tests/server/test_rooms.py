@@ -122,6 +122,37 @@ def test_a_malformed_action_names_what_is_wrong(client: TestClient) -> None:
     assert room.trainer_view()["version"] == version
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "said"),
+    [
+        ("join", {"name": ""}, "name must not be empty"),
+        ("join", {"name": "x" * 41}, "name must have at most 40 characters"),
+        ("join", {"name": 5}, "name must be text (not 5)"),
+        ("rooms", {"game": "toy", "seats": "two"}, "seats must be a list (not 'two')"),
+        ("rooms", {"gam": "toy"}, "game is missing; seats is missing; 'gam' is not a field"),
+        (
+            "rooms",
+            {"game": "toy", "seats": [{"kind": "learner"}, {"kind": "learnr"}]},
+            "seat 2's kind must be 'learner', 'team' or 'bot' (not 'learnr')",
+        ),
+    ],
+)
+def test_a_request_not_as_described_is_refused_in_plain_words(
+    client: TestClient, path: str, body: dict[str, object], said: str
+) -> None:
+    room = Classroom.open(client, "toy", learners=2, start=False)
+    url = f"/api/rooms/{room.code}/join" if path == "join" else "/api/rooms"
+    r = client.post(url, json=body)
+    assert r.status_code == 422
+    message = r.json()["error"]["message"]
+    assert message.startswith(said)
+    assert "should" not in message and "Field" not in message  # not pydantic's wording
+    assert [s["kind"] for s in client.get(f"/api/rooms/{room.code}").json()["seats"]] == [
+        "learner",
+        "learner",
+    ]
+
+
 def test_seats_views_and_legal_actions(client: TestClient) -> None:
     room = Classroom.open(client, "toy", learners=2)
     seat = room.mover()

@@ -208,7 +208,7 @@ def test_a_name_of_spaces_is_refused_in_plain_words(
     # The server's own check of a name, should it come back, reads plainly too.
     said = phone.evaluate(
         "async () => (await import('/static/live.js'))"
-        ".joinProblem('Name: String should have at least 1 character')"
+        ".joinProblem('name must not be empty')"
     )
     assert said == "Type your name (the class sees it)."
     phone.fill("#name", "  Dee ")

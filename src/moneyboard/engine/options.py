@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.validation_words import error_in_words
 
 
 class RuleOptions(BaseModel):
@@ -85,21 +86,18 @@ def describe_validation_error(exc: ValidationError, what: str) -> str:
     moneyboard.engine.errors.OptionsError: high must not be below low
     >>> build_options(Two, {"lows": 5, "high": "x"})
     Traceback (most recent call last):
-    moneyboard.engine.errors.OptionsError: option 'high': Input should be a valid integer, \
-unable to parse string as an integer (got 'x'); unknown option 'lows'
+    moneyboard.engine.errors.OptionsError: option 'high' must be a whole number (not 'x'); \
+unknown option 'lows'
     """
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"])
-        message = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             parts.append(f"unknown {what} '{where}'")
         elif not where and err["type"] in ("model_type", "model_attributes_type", "dict_type"):
             parts.append(f"it must be a table of {what}s, not {_kind_of(err.get('input'))}")
-        elif not where:
-            parts.append(message)
         else:
-            parts.append(f"{what} '{where}': {message} (got {err.get('input')!r})")
+            parts.append(error_in_words(err, f"{what} '{where}'" if where else ""))
     return "; ".join(parts)
 
 

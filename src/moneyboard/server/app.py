@@ -30,6 +30,7 @@ from moneyboard.registry import game_ids, get_game
 from moneyboard.server import encoding as wire
 from moneyboard.server.directives import direct
 from moneyboard.server.errors import RoomError, bad_request
+from moneyboard.server.invalid import request_problems
 from moneyboard.server.listeners import Listener, Reply, update_message
 from moneyboard.server.manager import Access, RoomManager
 from moneyboard.server.migrate import upgrade
@@ -202,7 +203,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": {"code": "invalid", "message": _invalid(exc)}}, 422)
+        message = request_problems(exc.errors())
+        return JSONResponse({"error": {"code": "invalid", "message": message}}, 422)
 
     @app.exception_handler(MoneyboardError)
     async def person_error(request: Request, exc: MoneyboardError) -> JSONResponse:
@@ -498,15 +500,6 @@ class Connection:
         except Exception:
             log.exception("room %s: a %s message failed", code, parsed.type)
             return _error("internal", "the server failed while handling this request", ident)
-
-
-def _invalid(exc: RequestValidationError) -> str:
-    """A request that does not match its schema, in words: each wrong field and why."""
-    parts = []
-    for error in exc.errors()[:5]:
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "request"
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
-    return "; ".join(parts) or "the request is not valid"
 
 
 def _why(exc: ValidationError) -> str:

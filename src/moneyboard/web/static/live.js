@@ -15,15 +15,14 @@ export function sentence(text) {
 /** What a page says when a name is missing (only spaces typed). */
 export const NAME_MISSING = "Type your name (the class sees it).";
 
-/** Why a join was refused, in plain words: the server's own sentence, except the wording of
- * its request check ("Name: String should have at least 1 character", pydantic's), which a
- * learner should not have to decode. */
+/** Why a join was refused, in words for the learner holding the phone: the server's own
+ * sentence, except its checks of the name field ("name must not be empty"), which the page
+ * says as it asks for the name. */
 export function joinProblem(message) {
   const text = String(message || "").trim();
   const name = /^name\b/i.test(text);
   if (name && /at most|too long/i.test(text)) return "That name is too long: use at most 40 letters.";
   if (name && /at least|required|missing|empty/i.test(text)) return NAME_MISSING;
-  if (/string should|field required|input should/i.test(text)) return "The server could not read that: check the code and your name, then try again.";
   return sentence(text || "The server did not answer");
 }
 
