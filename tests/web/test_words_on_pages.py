@@ -207,8 +207,7 @@ def test_a_name_of_spaces_is_refused_in_plain_words(
     assert taken is None
     # The server's own check of a name, should it come back, reads plainly too.
     said = phone.evaluate(
-        "async () => (await import('/static/live.js'))"
-        ".joinProblem('name must not be empty')"
+        "async () => (await import('/static/live.js')).joinProblem('name must not be empty')"
     )
     assert said == "Type your name (the class sees it)."
     phone.fill("#name", "  Dee ")
