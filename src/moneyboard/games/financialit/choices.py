@@ -85,6 +85,49 @@ class Choices(FinanciaLitBase):
     def anytime_open(self, seat: int) -> bool:
         return self.result is None and self.phase not in ("setup", "final")
 
+    def action_cost(self, seat: int, action: Action) -> int | None:
+        """The units ``action`` takes from the family at once, as its ``do_`` charges them
+        (``None``: nothing now; a placement, a loan, Family Aid, a Happiness settlement).
+
+        A Common Goods card that brings units back (a bulk discount larger than its price,
+        R15) has no cost either: it takes nothing.
+        """
+        o = self.options
+        if isinstance(action, Place):
+            if action.location == "insurance" and self.homes[seat].miscalculation:
+                return o.miscalculation_insurance_fee or None
+            return None
+        if isinstance(action, BuyGoods):
+            price = self.goods_price(seat)
+            return price if price >= 0 else None
+        if isinstance(action, BuyLuxury):
+            market = self.market
+            item = market[action.slot] if 0 <= action.slot < len(market) else None
+            return None if item is None else self.figures.luxury_prices[item]
+        if isinstance(action, RefreshMarket):
+            return o.market_refresh_cost
+        if isinstance(action, LearnSkill):
+            return self.skill_price(seat)
+        if isinstance(action, Invest):
+            if self.offers.get(action.term) is None:
+                return None
+            return self.investment_price(action.term)
+        if isinstance(action, AddClause):
+            return self.clause_fee() or None
+        if isinstance(action, SettleLoan):
+            loans = self.homes[seat].loans
+            if not action.with_units or not loans:
+                return None
+            return o.loan_instalment * (loans[0] or o.loan_periods)
+        return None
+
+    def clause_fee(self) -> int:
+        """What the next clause added on this visit costs at once (the trainer's fee for
+        each clause beyond the first: ``extra_clause_fee``)."""
+        if self.visit.get("added", 0) >= 1:
+            return self.options.extra_clause_fee
+        return 0
+
     def _short(self, seat: int, price: int) -> Message | None:
         cash = self.ledger.balances[CASH[seat]]
         if cash < price:
@@ -238,14 +281,16 @@ class Choices(FinanciaLitBase):
             return msg("why.clause_held", clause=self.content.insurance[a.clause].name)
         if self.visit["changes"] >= self.options.insurance_per_visit:
             return msg("why.clause_limit", limit=self.options.insurance_per_visit)
-        if self.visit["added"] >= 1 and self.options.extra_clause_fee:
-            return self._short(seat, self.options.extra_clause_fee)
+        fee = self.clause_fee()
+        if fee:
+            return self._short(seat, fee)
         return None
 
     def do_add_clause(self, seat: int, a: AddClause) -> None:
         home = self.homes[seat]
-        if self.visit["added"] >= 1 and self.options.extra_clause_fee:
-            self.spend(seat, self.options.extra_clause_fee, "insurance.extra_fee")
+        fee = self.clause_fee()
+        if fee:
+            self.spend(seat, fee, "insurance.extra_fee")
         home.insurance.append(a.clause)
         self.visit["changes"] += 1
         self.visit["added"] += 1
