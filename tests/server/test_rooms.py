@@ -230,7 +230,7 @@ def test_bot_seats_take_a_search_budget_and_a_bad_kind_is_named(client: TestClie
         json={"game": "toy", "seats": [{"kind": "learner"}, {"kind": "bot", "bot": "search:x"}]},
     )
     message = bad.json()["error"]["message"]
-    assert bad.status_code == 400 and message.startswith("seat 1: ") and "search:x" in message
+    assert bad.status_code == 400 and message.startswith("seat 2: ") and "search:x" in message
     room = Classroom(client, created.json()["code"], created.json()["trainer_token"], {})
     room.direct({"type": "start", "fill_bot": "search:10ms"})
     seats_now = room.trainer_view()["room"]["seats"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from moneyboard.engine.state import Seat
@@ -47,8 +48,10 @@ def create(
             f"{game.title} is for {game.min_players} to {game.max_players} seats, not {len(seats)}"
         )
     for i, spec in enumerate(seats):
+        if spec.get("name"):
+            spec["name"] = clean_name(str(spec["name"]))
         if spec["kind"] == "bot":
-            spec["bot"] = bot_kind(str(spec.get("bot") or ""), f"seat {i}: ")
+            spec["bot"] = bot_kind(str(spec.get("bot") or ""), f"seat {i + 1}: ")
     checked = game.options(options).overrides()
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -79,10 +82,27 @@ def create(
     return room, trainer_token
 
 
+#: Format characters kept in a name: the joiners that hold an emoji sequence together.
+_JOINERS = {"\u200c", "\u200d"}
+
+
+def clean_name(name: str) -> str:
+    """A typed name as the class sees it: control and format characters dropped (a bidi
+    override would flip the rest of the line on every page; a NUL shows as an empty box),
+    runs of spaces made one."""
+    kept = "".join(
+        c
+        for c in name
+        if c in _JOINERS or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Co", "Cn")
+    )
+    return " ".join(kept.split())
+
+
 def join(manager: RoomManager, code: str, name: str, seat: int | None) -> tuple[int, str]:
-    """Give a learner a seat (the one asked for, or the first free one) and its token."""
+    """Give a learner a seat (the one asked for, else the first free learner seat, else the
+    team with the fewest members so far) and its token."""
     room = manager.room(code)
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name:
         raise bad_request("please give a name (a nickname is fine)")
     if room.state is not None:
@@ -91,19 +111,16 @@ def join(manager: RoomManager, code: str, name: str, seat: int | None) -> tuple[
             "your seat to this device",
             "started",
         )
-    taken = {t.seat for t in manager.tokens.get(room.code, {}).values()}
+    members = [t.seat for t in manager.tokens.get(room.code, {}).values()]
     kinds = [room.seat_kind(i) for i in range(len(room.controllers))]
     if seat is None:
-        free = [i for i, k in enumerate(kinds) if k == "learner" and i not in taken]
-        if not free:
-            raise refused("every learner's seat in this room is taken", "full")
-        seat = free[0]
+        seat = _free_seat(kinds, members)
     elif not 0 <= seat < len(kinds):
-        raise bad_request(f"there is no seat {seat} in this room")
+        raise bad_request(f"there is no seat {seat + 1} in this room")
     elif kinds[seat] == "bot":
-        raise refused(f"seat {seat} is played by a bot", "bot_seat")
-    elif kinds[seat] == "learner" and seat in taken:
-        raise refused(f"seat {seat} is taken", "taken")
+        raise refused(f"seat {seat + 1} is played by a bot", "bot_seat")
+    elif kinds[seat] == "learner" and seat in members:
+        raise refused(f"seat {seat + 1} is taken", "taken")
     token = new_token()
     stored = manager.store.add_token(room.stored.id, seat, name, token_hash(token))
     manager.tokens.setdefault(room.code, {})[stored.token_hash] = stored
@@ -112,10 +129,23 @@ def join(manager: RoomManager, code: str, name: str, seat: int | None) -> tuple[
     return seat, token
 
 
+def _free_seat(kinds: list[str], members: list[int]) -> int:
+    """The seat a learner who names none joins: the first learner seat nobody holds, else
+    the team with the fewest members (the first of those), so a class spreads evenly over
+    its teams once the seats of one learner each are gone."""
+    free = [i for i, k in enumerate(kinds) if k == "learner" and i not in members]
+    if free:
+        return free[0]
+    teams = [i for i, k in enumerate(kinds) if k == "team"]
+    if not teams:
+        raise refused("every learner's seat in this room is taken", "full")
+    return min(teams, key=lambda i: (members.count(i), i))
+
+
 def new_device(manager: RoomManager, room: Room, seat: int) -> str:
     """Move a seat to another device: every old token of the seat stops working."""
     if not 0 <= seat < len(room.controllers):
-        raise bad_request(f"there is no seat {seat} in this room")
+        raise bad_request(f"there is no seat {seat + 1} in this room")
     manager.store.revoke_seat(room.stored.id, seat)
     token = new_token()
     name = room.names[seat]
@@ -147,11 +177,16 @@ async def start(manager: RoomManager, room: Room, fill_bot: str | None) -> Chang
             name = f"{fill_bot.split(':')[0].capitalize()} bot {i + 1}"
             seats.append({"name": name, "bot": fill_bot})
         else:
-            empty.append(i)
+            empty.append(room.names[i])
             seats.append({"name": room.names[i], "bot": None})
     if empty:
         raise refused(
-            f"nobody has joined seat(s) {empty} yet: wait, or start with bots in them",
+            f"nobody has joined {_and_list(empty)} yet: wait, or start with bots in them",
             "seats_empty",
         )
     return await manager.commit(room, "start", {"seats": seats, "started_at": time.time()})
+
+
+def _and_list(names: list[str]) -> str:
+    """Names for a sentence: "Blue", "Blue and Seat 3", "Ana, Blue and Seat 3"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
