@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from moneyboard.sim.report import render_report
+from moneyboard.sim.report import _rate_plot, render_report
 from tests.sim.test_display import games
 from tests.sim.test_summary import cards, die_faces
 
@@ -46,3 +46,16 @@ def test_starting_cards_get_their_own_table_where_dealt() -> None:
     section = page[page.index("Starting cards") : page.index("Scores and length")]
     assert "<th>Starting card</th>" in section and "families: farmers" in section
     assert "<th>Win rate</th>" in section and "<th>95% interval</th>" in section
+
+
+def test_a_rate_plot_takes_bounds_that_rounding_left_beside_the_rate() -> None:
+    # The bounds `simulate monitics --games 3` produced before wilson was clamped.
+    rates = pd.DataFrame(
+        {
+            "bot": ["saver", "spender"],
+            "win_rate": [0.0, 1.0],
+            "low": [5.55e-17, 0.4],
+            "high": [0.6, 1.0 - 1e-16],
+        }
+    )
+    assert "<svg" in _rate_plot(rates, "bot", "Who wins")

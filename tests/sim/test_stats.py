@@ -133,3 +133,14 @@ def test_the_sign_test_counts_the_games_either_way() -> None:
     assert sign_test([-d for d in differences]) == sign_test(differences)
     assert sign_test([1.0] * 9) == pytest.approx(2 / 512)
     assert sign_test([0.0, 0.0]) == 1.0
+
+
+@pytest.mark.parametrize("trials", [3, 6, 7, 10, 12, 13, 14, 24, 25, 27, 28])
+def test_no_wins_and_all_wins_hold_the_rate_inside_their_interval(trials: int) -> None:
+    # Rounding gave 0 of 3 a lower bound of 5.6e-17 and 10 of 10 an upper bound of
+    # 0.9999999999999999: the report's whiskers went negative and `simulate` crashed.
+    assert wilson(0, trials)[0] == 0.0
+    assert wilson(trials, trials)[1] == 1.0
+    for wins in range(trials + 1):
+        low, high = wilson(wins, trials)
+        assert low <= wins / trials <= high

@@ -18,6 +18,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, never a window
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -51,7 +52,11 @@ def _rate_plot(rates: pd.DataFrame, by: str, title: str) -> str:
     figure, axes = plt.subplots(figsize=(FIGSIZE[0], height))
     labels = [str(x) for x in rates[by]]
     rate = rates["win_rate"].to_numpy()
-    errors = [rate - rates["low"].to_numpy(), rates["high"].to_numpy() - rate]
+    # Whiskers never negative, whatever rounding did to the bounds (matplotlib refuses them).
+    errors = [
+        np.maximum(0.0, rate - rates["low"].to_numpy()),
+        np.maximum(0.0, rates["high"].to_numpy() - rate),
+    ]
     axes.barh(labels, rate, xerr=errors, color="#4c78a8", capsize=3)
     axes.set_xlabel("win rate (ties shared), with 95% interval")
     axes.set_xlim(0, 1)

@@ -19,6 +19,12 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     (0.404, 0.596)
     >>> wilson(0, 0)
     (0.0, 1.0)
+
+    The bounds are clamped to hold the rate itself: rounding gave 0 wins of 3 a lower bound
+    of 5.6e-17 (and 10 of 10 an upper bound below 1), which broke the report's whiskers.
+
+    >>> wilson(0, 3)[0], wilson(10, 10)[1]
+    (0.0, 1.0)
     """
     if trials <= 0:
         return 0.0, 1.0
@@ -26,7 +32,7 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
