@@ -234,3 +234,13 @@ def test_resume_errors_are_one_line(tmp_path: Path, args: list[str], expected: s
     result = runner.invoke(app, args)
     assert result.exit_code == 1
     assert expected in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_rules_file_that_is_not_text_is_one_clear_line(tmp_path: Path) -> None:
+    rules = tmp_path / "variant.toml"
+    rules.write_bytes(b"rounds = \xff\xfe\n")
+    result = runner.invoke(app, ["play", "toy", "--seats", "bot:random,Ana", "--rules", str(rules)])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"moneyboard: rules file {rules} is not a text file (a rules file is TOML or JSON in UTF-8)"
+    ]

@@ -144,3 +144,18 @@ def test_the_commands_are_the_design_s_and_each_documents_itself() -> None:
     for name in commands:
         helped = runner.invoke(app, [name, "--help"])
         assert helped.exit_code == 0 and "Usage:" in helped.stdout
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["replay"], ["debrief"], ["play", "toy", "--resume"]],
+    ids=["replay", "debrief", "resume"],
+)
+def test_a_record_that_is_not_text_is_one_clear_line(tmp_path: Path, command: list[str]) -> None:
+    record = tmp_path / "binary.json"
+    record.write_bytes(b"\x00\xff\xfe")
+    result = runner.invoke(app, [*command, str(record)])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is not a text file" in lines[0], result.output
+    assert "Traceback" not in result.output

@@ -39,6 +39,10 @@ def test_variant_file_toml_and_json(tmp_path: Path) -> None:
         read_overrides(broken)
     with pytest.raises(OptionsError, match="cannot read"):
         read_overrides(tmp_path / "missing.toml")
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\x00\xff\xfe")
+    with pytest.raises(OptionsError, match="is not a text file"):
+        read_overrides(binary)
 
 
 def test_a_variant_file_with_options_both_inside_and_outside_its_table_is_refused(
@@ -157,6 +161,10 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
         replay_record(parse_record(json.dumps(bad_move)))
     with pytest.raises(RecordError, match="cannot read record"):
         load_record(tmp_path / "missing.json")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\x00\xff\xfe")
+    with pytest.raises(RecordError, match="is not a text file"):
+        load_record(binary)
 
 
 @pytest.mark.parametrize(
@@ -166,8 +174,11 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
         ({"moves": [{"what": 1}]}, "entry 1: an entry must be an action"),
         ({"moves": [{"directive": "undo"}]}, "directive 'undo' needs count"),
         ({"moves": [{"directive": "nap"}]}, "entry 1, field 'directive'"),
-        ({"forced": {"die": [9]}}, "the record's 'forced': forced outcome 9"),
-        ({"forced": {"deck": ["x"]}}, "the record's 'forced': toy has no chance stream 'deck'"),
+        ({"forced": {"die": [9]}}, "the record's 'forced': 9 is not one of the outcomes of die"),
+        (
+            {"forced": {"deck": ["x"]}},
+            "the record's 'forced': this game has no cards or dice called 'deck'",
+        ),
         ({"options": {"rounds": 0}}, "the record's 'options': option 'rounds'"),
         (
             {"moves": [{"seat": 0, "action": {"type": "keep", "x": 1}}]},

@@ -121,6 +121,10 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise OptionsError(f"cannot read rules file {p}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise OptionsError(
+            f"rules file {p} is not a text file (a rules file is TOML or JSON in UTF-8)"
+        ) from None
     try:
         data: Any = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:

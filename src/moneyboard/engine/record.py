@@ -238,11 +238,14 @@ def _entry_by_number(match: re.Match[str]) -> str:
 
 
 def load_record(path: str | Path) -> GameRecord:
+    """Read a record file; a file that cannot be read or parsed is one clear RecordError."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read record {p}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"record {p} is not a text file (a record is JSON in UTF-8)") from None
     return parse_record(text, str(p))
 
 
