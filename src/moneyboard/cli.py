@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 from urllib.parse import urlsplit
 
 import typer
@@ -196,7 +196,7 @@ def rules_command(
     """List every rule option of a game with its default and meaning."""
     with _person_errors():
         definition = _game(game)
-    rows = describe_options(definition.options_model)
+    rows = describe_options(definition.options_model, definition.state_class.automations)
     if as_json:
         doc = {
             "game": definition.id,
@@ -212,17 +212,29 @@ def rules_command(
         f"{definition.min_players} to {definition.max_players} players. "
         + escape(definition.summary)
     )
-    console.print("[bold]Rule options[/bold] (name, type, default, meaning):")
+    console.print("[bold]Rule options[/bold] (name: what to write; default; meaning):")
     for row in rows:
-        default = json.dumps(row["default"], default=str)
         console.print(
-            f"[bold]{escape(row['name'])}[/bold] ({escape(row['type'])}, default {escape(default)})"
+            f"[bold]{escape(row['name'])}[/bold]: {escape(row['accepts'])}; "
+            f"default {escape(_default_in_words(row['default']))}"
         )
         console.print(Padding(Text(row["meaning"]), (0, 0, 0, 4)))
+        if row["ids"]:
+            console.print(Padding(Text("Ids: " + ", ".join(row["ids"])), (0, 0, 0, 4)))
     console.print(
         "Change options with a TOML file of overrides, e.g. a line 'name = value', and "
-        f"'moneyboard play {definition.id} --rules FILE'."
+        f"'moneyboard play {definition.id} --rules FILE'. Write \"none\" (in quotes) for "
+        "an option that may be none."
     )
+
+
+def _default_in_words(value: Any) -> str:
+    """An option's default as it would be written in a rules file (``none``, ``true``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, default=str)
 
 
 @app.command("bench")

@@ -244,3 +244,13 @@ def test_a_rules_file_that_is_not_text_is_one_clear_line(tmp_path: Path) -> None
     assert result.stderr.strip().splitlines() == [
         f"moneyboard: rules file {rules} is not a text file (a rules file is TOML or JSON in UTF-8)"
     ]
+
+
+def test_a_rules_file_turns_an_option_back_to_none_with_the_word(tmp_path: Path) -> None:
+    rules = tmp_path / "no_clock.toml"
+    rules.write_text('[options]\nturn_seconds = "None"\n')
+    record = tmp_path / "game.json"
+    args = ["play", "monitics", "--seats", "bot:saver,bot:spender", "--seed", "1"]
+    result = runner.invoke(app, [*args, "--rules", str(rules), "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    assert load_record(record).options.get("turn_seconds") is None

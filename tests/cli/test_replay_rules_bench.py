@@ -91,9 +91,8 @@ def test_rules_json_lists_every_option(game_id: str) -> None:
     doc = json.loads(result.stdout)
     game = registry.get_game(game_id)
     assert doc["game"] == game_id
-    assert doc["options"] == json.loads(
-        json.dumps(describe_options(game.options_model), default=str)
-    )
+    rows = describe_options(game.options_model, game.state_class.automations)
+    assert doc["options"] == json.loads(json.dumps(rows, default=str))
     assert all(row["meaning"] for row in doc["options"])
 
 
@@ -104,6 +103,21 @@ def test_rules_table_names_every_option(game_id: str) -> None:
     flat = " ".join(result.stdout.split())
     for row in describe_options(registry.get_game(game_id).options_model):
         assert row["name"] in flat
+
+
+def test_rules_lists_the_words_and_ids_to_write_without_python_types() -> None:
+    result = runner.invoke(app, ["rules", "financialit"])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    assert "income_draw: one of: each, one_for_all, none; default each" in flat
+    assert 'goods_max: a whole number from 0 to 50, or "none"; default none' in flat
+    assert "Ids: breakdown, burglary," in flat  # the Event cards event_counts may name
+    for jargon in ("tuple", "dict", "Literal", "int | None", "null", "``"):
+        assert jargon not in flat
+    assert '("ask for it or lose it")' in flat  # one paragraph, not the source's lines
+    monitics = " ".join(runner.invoke(app, ["rules", "monitics"]).stdout.split())
+    assert "asset_market: one of: box_kind, any_asset_box, any_time; default box_kind" in monitics
+    assert "Ids: business_grant, habits_reward, ownership_reward" in monitics
 
 
 def test_rules_of_an_unknown_game() -> None:

@@ -95,6 +95,52 @@ def test_a_wrong_value_is_named_in_plain_words(overrides: dict[str, object], sai
     assert str(caught.value) == said  # not pydantic's "Input should be a valid integer, ..."
 
 
+@pytest.mark.parametrize("written", ["none", "None", " NONE "])
+def test_none_in_words_sets_an_option_that_may_be_none_back_to_none(written: str) -> None:
+    # TOML has no null: a rules file could not turn the Monitics clock off (R23 variant).
+    monitics = get_game("monitics")
+    assert monitics.options({"turn_seconds": 120}).turn_seconds == 120  # type: ignore[attr-defined]
+    assert monitics.options({"turn_seconds": written}).turn_seconds is None  # type: ignore[attr-defined]
+    # An option that may not be none keeps "none" as a word of its own.
+    assert get_game("financialit").options(
+        {"income_draw": written.strip().lower()}
+    ).overrides() == {"income_draw": "none"}
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("off", "option 'turn_seconds' must be a whole number (not 'off'), or \"none\""),
+        (0, "option 'turn_seconds' must be at least 10 (not 0), or \"none\""),
+        (False, "option 'turn_seconds' is a number or \"none\", not false"),
+    ],
+)
+def test_a_refused_value_of_an_option_that_may_be_none_says_none_is_allowed(
+    value: object, said: str
+) -> None:
+    with pytest.raises(OptionsError) as caught:
+        get_game("monitics").options({"turn_seconds": value})
+    assert str(caught.value) == said
+
+
+def test_describe_options_says_what_to_write_without_python_types() -> None:
+    game = get_game("financialit")
+    rows = {r["name"]: r for r in describe_options(game.options_model)}
+    assert rows["goods_max"]["accepts"] == 'a whole number from 0 to 50, or "none"'
+    assert rows["income_draw"]["accepts"] == "one of: each, one_for_all, none"
+    assert rows["event_counts"]["accepts"] == 'a table of ids and whole numbers, or "none"'
+    assert "fire" in rows["event_counts"]["ids"] and "fire" in rows["event_order"]["ids"]
+    assert "farmers" in rows["families"]["ids"]
+    assert rows["rounds"]["ids"] == []
+    jargon = ("tuple", "dict", "Literal", "None", "int", "str")
+    for row in rows.values():
+        assert not any(word in row["accepts"].split() for word in jargon), row
+        assert "``" not in row["meaning"] and "\n" not in row["meaning"]
+        assert "  " not in row["meaning"]
+    claims = describe_options(game.options_model, ["payday", "bonus"])[0]
+    assert claims["name"] == "manual_claims" and claims["ids"] == ["bonus", "payday"]
+
+
 def test_a_record_that_is_not_an_object_says_so() -> None:
     with pytest.raises(RecordError, match="it must be a table of fields, not a list"):
         parse_record("[1, 2, 3]")

@@ -7,11 +7,13 @@ naming the option.
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -36,7 +38,18 @@ class RuleOptions(BaseModel):
             for name, value in data.items():
                 field = cls.model_fields.get(name)
                 if field is not None and isinstance(value, bool) and _numeric(field.annotation):
-                    raise ValueError(f"option '{name}' is a number, not {str(value).lower()}")
+                    none = ' or "none"' if type(None) in get_args(field.annotation) else ""
+                    raise ValueError(f"option '{name}' is a number{none}, not {str(value).lower()}")
+        return data
+
+    @model_validator(mode="before")
+    @classmethod
+    def _none_in_words(cls, data: Any) -> Any:
+        """``"none"`` (any case) for an option that may be none is none: TOML has no null, so
+        a rules file could not otherwise set such an option back to none."""
+        if isinstance(data, Mapping):
+            optional = _optional_names(cls)
+            return {k: None if k in optional and _says_none(v) else v for k, v in data.items()}
         return data
 
     @field_validator("manual_claims")
@@ -47,6 +60,20 @@ class RuleOptions(BaseModel):
     def overrides(self) -> dict[str, Any]:
         """Only the options that differ from their defaults, as JSON-ready values."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+def _optional_names(model: type[BaseModel]) -> frozenset[str]:
+    """The options of ``model`` that may be none (``int | None``...)."""
+    return frozenset(
+        name
+        for name, field in model.model_fields.items()
+        if type(None) in get_args(field.annotation)
+    )
+
+
+def _says_none(value: Any) -> bool:
+    """Whether a value from a file or a form is the word "none"."""
+    return isinstance(value, str) and value.strip().lower() == "none"
 
 
 def _numeric(annotation: Any) -> bool:
@@ -65,13 +92,17 @@ def build_options(model: type[OptionsT], overrides: Mapping[str, Any] | None = N
     try:
         return model.model_validate(dict(overrides or {}))
     except ValidationError as exc:
-        raise OptionsError(describe_validation_error(exc, "option")) from None
+        optional = _optional_names(model)
+        raise OptionsError(describe_validation_error(exc, "option", optional)) from None
 
 
-def describe_validation_error(exc: ValidationError, what: str) -> str:
+def describe_validation_error(
+    exc: ValidationError, what: str, optional: frozenset[str] = frozenset()
+) -> str:
     """Pydantic's errors as one line a trainer can act on: each names the ``what`` it is
     about ("option 'rounds': ..."); a check across several of them (an option naming an
-    unknown card) says its own sentence, and a document that is not a table says so.
+    unknown card) says its own sentence, and a document that is not a table says so. A
+    refused value of one of the ``optional`` fields adds that "none" is also allowed.
 
     >>> class Two(RuleOptions):
     ...     low: int = 0
@@ -97,7 +128,8 @@ unknown option 'lows'
         elif not where and err["type"] in ("model_type", "model_attributes_type", "dict_type"):
             parts.append(f"it must be a table of {what}s, not {_kind_of(err.get('input'))}")
         else:
-            parts.append(error_in_words(err, f"{what} '{where}'" if where else ""))
+            said = error_in_words(err, f"{what} '{where}'" if where else "")
+            parts.append(f'{said}, or "none"' if where in optional else said)
     return "; ".join(parts)
 
 
@@ -147,8 +179,13 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
     return options
 
 
-def describe_options(model: type[RuleOptions]) -> list[dict[str, Any]]:
-    """Every option with its type, default and meaning (for ``moneyboard rules``)."""
+def describe_options(
+    model: type[RuleOptions], automations: Collection[str] = ()
+) -> list[dict[str, Any]]:
+    """Every option with its type, default and meaning (for ``moneyboard rules`` and the
+    console's form): ``accepts`` says in words what may be written, ``ids`` lists the card
+    (or other) ids an option names (``manual_claims``: the game's ``automations``), and the
+    meaning is one paragraph without markup."""
     rows = []
     for name, field in model.model_fields.items():
         annotation = field.annotation
@@ -160,8 +197,95 @@ def describe_options(model: type[RuleOptions]) -> list[dict[str, Any]]:
             {
                 "name": name,
                 "type": type_name.replace("typing.", ""),
+                "accepts": accepts_in_words(annotation, field.metadata),
+                "ids": sorted(automations) if name == "manual_claims" else known_ids(model, name),
                 "default": default,
-                "meaning": (field.description or "").strip(),
+                "meaning": " ".join((field.description or "").replace("``", "").split()),
             }
         )
     return rows
+
+
+def accepts_in_words(annotation: Any, metadata: Sequence[Any] = ()) -> str:
+    """What a rules file may give an option, in a trainer's words (no Python types).
+
+    >>> accepts_in_words(int | None)
+    'a whole number, or "none"'
+    >>> accepts_in_words(Literal["stay", "restart"])
+    'one of: stay, restart'
+    >>> accepts_in_words(dict[str, int])
+    'a table of ids and whole numbers'
+    """
+    args = get_args(annotation)
+    if type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        inner = rest[0] if len(rest) == 1 else Any
+        return f'{accepts_in_words(inner, metadata)}, or "none"'
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return "one of: " + ", ".join(str(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"a list of {_plural(args[0])}"
+        return "a list of " + " and ".join(_plural(a) for a in args)
+    if origin is dict:
+        keys = "seat numbers (from 0)" if args[0] is int else "ids"
+        return f"a table of {keys} and {_plural(args[1])}"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "a table with " + ", ".join(annotation.model_fields)
+    word = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+    said = word.get(annotation, "a value")
+    low = next((m.ge for m in metadata if getattr(m, "ge", None) is not None), None)
+    high = next((m.le for m in metadata if getattr(m, "le", None) is not None), None)
+    if low is not None and high is not None:
+        return f"{said} from {low} to {high}"
+    if low is not None:
+        return f"{said}, at least {low}"
+    return said
+
+
+def _plural(annotation: Any) -> str:
+    """The items of a list or table in words: "whole numbers", "ids", "pairs of ..."."""
+    if annotation is int:
+        return "whole numbers"
+    if annotation is str:
+        return "ids"
+    if get_origin(annotation) is tuple:
+        args = [a for a in get_args(annotation) if a is not Ellipsis]
+        if len(args) == 2 and args[0] == args[1]:
+            return f"pairs of {_plural(args[0])}"
+        return f"lists of {_plural(args[0])}"
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return "tables of " + ", ".join(annotation.model_fields)
+    return "values"
+
+
+#: An id no game uses: offered to an option to learn the ids it knows from its refusal.
+_PROBE = "?"
+#: The list of known ids a game's refusal of an unknown one ends with.
+_KNOWN = re.compile(r"known: (\[[^\]]*\])")
+
+
+def known_ids(model: type[RuleOptions], name: str) -> list[str]:
+    """The ids an option may name (cards, families, homes), as the game's own check lists
+    them when it refuses an unknown one; empty for an option that names none."""
+    annotation = model.model_fields[name].annotation
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    shape = get_origin(args[0]) if len(args) == 1 else get_origin(annotation)
+    inner = get_args(args[0]) if len(args) == 1 else get_args(annotation)
+    if shape is tuple and inner and inner[0] is str:
+        probe: Any = [_PROBE]
+    elif shape is dict and inner and inner[0] is str:
+        value = inner[1]
+        probe = {_PROBE: 1 if value is int else {}}
+    elif shape is dict and inner and get_origin(inner[1]) is tuple:
+        probe = {0: [_PROBE]}
+    else:
+        return []
+    try:
+        model.model_validate({name: probe})
+    except ValidationError as exc:
+        found = _KNOWN.search(str(exc))
+        if found:
+            return [str(i) for i in ast.literal_eval(found.group(1))]
+    return []
