@@ -215,3 +215,36 @@ def test_a_bot_s_move_is_told_as_its_button_reads() -> None:
     assert "Bot 0: " in text and "picked at random among the possible moves" in text
     assert "take_loan" not in text and "place " not in text
     assert "Place a pawn on" in text
+
+
+def test_a_turn_s_time_limit_is_shown_before_the_learner_types() -> None:
+    # A Monitics turn of 120 seconds: a move typed late is thrown away, so the learner is
+    # told the time and what the game will choose before typing, and the prompt counts down.
+    game = registry.get_game("monitics")
+    state = game.new_state(
+        [Seat("Ana"), Seat("B1", "saver")], 3, game.options({"turn_seconds": 120})
+    )
+    clock = FakeClock(step=25)
+    s = PlaySession(
+        state, Console(record=True, width=100), clock.reader(lines("1", "?", "q")), clock=clock
+    )
+    assert not s.run()
+    text = " ".join(output(s).split())  # the prompt may wrap
+    end_turn = state.action_label(state.fallback_action(0))  # type: ignore[arg-type]
+    assert "Ana has 2 minutes for this turn: when time is up, the game chooses Roll the die" in text
+    assert (
+        f"Ana has 1 minute 35 seconds for this turn: when time is up, the game chooses {end_turn}"
+        in text
+    )
+    assert "? for help; 1 minute 35 seconds left): ?" in text
+    assert "? for help; 1 minute 10 seconds left): q" in text  # counted down after the ?
+
+
+def test_no_time_is_shown_without_a_limit() -> None:
+    game = registry.get_game("monitics")
+    state = game.new_state(
+        [Seat("Ana"), Seat("B1", "saver")], 3, game.options({"turn_seconds": "none"})
+    )
+    s = session(state, lines("q"))
+    assert not s.run()
+    assert "left)" not in output(s) and "for this turn" not in output(s)

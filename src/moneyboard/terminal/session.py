@@ -185,9 +185,13 @@ class PlaySession:
         self.console.print(Rule(escape(state.seats[seat].name)))
         self.show_board(seat)
         self.show_moves(seat, legal)
+        self.show_time_limit(seat)
         while True:
+            left = self.table.time_left(seat)
+            clock = "" if left is None else f"; {duration_words(left)} left"
             self.console.print(
-                f"{escape(state.seats[seat].name)}, your move (1-{len(legal)}, ? for help): ",
+                f"{escape(state.seats[seat].name)}, your move "
+                f"(1-{len(legal)}, ? for help{clock}): ",
                 end="",
             )
             line = self.read_line()
@@ -203,6 +207,22 @@ class PlaySession:
             action = self.answer(seat, legal, line.strip())
             if action is not None or self.quit_requested:
                 return action
+
+    def show_time_limit(self, seat: int) -> None:
+        """Say how long the seat has before the game moves for it, and what it will choose:
+        a move typed too late is not played, so the learner must know before typing."""
+        state = self.state
+        left = self.table.time_left(seat)
+        fallback = state.fallback_action(seat)
+        if left is None or fallback is None:
+            return
+        turn = self.table.turn_limit() is not None and self.table.decision_limit() is None
+        name = escape(state.seats[seat].name)
+        self.console.print(
+            f"[bold]{name} has {duration_words(left)} for this {'turn' if turn else 'move'}[/bold]"
+            f": when time is up, the game chooses "
+            f"[cyan]{escape(state.action_label(fallback))}[/cyan] for {name}."
+        )
 
     def show_moves(self, seat: int, legal: list[Action]) -> None:
         state = self.state
@@ -331,3 +351,17 @@ class PlaySession:
             f"Type a number from 1 to {len(legal)}, or ? for help."
         )
         return None
+
+
+def duration_words(seconds: float) -> str:
+    """A time left in words, to the second ("2 minutes", "1 minute 5 seconds", "45 seconds").
+
+    >>> duration_words(120), duration_words(65.4), duration_words(45), duration_words(0.2)
+    ('2 minutes', '1 minute 5 seconds', '45 seconds', '0 seconds')
+    """
+    whole = int(seconds)
+    minutes, rest = divmod(whole, 60)
+    parts = [f"{minutes} minute{'' if minutes == 1 else 's'}"] if minutes else []
+    if rest or not minutes:
+        parts.append(f"{rest} second{'' if rest == 1 else 's'}")
+    return " ".join(parts)
