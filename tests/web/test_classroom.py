@@ -66,7 +66,7 @@ def test_a_whole_game_through_the_pages(
     assert outcome
     trainer.fill("#force-outcomes", outcome)
     trainer.click("[data-directive=force]")
-    trainer.wait_for_selector("#said:has-text('Done: Force')")
+    trainer.wait_for_selector("#said:has-text('Queued:')")
 
     # A learner reloads: the same seat, the same family.
     seat = learners[1].get_attribute("#seat", "data-seat")

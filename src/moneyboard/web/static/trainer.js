@@ -26,27 +26,86 @@ const auth = { Authorization: `Bearer ${token}` };
 // Where phones reach this server (never "localhost", which a phone cannot open).
 const joinBase = document.getElementById("joining").dataset.base;
 
+/** The directive a button asks for, from the fields beside it: `{ body }`, or `{ problem }`
+ * (in words) when a field holds what the server would refuse, so nothing is sent. */
 function directive(name) {
   switch (name) {
     case "start": {
       const fill = document.getElementById("fill-bot").value;
-      return fill ? { type: "start", fill_bot: fill } : { type: "start" };
+      return { body: fill ? { type: "start", fill_bot: fill } : { type: "start" } };
     }
-    case "timer": return { type: "timer", seconds: Number(document.getElementById("timer").value) };
-    case "undo": return { type: "undo", count: Number(document.getElementById("undo-count").value) };
+    case "timer": {
+      // An empty field is not "no timers": that has a button of its own.
+      const typed = document.getElementById("timer").value.trim();
+      const seconds = Number(typed);
+      if (!typed || !Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+        return { problem: "Type the seconds per decision: a whole number from 1 to 3600 (or press “No timers”)." };
+      }
+      return { body: { type: "timer", seconds } };
+    }
+    case "timer_off": return { body: { type: "timer", seconds: 0 } };
+    case "timer_rules": return { body: { type: "timer", seconds: null } };
+    case "undo": {
+      const typed = document.getElementById("undo-count").value.trim();
+      const count = Number(typed);
+      if (!typed || !Number.isInteger(count) || count < 1 || count > 50) {
+        return { problem: "Type how many moves to take back: a whole number from 1 to 50." };
+      }
+      return { body: { type: "undo", count } };
+    }
     case "force": {
       const stream = streamTyped();
-      const outcomes = document.getElementById("force-outcomes").value.split(",").map((s) => s.trim()).filter(Boolean)
-        .map((s) => outcomeTyped(streams.get(stream), s));
-      return { type: "force", stream, outcomes };
+      const typed = document.getElementById("force-outcomes").value.split(",").map((s) => s.trim()).filter(Boolean);
+      if (!stream) return { problem: "Choose the deck or the die first (the list offers them)." };
+      if (!typed.length) return { problem: "Type the card or the number to come next (several: separated by commas)." };
+      if (typed.length > 20) return { problem: "Queue at most 20 outcomes at once." };
+      return { body: { type: "force", stream, outcomes: typed.map((t) => outcomeTyped(streams.get(stream), t)) } };
     }
-    default: return { type: name };
+    default: return { body: { type: name } };
   }
 }
 
-async function direct(body) {
+/** Where a control's answer is shown: beside it, or in the line under the join box. */
+const SAID_BESIDE = { timer: "timer-said", timer_off: "timer-said", timer_rules: "timer-said", undo: "undo-said", force: "force-said" };
+
+/** What was done, in words ("Queued: Fire Disaster next on the events deck."). */
+function doneText(body) {
+  if (body.type === "timer") {
+    if (body.seconds === null) return "Done: back to the game's own timers.";
+    return body.seconds ? `Done: each decision now has ${body.seconds} seconds.` : "Done: timers are off.";
+  }
+  if (body.type === "undo") return `Done: took back ${body.count} ${body.count === 1 ? "move" : "moves"}.`;
+  if (body.type === "force") {
+    const stream = streams.get(body.stream);
+    const named = body.outcomes.map((o) => {
+      const found = stream && stream.outcomes.find((x) => JSON.stringify(x.outcome) === JSON.stringify(o));
+      return found ? found.text : String(o);
+    });
+    return `Queued: ${named.join(", then ")} next on the ${stream ? stream.text : body.stream}.`;
+  }
+  return `Done: ${human(body.type)}.`;
+}
+
+/** Send the directive of button `name`; its answer goes beside the control (and the
+ * console stays as it is, whatever the answer). */
+async function press(name) {
+  const beside = SAID_BESIDE[name] ? document.getElementById(SAID_BESIDE[name]) : null;
+  const { body, problem: wrong } = directive(name);
+  if (wrong) {
+    if (beside) beside.textContent = `Not done: ${wrong}`;
+    said.textContent = `Not done: ${wrong}`;
+    return;
+  }
+  if (name === "end" && !confirm("End the game now? It cannot be resumed or taken back; the debrief opens.")) return;
+  if (beside) beside.textContent = "";
+  await direct(body, beside);
+}
+
+async function direct(body, beside = null) {
   const reply = await live.request({ type: "directive", directive: body });
-  said.textContent = reply.type === "ack" ? `Done: ${human(body.type)}.` : `Not done: ${sentence(reply.message)}`;
+  const text = reply.type === "ack" ? doneText(body) : `Not done: ${sentence(reply.message)}`;
+  said.textContent = text;
+  if (beside) beside.textContent = text;
 }
 
 function seatRow(update, seat) {
@@ -150,14 +209,23 @@ if (!token) {
       show(update);
     },
     onProblem: (c, message) => {
-      problem.textContent = c === "forbidden" ? "Only the trainer of this room may open its console. Learners play at /play." : `${message}.`;
-      document.getElementById("console").hidden = true;
+      // Only a refused key (or a room that is gone) takes the console away; any other
+      // error is about one request, and the controls stay.
+      if (c === "forbidden") {
+        problem.textContent = "Only the trainer of this room may open its console. Learners play at /play.";
+        document.getElementById("console").hidden = true;
+      } else if (c === "closed" || c === "not_found") {
+        problem.textContent = sentence(message);
+        document.getElementById("console").hidden = true;
+      } else {
+        said.textContent = `Not done: ${sentence(message)}`;
+      }
     },
     onStatus: (s) => { status.textContent = s; },
   });
   document.getElementById("force-stream").addEventListener("input", showOutcomes);
   for (const button of document.querySelectorAll("[data-directive]")) {
-    button.addEventListener("click", () => direct(directive(button.dataset.directive)));
+    button.addEventListener("click", () => press(button.dataset.directive));
   }
   document.getElementById("record").addEventListener("click", async () => {
     const reply = await fetch(`/api/rooms/${code}/record`, { headers: auth });

@@ -1,0 +1,66 @@
+"""The console's fields: a value the server would refuse is told beside its control and the
+console stays; the timer can be set, turned off, or given back to the game's own rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx2
+
+from tests.server.process import ServerProcess
+from tests.web.browser import LAPTOP, new_page
+
+
+def test_a_refused_control_says_why_beside_it_and_the_console_stays(
+    browser: Any, server: ServerProcess
+) -> None:
+    seats = [{"kind": "learner"}, {"kind": "bot", "bot": "random"}]
+    created = httpx2.post(
+        f"{server.base}/api/rooms", json={"game": "monitics", "seats": seats, "seed": 2}
+    ).json()
+    code, token = created["code"], created["trainer_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": "Ana"})
+    trainer = new_page(browser, LAPTOP)
+    trainer.goto(f"{server.base}/trainer/{code}#{token}")
+    trainer.click("[data-directive=start]")
+    trainer.wait_for_selector("#said:has-text('Done: Start')")
+
+    def timer() -> Any:
+        return httpx2.get(f"{server.base}/api/rooms/{code}/view", headers=auth).json()["room"][
+            "timer"
+        ]
+
+    rules = timer()  # None: Monitics' own clock, two minutes a turn
+    for typed in ["", "-5", "4000", "2.5"]:
+        trainer.fill("#timer", typed)
+        trainer.click("[data-directive=timer]")
+        trainer.wait_for_selector("#timer-said:has-text('a whole number from 1 to 3600')")
+        assert trainer.is_visible("#console")
+        trainer.evaluate("() => { document.querySelector('#timer-said').textContent = '' }")
+    assert timer() == rules
+    trainer.fill("#undo-count", "0")
+    trainer.click("[data-directive=undo]")
+    trainer.wait_for_selector("#undo-said:has-text('from 1 to 50')")
+    trainer.click("[data-directive=force]")
+    trainer.wait_for_selector("#force-said:has-text('Choose the deck or the die')")
+    assert trainer.is_visible("#console")
+    assert "field" not in trainer.inner_text("#console")
+
+    trainer.fill("#timer", "45")
+    trainer.click("[data-directive=timer]")
+    trainer.wait_for_selector("#timer-said:has-text('Done: each decision now has 45 seconds.')")
+    assert timer() == 45
+    trainer.click("[data-directive=timer_off]")
+    trainer.wait_for_selector("#timer-said:has-text('Done: timers are off.')")
+    trainer.wait_for_selector("#events li:has-text('Turn timers are off')")
+    trainer.click("[data-directive=timer_rules]")
+    trainer.wait_for_selector('#timer-said:has-text("Done: back to the game\'s own timers.")')
+    trainer.wait_for_selector('#events li:has-text("Turn timers follow the game\'s rules again")')
+    assert timer() == rules
+
+    trainer.fill("#force-stream", "die")
+    trainer.fill("#force-outcomes", "6")
+    trainer.click("[data-directive=force]")
+    trainer.wait_for_selector("#force-said:has-text('Queued: 6 next on the')")
+    assert trainer.errors == []
