@@ -86,10 +86,11 @@ def _game(game_id: str) -> GameDef:
 
 
 def _default_seats(game: GameDef) -> list[Seat]:
-    """One person ("You") and bots of different kinds up to four seats (or the game's limit)."""
+    """One person ("Player 1": the game's sentences name a seat in the third person, and
+    "You starts the year" reads wrong) and bots of different kinds up to four seats."""
     kinds = [k for k in bot_kinds() if k != "random"] or ["random"]
     n = default_players(game)
-    text = ",".join(["You", *(f"bot:{kinds[i % len(kinds)]}" for i in range(n - 1))])
+    text = ",".join(["Player 1", *(f"bot:{kinds[i % len(kinds)]}" for i in range(n - 1))])
     return parse_seats(text)
 
 
@@ -102,7 +103,7 @@ GAME_HELP = f"Game id: {', '.join(game_ids())}."
 SEATS_HELP = (
     "Comma-separated seats: a person's name, or bot:KIND for a bot. Kinds: "
     + "; ".join(f"{k} ({bot_summary(k)})" for k in bot_kinds())
-    + ". Default: you and bots up to four seats."
+    + ". Default: one person (Player 1) and bots up to four seats."
 )
 
 
@@ -123,6 +124,9 @@ def play(  # noqa: PLR0917 - one parameter per command-line option
         Path | None,
         typer.Option(help="Carry on a saved game from its record (and keep recording there)."),
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace an existing file named by --record.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal: people take turns at the keyboard, bots play themselves."""
     with _person_errors():
@@ -137,6 +141,11 @@ def play(  # noqa: PLR0917 - one parameter per command-line option
         else:
             if game is None:
                 _fail("name the game to play (e.g. financialit), or --resume a saved game")
+            if record is not None and record.exists() and not overwrite:
+                _fail(
+                    f"{record} already holds a game record: carry that game on with "
+                    f"--resume {record}, record to another file, or add --overwrite to replace it"
+                )
             definition = _game(game)
             seat_list = parse_seats(seats) if seats is not None else _default_seats(definition)
             options = definition.options(read_overrides(rules) if rules is not None else None)

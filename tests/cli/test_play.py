@@ -69,13 +69,13 @@ def test_a_person_plays_by_stdin_and_bad_input_reprompts(tmp_path: Path) -> None
     assert {str(m.action) for m in ana_moves} == {"keep"}
 
 
-def test_default_seats_are_you_and_three_bots(tmp_path: Path) -> None:
+def test_default_seats_are_a_person_and_three_bots(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     args = ["play", "toy", "--seed", "5", "--record", str(record)]
     result = runner.invoke(app, args, input="1\n" * 10)
     assert result.exit_code == 0, result.output
     seats = json.loads(record.read_text())["seats"]
-    assert seats[0] == {"name": "You", "bot": None}
+    assert seats[0] == {"name": "Player 1", "bot": None}  # "You starts the year" read wrong
     assert [s["bot"] for s in seats[1:]] == ["saver", "spender", "investor"]
 
 
@@ -254,3 +254,20 @@ def test_a_rules_file_turns_an_option_back_to_none_with_the_word(tmp_path: Path)
     result = runner.invoke(app, [*args, "--rules", str(rules), "--record", str(record)])
     assert result.exit_code == 0, result.output
     assert load_record(record).options.get("turn_seconds") is None
+
+
+def test_an_existing_record_is_not_overwritten_without_asking(tmp_path: Path) -> None:
+    record = tmp_path / "class.json"
+    args = ["play", "toy", "--seats", "bot:saver,bot:random", "--record", str(record)]
+    assert runner.invoke(app, [*args, "--seed", "1"]).exit_code == 0
+    before = record.read_text()
+    refused = runner.invoke(app, [*args, "--seed", "2"])
+    assert refused.exit_code == 1
+    assert refused.stderr.strip().splitlines() == [
+        f"moneyboard: {record} already holds a game record: carry that game on with "
+        f"--resume {record}, record to another file, or add --overwrite to replace it"
+    ]
+    assert record.read_text() == before  # the previous class's game is kept
+    replaced = runner.invoke(app, [*args, "--seed", "2", "--overwrite"])
+    assert replaced.exit_code == 0, replaced.output
+    assert load_record(record).seed == 2
