@@ -11,6 +11,13 @@ optionally ``fields`` (a card's figures to show, ``money`` ones in the game's cu
 with a ``unit`` after the value where it needs one; an empty ``label`` shows the value alone),
 ``holder`` (the path of the seat whose card it is), ``places`` (words for named places) and
 ``numbered`` (a list's items counted from 1 as the buttons count them: ``"Slot"``).
+
+A board of ``tracks`` may name each square: ``cells_from`` is the path of the game's squares
+on its state class (``"content.boxes"``, each with a ``label`` such as ``"bill:food"``), after
+the square named ``start``; the pages read each by the game's words for the position field
+(``box=bill:food``: "Bill: Food") and colour it by its kind (``kinds``: the label before
+``:``, with a ``colour`` and an ``icon``). ``landing`` names a decision taken over a roll
+(``decision``, and the ``roll`` field): the pages say where that roll takes the pawn.
 """
 
 from __future__ import annotations
@@ -34,7 +41,18 @@ def game_art(game_id: str) -> dict[str, Any]:
     data.setdefault("cards", {})
     data.setdefault("board", {"kind": "none"})
     data.setdefault("table", [])
+    board = data["board"]
+    if "cells_from" in board:
+        board["cells"] = [board.get("start", "start"), *_squares(game_id, board["cells_from"])]
     return data
+
+
+def _squares(game_id: str, path: str) -> list[str]:
+    """The labels of a game's squares (``path``: attributes of its state class), in order."""
+    found: Any = get_game(game_id).state_class
+    for name in path.split("."):
+        found = getattr(found, name)
+    return [str(square.label) for square in found]
 
 
 @functools.cache

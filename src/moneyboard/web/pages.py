@@ -31,6 +31,11 @@ from moneyboard.web.qr import qr_svg
 
 WEB = resources.files("moneyboard.web")
 templates = Jinja2Templates(directory=str(WEB.joinpath("templates")))
+#: How a learner who joins gets a seat (``joining.join``), said where they join.
+SEATING = (
+    "You get a seat of your own while one is free; after that you join a team "
+    "(the one with the fewest members), if the room has teams."
+)
 
 
 def games_for_form() -> list[dict[str, Any]]:
@@ -128,6 +133,7 @@ def mount_pages(app: FastAPI) -> None:
             bots=data["bots"],
             join_base=phones_base(request),
             join_shown=join_url(request).split("://", 1)[-1],
+            seating=SEATING,
         )
 
     def no_such_page(request: Request) -> HTMLResponse:
@@ -162,7 +168,7 @@ def mount_pages(app: FastAPI) -> None:
 
     @app.get("/play", response_class=HTMLResponse, include_in_schema=False)
     async def join(request: Request) -> HTMLResponse:
-        return page(request, "join.html", title="Join a game")
+        return page(request, "join.html", title="Join a game", seating=SEATING)
 
     @app.get("/play/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def play(request: Request, code: str) -> HTMLResponse:

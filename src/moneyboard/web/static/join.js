@@ -4,9 +4,26 @@ import { joinProblem, storeToken, typedName } from "./live.js";
 
 const form = document.getElementById("join");
 const problem = document.getElementById("problem");
+const codeInput = document.getElementById("code");
+
+/** Why a typed join code cannot be one (empty, or with characters no code has), in words;
+ * `null` when it may be one. Spaces and dashes are allowed: they are left out. */
+export function codeProblem(code) {
+  if (!code) return "Type the join code: the six letters and digits on the projector.";
+  if (!/^[A-Z0-9]+$/.test(code)) return "A join code has only letters and digits: check it on the projector.";
+  return null;
+}
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const code = document.getElementById("code").value.replace(/[\s-]/g, "").toUpperCase();
+  const code = codeInput.value.replace(/[\s-]/g, "").toUpperCase();
+  const wrong = codeProblem(code);
+  codeInput.setAttribute("aria-invalid", wrong ? "true" : "false");
+  if (wrong) {
+    problem.textContent = wrong;
+    codeInput.focus();
+    return;
+  }
   // A name of spaces only is no name: say so here, in plain words, before asking the server.
   const name = typedName(document.getElementById("name"), problem);
   if (name === null) return;
@@ -18,5 +35,6 @@ form.addEventListener("submit", async (event) => {
   if (!reply.ok) { problem.textContent = joinProblem(body.error && body.error.message); return; }
   const room = body.rejoin.split("/")[2].split("#")[0];
   storeToken("seat", room, body.token);
+  localStorage.setItem(`moneyboard.name.${room}`, name);
   location.assign(body.rejoin);
 });

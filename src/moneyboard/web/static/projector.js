@@ -3,7 +3,7 @@
 // once the game is over, a link to the debrief's projector copy.
 
 import { Live } from "./live.js";
-import { LastVote, board, clockLines, families, familyCard, fill, h, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
+import { LastVote, board, clockLines, families, familyCard, fill, h, nameList, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
@@ -13,8 +13,26 @@ const lastVote = new LastVote();
 let momentTimer = null;
 const feed = [];
 
+/** Before the start: who has joined, the teams to join and the seats still free. */
+function lobbyLines(room) {
+  if (!room || room.status !== "lobby") return null;
+  const seats = room.seats || [];
+  // A learner's seat takes its learner's name on joining; until then it is "Seat N".
+  const free = (s) => s.kind === "learner" && s.name === `Seat ${s.seat + 1}`;
+  const joined = seats.filter((s) => s.kind === "learner" && !free(s)).map((s) => s.name);
+  const teams = seats.filter((s) => s.kind === "team").map((s) => s.name);
+  const open = seats.filter(free).length;
+  return h("section", { class: "lobby", "aria-label": "Who has joined" },
+    h("h2", {}, "Who has joined"),
+    h("p", {}, joined.length ? `${nameList(joined)}.` : "Nobody yet."),
+    teams.length ? h("p", {}, `Teams to join: ${nameList(teams)}.`) : null,
+    h("p", {}, open ? `${open} ${open === 1 ? "seat is" : "seats are"} still free.` : teams.length ? "Learners who join now join a team." : "Every seat is taken."));
+}
+
 function show(update) {
-  fill(document.getElementById("turn"), turnLine(update), clockLines(update), resultBlock(update));
+  const status = (update.room || {}).status;
+  document.body.classList.toggle("playing", Boolean(status) && status !== "lobby");
+  fill(document.getElementById("turn"), turnLine(update), lobbyLines(update.room), clockLines(update), resultBlock(update));
   const over = (update.view && update.view.result) || ["finished", "ended"].includes((update.room || {}).status);
   document.getElementById("after").hidden = !over;
   fill(document.getElementById("board"), board(update));

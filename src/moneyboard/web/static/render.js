@@ -20,6 +20,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** What a person typed (a vote's reason), as the page shows it: without control and format
+ * characters (a right-to-left override would flip the rest of the line), but the joiners
+ * that hold an emoji together. */
+export function typed(text) {
+  return String(text ?? "").replace(/[\p{Cc}\p{Cf}]/gu, (c) => (c === "\u200c" || c === "\u200d" ? c : ""));
+}
+
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
@@ -198,7 +205,7 @@ export function seatName(update, seat) {
 /** One family as a card: name, figures, cards (and every other field when `full`). */
 export function familyCard(update, family, { full = false, you = null } = {}) {
   const view = update.view || {};
-  const moving = (view.to_move || []).includes(family.seat);
+  const moving = (view.to_move || []).includes(family.seat) && !(update.room && update.room.status === "ended");
   const title = [seatName(update, family.seat), family.family_name || family.home_name || family.job || null].filter(Boolean).join(" · ");
   const card = h("section", { class: `family${moving ? " moving" : ""}${family.seat === you ? " yours" : ""}`, "aria-label": title },
     h("h3", {}, title, moving ? h("span", { class: "badge" }, "to move") : null),
@@ -239,10 +246,43 @@ export function board(update) {
     const cells = [];
     for (let i = 0; i < track.size; i++) {
       const on = here.filter((f) => Number(get(f, ART.position)) === i);
-      cells.push(h("li", { class: "cell", style: `--zone:${track.colour}` }, h("span", { class: "cell-no" }, i), on.map((f) => pawn(update, f.seat))));
+      const square = squareOf(i);
+      cells.push(h("li", { class: `cell${square ? ` kind-${square.kind}` : ""}`, style: `--zone:${square ? square.colour : track.colour}` },
+        h("span", { class: "cell-no" }, i),
+        square ? h("span", { class: "cell-name" }, square.icon ? h("span", { "aria-hidden": "true" }, square.icon, " ") : null, square.name) : null,
+        on.map((f) => pawn(update, f.seat))));
     }
-    return h("div", { class: "track" }, h("h3", {}, track.label), h("ol", { class: "cells" }, cells));
+    return h("div", { class: `track${spec.cells ? " named" : ""}` }, h("h3", {}, track.label), h("ol", { class: "cells" }, cells));
   }));
+}
+
+/** Square `i` of a board whose art names its squares: its name in the game's words
+ * ("Market crash"), its kind ("crash") with that kind's colour and icon; `null` otherwise. */
+export function squareOf(i) {
+  const spec = ART.board || {};
+  const label = (spec.cells || [])[i];
+  if (label === undefined) return null;
+  const kind = String(label).split(":")[0];
+  const look = (spec.kinds || {})[kind] || {};
+  return { name: showValue(label, spec.field), kind, colour: look.colour || "#eee", icon: look.icon || "" };
+}
+
+/** Where a roll the player is asked about takes their pawn (the art's `landing`), in a
+ * sentence: "A 6 takes you to box 26 (Market crash)."; `null` when the decision is another. */
+export function landingLine(update, { you = false } = {}) {
+  const landing = ART.landing;
+  const view = update.view || {};
+  const decision = view.decision;
+  if (!landing || !decision || decision.kind !== landing.decision) return null;
+  const roll = Number(decision[landing.roll]);
+  const family = families(view).find((f) => f.seat === (decision.seat ?? (view.to_move || [])[0]));
+  if (!family || !Number.isFinite(roll)) return null;
+  const track = ((ART.board || {}).tracks || [])[0];
+  const last = track ? track.size - 1 : Infinity;
+  const to = Math.min(last, Number(get(family, ART.position)) + roll);
+  const square = squareOf(to);
+  const who = you ? "you" : seatName(update, family.seat);
+  return `A ${roll} takes ${who} to box ${to}${square ? ` (${square.name})` : ""}.`;
 }
 
 /** The clocks running for the seats asked (`update.clocks`), counted down where they are
@@ -334,11 +374,14 @@ export function turnLine(update) {
   const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${showValue(view[k], k)}`);
   let who;
   if (view.result) who = "The game is over.";
+  else if (status === "ended") who = "The trainer has ended the game: no more moves.";
   else if (view.paused || status === "paused") who = "Paused by the trainer.";
   else {
     const seats = view.to_move || [];
     const sentence = update.prompt ? null : decisionSentence(update, seats);
     who = sentence || (seats.length ? `To move: ${nameList(seats.map((s) => seatName(update, s)))}` : "");
+    const landing = update.prompt ? null : landingLine(update);
+    if (landing) who = `${who} ${landing}`;
   }
   return h("p", { class: "turn" }, bits.length ? h("span", { class: "headline" }, bits.join(" · ")) : null, " ", who);
 }
@@ -424,7 +467,7 @@ export function voteBlock(update, lastVote, { decider = null, names = false } = 
     const reasons = lastVote.reasons || [];
     if (reasons.length) {
       parts.push(h("h4", {}, "Why they voted so"), h("ul", { class: "vote-reasons" }, reasons.map((r) =>
-        h("li", {}, names ? `${r.name} (${human(r.vote)}): ` : `${human(r.vote)}: `, `“${r.why}”`))));
+        h("li", {}, names ? `${typed(r.name)} (${human(r.vote)}): ` : `${human(r.vote)}: `, `“${typed(r.why)}”`))));
     }
   }
   return parts.length ? h("section", { class: "vote", "aria-label": "Class vote" }, parts) : null;

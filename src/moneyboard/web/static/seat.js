@@ -3,10 +3,20 @@
 // inputs, guided mode's preview, the class vote while another family decides, the family's
 // figures and cards, and the events that touched this family.
 
-import { ART, LastVote, PAGE, actionLabel, clockLines, families, familyCard, fill, h, human, money, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, LastVote, PAGE, actionLabel, landingLine, clockLines, families, familyCard, fill, h, human, money, nameList, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
 import { sentence } from "./live.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
+/** The heading of the actions a learner may take while another decides (a loan): their own
+ * money, not the class vote. */
+const ANYTIME = "Any time: your own money";
+const ANYTIME_HINT = "These act for your own family now; they are not a vote.";
+
+/** The debrief of a game that is over, as the class sees it on the projector. */
+function debriefLink() {
+  const code = JSON.parse(document.getElementById("room-code").textContent);
+  return h("p", { class: "after" }, h("a", { href: `/projector/${code}/debrief` }, "How the game went: the debrief"));
+}
 
 function seenMechanics() {
   try { return new Set(JSON.parse(localStorage.getItem(SEEN_KEY) || "[]")); } catch { return new Set(); }
@@ -100,11 +110,13 @@ function amountChoice(update, entry, id, attrs, text, choose, { typed = null, on
 /** A seat panel in `root`; `send(action)` plays an action and resolves with the reply;
  * `vote(action, why)`, when given, sends the seat's answer to the class vote. */
 export class SeatPanel {
-  constructor(root, { send, guided, vote = null }) {
+  constructor(root, { send, guided, vote = null, joinedAs = () => null }) {
     this.root = root;
     this.send = send;
     this.guided = guided;
     this.vote = vote;
+    // The name this device joined with (a team's seat carries the team's name).
+    this.joinedAs = joinedAs;
     // The class vote: the "why" typed so far, and the version the vote was sent on.
     this.voteWhy = "";
     this.votedAt = null;
@@ -266,26 +278,59 @@ export class SeatPanel {
     const refused = update.refused || [];
     if (!legal.length && !refused.length) return null;
     const voter = !(update.view && (update.view.to_move || []).includes(update.you));
+    // Not on turn, the actions left are those allowed at any time (a loan): they are the
+    // learner's own money, set apart from the class vote below, and not in its look.
+    const look = voter ? "anytime" : "primary";
     const items = legal.map((entry, i) => {
       const key = controlKey("move", entry);
       const problem = this.problemLine(key, `problem-${i}`);
       if (entry.amount) {
-        const attrs = { class: "primary", "data-action": entry.action.type, "data-key": key };
+        const attrs = { class: look, "data-action": entry.action.type, "data-key": key };
         return amountChoice(update, entry, `amount-${i}`, attrs, "Go", (action) => this.choose(entry, action),
           { typed: this.typed.get(key), onTyped: (value) => this.typed.set(key, value), problem });
       }
       const cost = typeof entry.cost === "number" ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
       return h("li", { class: "action" }, h("button", {
-        class: "primary", "data-action": entry.action.type, "data-key": key, disabled: this.busy || null,
+        class: look, "data-action": entry.action.type, "data-key": key, disabled: this.busy || null,
         "aria-describedby": problem ? problem.id : null, onclick: () => this.choose(entry, entry.action),
       }, actionLabel(update, entry), cost ? " " : null, cost), problem);
     });
     const greyed = refused.map((entry, i) => h("li", { class: "action refused" },
       h("button", { disabled: true, "aria-describedby": `why-${i}` }, actionLabel(update, entry)),
       h("span", { id: `why-${i}`, class: "why" }, `Why not: ${entry.reason}`)));
-    const prompt = !voter && update.prompt ? h("p", { class: "prompt" }, update.prompt) : null;
-    return h("section", { class: "actions", "aria-label": voter ? "Your actions" : "Your move" },
-      h("h2", {}, "Your move"), prompt, h("ul", { class: "action-list" }, items, greyed));
+    const landing = !voter ? landingLine(update, { you: true }) : null;
+    const prompt = !voter && update.prompt ? h("p", { class: "prompt" }, update.prompt, landing ? ` ${landing}` : null) : null;
+    const heading = voter ? ANYTIME : "Your move";
+    return h("section", { class: `actions${voter ? " anytime" : ""}`, "aria-label": heading },
+      h("h2", {}, heading), voter ? h("p", { class: "hint" }, ANYTIME_HINT) : null, prompt,
+      h("ul", { class: "action-list" }, items, greyed));
+  }
+
+  /** The seats this seat waits on to answer its own request (an offer it made, a loan it
+   * asked for, its asset sold in distress): the decision names this seat in one of its
+   * seat fields (`{by:seat}` in the game's sentence for it). Empty when it is not so. */
+  waitingOnMe() {
+    const update = this.update;
+    const view = update.view || {};
+    const decision = view.decision;
+    const seats = view.to_move || [];
+    if (!decision || !seats.length || seats.includes(update.you)) return [];
+    const template = String((PAGE.texts || {})[`describe.decision.${decision.kind}`] || "");
+    const fields = [...template.matchAll(/\{(\w+):seat\}/g)].map((m) => m[1]).filter((f) => f !== "seat");
+    return fields.some((f) => decision[f] === update.you) ? seats : [];
+  }
+
+  /** Before the start: the name this device joined with, and the team it plays in. */
+  joinedLine() {
+    const update = this.update;
+    if (!update.room || update.room.status !== "lobby") return null;
+    const seat = (update.room.seats || [])[update.you];
+    if (!seat) return null;
+    const mine = this.joinedAs();
+    if (seat.kind === "team") {
+      return h("p", { class: "joined" }, mine ? `You joined as ${mine}, in the team ${seat.name}.` : `You play in the team ${seat.name}.`);
+    }
+    return h("p", { class: "joined" }, `You joined as ${seat.name}.`);
   }
 
   render() {
@@ -305,20 +350,31 @@ export class SeatPanel {
     const focusKey = hadFocus && active ? active.dataset.key || (active.id === "vote-why" ? "#vote-why" : null) : null;
     const typing = focusKey && active.matches("input") ? selection(active) : null;
     if (this.problem) this.problem.placed = false;
-    const choices = this.pendingChoice ? this.preview() : this.actions();
-    const voting = !yourTurn && view && !view.result ? this.voteBox() : null;
+    const ended = Boolean(update.room && update.room.status === "ended" && view && !view.result);
+    const live = view && !view.result && !ended;
+    const waitingOn = live ? this.waitingOnMe() : [];
+    const choices = ended ? null : this.pendingChoice ? this.preview() : this.actions();
+    const voting = !yourTurn && live && !waitingOn.length ? this.voteBox() : null;
+    const waiting = !yourTurn && live
+      ? h("p", { class: "waiting" }, waitingOn.length
+        ? `Waiting for ${nameList(waitingOn.map((s) => seatName(update, s)))} to answer you: this decision is about your own request, so you do not vote on it.`
+        : "Not your turn: watch the board and think what you would do.")
+      : null;
     // A refusal whose control is gone (the view moved on) still shows, above the choices.
     const loose = this.problem && !this.problem.placed ? this.problemLine(this.problem.key, "problem") : null;
     fill(this.root,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
+      this.joinedLine(),
       family && PAGE.art.position ? h("p", { class: "where" }, `Where you are: ${placeText(family)}`) : null,
-      clock || (update.room && update.room.timer ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null),
       resultBlock(update),
+      update.room && update.room.status !== "lobby" && view && (view.result || ended) ? debriefLink() : null,
       tableBlock(update, { fold: { open: this.tableOpen, toggled: (open) => { this.tableOpen = open; } } }),
       loose,
+      // The time left sits right above the buttons, where the learner is looking.
+      clock || (update.room && update.room.timer && live ? h("p", { class: "where" }, `Each decision has ${update.room.timer} seconds.`) : null),
       choices,
-      !yourTurn && view && !view.result ? h("p", { class: "waiting" }, "Not your turn: watch the board and think what you would do.") : null,
+      waiting,
       voting,
       voteBlock(update, this.lastVote.result, { decider: this.lastVote.decider }),
       family ? familyCard(update, family, { you: update.you }) : null,
