@@ -264,3 +264,44 @@ def test_a_label_several_amounts_share_is_refused_with_each_amount() -> None:
     with pytest.raises(DebriefError, match="is more than one move at entry") as caught:
         action_from_text(record, entry, label)
     assert str(borrows[1]) in str(caught.value)
+
+
+def _monitics_entry_with_savings_steps() -> tuple[GameRecord, int, list[str]]:
+    """A Monitics move where saving was on offer in several amounts, and their texts."""
+    record = cached_record("monitics")
+    for entry in action_entries(record):
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        saves = [a for a in state.legal_actions(move.seat) if a.kind == "save"]
+        if len(saves) > 1:
+            return record, entry, [state.action_text(a) for a in saves]
+    raise AssertionError("no move with several savings amounts")
+
+
+def test_a_move_not_on_offer_says_so_and_lists_what_was_with_amounts() -> None:
+    record, entry, saves = _monitics_entry_with_savings_steps()
+    with pytest.raises(DebriefError) as caught:
+        action_from_text(record, entry, "Buy a castle")
+    said = str(caught.value)
+    assert said.startswith("'Buy a castle' was not on offer to ") and f"at entry {entry}." in said
+    assert "unknown action type" not in said
+    for text in saves:  # each amount once, by its own text (not 'Put money in savings' x5)
+        assert said.count(text + ";") + said.endswith(text) == 1, (text, said)
+
+
+def test_a_refused_amount_ends_in_one_full_stop() -> None:
+    record, entry, _ = _monitics_entry_with_savings_steps()
+    with pytest.raises(DebriefError) as caught:
+        action_from_text(record, entry, '{"type": "save", "amount": 100000}')
+    assert ".." not in str(caught.value) and ". On offer there: " in str(caught.value)
+
+
+def test_a_what_if_says_which_bots_played_on() -> None:
+    # The turning points play on at random, a what-if by default as each seat's own bot: the
+    # figures differ, and the sentence says why.
+    record = rigged_record()
+    own = what_if(record, RIGGED_ENTRY, "gamble", games=2, seed=1, stand_in="saver")
+    assert "not at random as in the turning points, so the figures differ" in own.sentence
+    fast = what_if(record, RIGGED_ENTRY, "gamble", games=2, seed=1, bots="random")
+    assert "Every seat played on at random, as in the turning points." in fast.sentence

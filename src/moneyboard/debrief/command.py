@@ -73,7 +73,14 @@ def run_debrief(
         tag = "[green]Good call[/green]" if p.good_call else "[red]Costly[/red]"
         console.print(f"{tag} (entry {p.entry}): {escape(p.sentence)}")
         typed = shlex.quote(p.alternative_typed)
-        console.print(f"  [dim]to look closer: --what-if {p.entry} {escape(typed)}[/dim]")
+        console.print(
+            f"  [dim]to look closer: --what-if {p.entry} {escape(typed)} --bots random[/dim]"
+        )
+    if debrief.turning_points:
+        console.print(
+            "These were measured with every seat playing on at random; a what-if without "
+            "'--bots random' plays each seat as its own bot, so its figures differ."
+        )
     for w in extra:
         console.print()
         console.print(f"[bold]What if (entry {w.entry})[/bold]")

@@ -277,8 +277,13 @@ def action_from_text(record: Record, entry: int, text: str) -> Action:
     try:
         return _action(state, seat, data, entry)
     except DebriefError as exc:
-        names = "; ".join(state.action_label(a) for a in legal)
-        raise DebriefError(f"{exc}. Possible there: {names}") from None
+        offered = "; ".join(dict.fromkeys(state.action_text(a) for a in legal))
+        said = str(exc).rstrip(".")
+        kinds = {kind.kind for kind in type(state).action_types}
+        if isinstance(data, str) and data not in kinds:  # words that name no move there
+            name = state.seats[seat].name
+            said = f"'{text}' was not on offer to {name} at entry {entry}"
+        raise DebriefError(f"{said}. On offer there: {offered}") from None
 
 
 #: Branches kept played (a trainer often tries several alternatives at one move: the move
@@ -374,6 +379,7 @@ def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str =
     mine = w.chosen_results[w.seat]
     other = w.alternative_results[w.seat]
     head = f"In {period} {w.round}, {w.name} played “{w.chosen_text}”."
+    bots = _who_played_on(w)
     real_score = shown(w.actual.scores[w.seat])
     real = (
         f"In the real game {w.name} ended with {real_score}."
@@ -384,7 +390,7 @@ def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str =
         return (
             f"{head} Played on {w.games} times from there, {w.name} ended with "
             f"{shown(mine.score.mean)} {unit} on average ({_range(mine.score, shown)}) and won "
-            f"{percent(mine.wins)} of the games. {real}"
+            f"{percent(mine.wins)} of the games. {bots} {real}"
         )
     delta = other.score.mean - mine.score.mean
     change = (
@@ -397,7 +403,21 @@ def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str =
         f"would have ended with {shown(other.score.mean)} {unit} on average "
         f"({_range(other.score, shown)}): {change} with the real choice on the same dice "
         f"({shown(mine.score.mean)}), winning {percent(other.wins)} of the games instead "
-        f"of {percent(mine.wins)}. {real}"
+        f"of {percent(mine.wins)}. {bots} {real}"
+    )
+
+
+def _who_played_on(w: WhatIf) -> str:
+    """Which bots played the game on, in one sentence: the turning points play on at random,
+    so a what-if by the seats' own bots gives other figures, and a reader must know why."""
+    if all(kind == "random" for kind in w.players):
+        return "Every seat played on at random, as in the turning points."
+    names = ", ".join(
+        f"{name} as {kind}" for name, kind in zip(w.actual_names, w.players, strict=True)
+    )
+    return (
+        f"Each seat played on as a bot ({names}), not at random as in the turning points, "
+        "so the figures differ from theirs."
     )
 
 
