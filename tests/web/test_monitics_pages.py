@@ -121,7 +121,10 @@ def test_the_replay_prompt_says_where_the_roll_lands_and_an_offerer_waits(
     table.roll(0, 6)  # Ana holds an Option: keep the 6, or roll again?
     ana.wait_for_selector("#seat .prompt:has-text('A 6 takes you to box 7 (Company market).')")
     ben.wait_for_selector("#seat .turn:has-text('A 6 takes Ana to box 7 (Company market).')")
+    table.direct({"type": "timer", "seconds": 60})
     table.act(0, "keep_roll")
+    # The time left sits right above Ana's buttons, where she is looking.
+    ana.wait_for_selector("#seat .time-left + section.actions button[data-action]")
     table.act(0, "propose", to=1, item="insurance")
     ana.wait_for_selector("#seat .waiting:has-text('Waiting for Ben to answer you')")
     assert ana.locator("#seat .class-vote").count() == 0
