@@ -150,9 +150,9 @@ def test_a_stale_action_is_refused_and_changes_nothing() -> None:
 def test_forcing_is_checked_when_given() -> None:
     state = new()
     version = state.version
-    with pytest.raises(IllegalActionError, match="no chance stream 'deck'"):
+    with pytest.raises(IllegalActionError, match="no cards or dice called 'deck'"):
         state.force("deck", ["x"])
-    with pytest.raises(IllegalActionError, match="forced outcome 7"):
+    with pytest.raises(IllegalActionError, match="7 is not one of the outcomes"):
         state.force("die", [3, 7])
     assert state.version == version and state.chance.pending_forced() == {"die": [4, 5, 6]}
 

@@ -72,7 +72,7 @@ def test_anytime_action_does_not_pass_the_turn(toy_game: GameDef) -> None:
 
 
 def test_forced_outcome_that_is_impossible_is_refused(toy_game: GameDef) -> None:
-    with pytest.raises(IllegalActionError, match="forced outcome 9 is not a possible outcome"):
+    with pytest.raises(IllegalActionError, match="9 is not one of the outcomes"):
         toy_game.new_state(SEATS, seed=1, forced={"die": [9]})
 
 

@@ -4,6 +4,14 @@
 last ``count`` actions), and ``seat`` (a person replaced by a bot, or a bot by a person).
 Dealing a chosen card or setting a die is :meth:`Kernel.force`, checked the same way.
 Each is all-or-nothing and replays exactly where it was given.
+
+A take back undoes *moves* (actions, timeouts, and what chance drew for them), never the
+trainer's own hand on the table. The ``undo`` directive keeps the pause and the seats as they
+are (the pauses, resumes and seat changes after the cut are replayed after the kept moves,
+so a later take back rebuilds a consistent game). :meth:`Directives.take_back` (what a
+trainer's "take back" does) also keeps the time called and every outcome queued after the
+cut, by giving them again as new history entries after the ``undo``: a record made before
+that existed, whose ``undo`` dropped them, still replays as it was played.
 """
 
 from __future__ import annotations
@@ -23,8 +31,10 @@ DIRECTIVES: dict[str, dict[str, tuple[type, ...]]] = {
     "undo": {"count": (int,)},
     "seat": {"seat": (int,), "name": (str,), "bot": (str, type(None))},
 }
-#: Entries an ``undo`` takes back (directives and forces after them go with them).
+#: Entries an ``undo`` takes back (chance applied from outside after them goes with them).
 TAKEN_BACK = ("action", "timeout")
+#: Directives an ``undo`` keeps in force: replayed after the moves it keeps.
+KEPT_DIRECTIVES = ("pause", "resume", "seat")
 
 
 def check_directive(name: str, args: Mapping[str, Any]) -> None:
@@ -53,10 +63,29 @@ def effective_history(history: Sequence[Move]) -> list[Move]:
     for move in history:
         if move.kind == "directive" and move.stream == "undo":
             assert move.args is not None
-            kept = kept[: taken_back_from(kept, int(move.args["count"]))]
+            cut = taken_back_from(kept, int(move.args["count"]))
+            kept = kept[:cut] + kept_after(kept[cut:])
         else:
             kept.append(move)
     return kept
+
+
+def kept_after(tail: Sequence[Move]) -> list[Move]:
+    """The entries after an ``undo``'s cut that it keeps: pauses, resumes and seat changes."""
+    return [m for m in tail if m.kind == "directive" and m.stream in KEPT_DIRECTIVES]
+
+
+def carried_after(tail: Sequence[Move]) -> list[Move]:
+    """The entries after a take back's cut that it gives again after the ``undo``: the
+    outcomes queued (a chosen card, a set die) and a called time."""
+    return [
+        m for m in tail if m.kind == "force" or (m.kind == "directive" and m.stream == "call_time")
+    ]
+
+
+def moves_to_take_back(history: Sequence[Move]) -> int:
+    """How many moves an ``undo`` could take back now."""
+    return sum(1 for m in effective_history(history) if m.kind in TAKEN_BACK)
 
 
 def taken_back_from(history: Sequence[Move], count: int) -> int:
@@ -114,11 +143,27 @@ class Directives(Kernel):
             key = "seat.to_person" if name.strip() == was else "seat.replaced"
         self.event(key, seat=seat, was=was, player=name.strip(), bot=bot)
 
+    def take_back(self, count: int) -> None:
+        """A trainer's take back: ``undo`` the last ``count`` moves, then queue again the
+        outcomes queued after them and call time again if it was called after them (each a
+        new history entry, so a replay gives them too). All or nothing."""
+        kept = effective_history(self.moves)
+        cut = taken_back_from(kept, count)
+        carried = carried_after(kept[cut:]) if cut >= 0 else []
+        with self.all_or_nothing():
+            self.direct("undo", count=count)
+            for move in carried:
+                if move.kind == "force":
+                    self.force(move.stream, move.outcomes)
+                elif not self.status.time_called and self.result is None:
+                    self.direct("call_time")
+
     def _direct_undo(self, count: int) -> None:
         """Rebuild the game from its history without the last ``count`` actions.
 
-        The seats and the pause stay as they are now; the undone entries stay in the history
-        (with this directive after them), so the record shows what was taken back.
+        The seats and the pause stay as they are now (the directives that set them after the
+        cut are replayed, quietly: they were told when given); the undone entries stay in
+        the history (with this directive after them), so the record shows what was taken back.
         """
         history = list(self.moves)
         kept = effective_history(history)
@@ -127,6 +172,10 @@ class Directives(Kernel):
             moves = sum(1 for m in kept if m.kind in TAKEN_BACK)
             raise self._refuse(msg("why.nothing_to_undo", moves=moves))
         fresh = self.rebuilt(kept[:cut], run=False)
+        told = len(fresh.log)
+        for move in kept_after(kept[cut:]):
+            getattr(fresh, f"_direct_{move.stream}")(**(move.args or {}))
+        del fresh.log[told:]
         fresh.event("game.undone", count=count)
         fresh.seats = self.seats
         fresh.status.paused = self.status.paused

@@ -15,6 +15,7 @@ modules; :class:`moneyboard.engine.state.GameState` puts them together.
 from __future__ import annotations
 
 import dataclasses
+import json
 import pickle
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -152,6 +153,20 @@ class TableStatus:
     history: bool = True
     #: (history length, chance nodes resolved by :meth:`Kernel.resolve_chance` since then).
     resolved: tuple[int, int] = (0, 0)
+
+
+def _shown(outcome: Any) -> str:
+    """An outcome as the trainer typed it (JSON), to name it in a refusal."""
+    try:
+        return json.dumps(outcome)
+    except (TypeError, ValueError):
+        return str(outcome)
+
+
+def _listed(outcomes: Sequence[Outcome], most: int = 12) -> str:
+    """A stream's outcomes, the first ``most`` of them, for a refusal to list."""
+    shown = ", ".join(_shown(o) for o in outcomes[:most])
+    return shown if len(outcomes) <= most else f"{shown}, … ({len(outcomes)} in all)"
 
 
 def _with_amounts(check: Check) -> Check:
@@ -363,9 +378,7 @@ class Kernel:
 
     def call_time(self) -> None:
         """The class period is over: the game ends as its rules say."""
-        raise IllegalActionError(
-            f"{self.game_id} has no class-period limit", "why.no_period", {"game": self.game_id}
-        )
+        raise self._refuse(msg("why.no_period"))
 
     def metrics(self, seat: int) -> dict[str, float]:
         """A seat's standing in common terms, for bots, charts and reports.
@@ -462,21 +475,30 @@ class Kernel:
         return outcome
 
     def check_forced(self, stream: str, outcomes: Iterable[Outcome]) -> None:
-        """Refuse outcomes that ``stream`` can never give, naming the stream and the outcome."""
+        """Refuse outcomes that ``stream`` can never give, naming the stream and what it can
+        give. The type counts too: a die's ``6.0`` or ``true`` is not its ``6`` or ``1``."""
         possible = self.stream_outcomes(stream)
         if possible is None:
+            streams = ", ".join(repr(s) for s in self.chance_streams())
             raise IllegalActionError(
-                f"{self.game_id} has no chance stream {stream!r}",
+                f"this game has no cards or dice called {stream!r}"
+                + (f"; it has {streams}" if streams else ""),
                 "why.no_such_stream",
                 {"stream": stream},
             )
-        allowed = set(possible)
+        possible = tuple(possible)
+        allowed = {(type(o), o) for o in possible}
         for outcome in outcomes:
-            if outcome not in allowed:
+            try:
+                known = (type(outcome), outcome) in allowed
+            except TypeError:  # a list or an object: never an outcome
+                known = False
+            if not known:
                 raise IllegalActionError(
-                    f"forced outcome {outcome!r} is not a possible outcome of {stream}",
+                    f"{_shown(outcome)} is not one of the outcomes of {self.stream_text(stream)}"
+                    f"; it can give {_listed(possible)}",
                     "why.bad_outcome",
-                    {"stream": stream, "outcome": outcome},
+                    {"stream": stream, "outcome": _shown(outcome)},
                 )
 
     def event(self, key: str, /, **params: Any) -> None:
