@@ -3,7 +3,7 @@
 // another choice and compare. The projector's copy reads the public debrief and has no
 // controls; the trainer's needs the trainer's key, kept on the device that made the room.
 
-import { pageToken } from "./live.js";
+import { pageToken, sentence } from "./live.js";
 import { fill, h, human } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
@@ -139,7 +139,7 @@ async function loadAlternatives(entry, prefer = null) {
     select.disabled = false;
   } catch (error) {
     fill(select);
-    fill(document.getElementById("what-if-result"), h("p", { class: "problem", role: "alert" }, `${error.message}.`));
+    fill(document.getElementById("what-if-result"), h("p", { class: "problem", role: "alert" }, sentence(error.message)));
   }
 }
 
@@ -196,7 +196,7 @@ async function runWhatIf(event) {
     });
     fill(out, whatIfResult(result));
   } catch (error) {
-    fill(out, h("p", { class: "problem", role: "alert" }, `${error.message}.`));
+    fill(out, h("p", { class: "problem", role: "alert" }, sentence(error.message)));
   } finally {
     button.disabled = false;
   }
@@ -230,7 +230,7 @@ async function main() {
     }
   } catch (error) {
     loading.hidden = true;
-    problem.textContent = error.code === "forbidden" ? ONLY_TRAINER : `${error.message}.`;
+    problem.textContent = error.code === "forbidden" ? ONLY_TRAINER : sentence(error.message);
     // The projector may be opened before the game is over: it looks again until it is.
     if (role === "projector" && error.code === "not_over") setTimeout(main, RETRY_MS);
   }

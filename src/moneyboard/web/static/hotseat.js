@@ -2,7 +2,7 @@
 // every seat's connection open, and between two families' turns hides the screen until the
 // next family says it holds the device.
 
-import { Live, joinProblem, typedName } from "./live.js";
+import { Live, joinProblem, sentence, typedName } from "./live.js";
 import { fill, h } from "./render.js";
 import { SeatPanel } from "./seat.js";
 
@@ -62,7 +62,7 @@ function connect(tokens) {
     panels.set(seat, panel);
     live = new Live(code, token, {
       onUpdate: (update) => { latest.set(seat, update); refresh(); },
-      onProblem: (_c, message) => { problem.textContent = `${message}.`; },
+      onProblem: (_c, message) => { problem.textContent = sentence(message); },
       onStatus: (s) => { status.textContent = s; },
     });
   }

@@ -2,7 +2,7 @@
 // (the newest held large for a moment of discussion) and the class vote's split. No controls;
 // once the game is over, a link to the debrief's projector copy.
 
-import { Live } from "./live.js";
+import { Live, sentence } from "./live.js";
 import { LastVote, board, clockLines, families, familyCard, fill, h, nameList, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
@@ -58,6 +58,9 @@ function show(update) {
 
 new Live(code, null, {
   onUpdate: show,
-  onProblem: (_c, message) => fill(document.getElementById("turn"), h("p", { class: "problem", role: "alert" }, message)),
+  onProblem: (c, message) => {
+    if (c === "closed") status.textContent = "room deleted";
+    fill(document.getElementById("turn"), h("p", { class: "problem", role: "alert" }, sentence(message)));
+  },
   onStatus: (s) => { status.textContent = s; },
 });
