@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx2
 
-from moneyboard.registry import get_game
+from moneyboard.games.monitics.state import MoniticsState
 from tests.server.process import ServerProcess
 from tests.web.browser import PHONE, join, new_page
 
@@ -68,7 +68,7 @@ def test_the_projector_names_each_box_and_fits_one_screen(
     projector = new_page(browser, SCREEN)
     projector.goto(f"{server.base}/projector/{table.code}")
     projector.wait_for_selector("#families .family")
-    boxes = get_game("monitics").state_class.content.boxes
+    boxes = MoniticsState.content.boxes
     cells = projector.locator("#board .cell")
     assert cells.count() == len(boxes) + 1
     crashes = [i for i, box in enumerate(boxes, start=1) if box.type == "crash"]
