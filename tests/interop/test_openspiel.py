@@ -299,3 +299,16 @@ def test_adapter_specs_follow_the_game_definition(game_id: str) -> None:
     spec = make_spec(game_id)
     assert spec.actions == definition.action_space(spec.options, spec.players)
     assert spec.kinds == tuple(sorted(definition.state_class.answers))
+
+
+def test_when_nobody_wins_the_best_score_takes_first_place() -> None:
+    # FinanCity nearly always ends with nobody meeting the winning conditions: returns of 0
+    # for everyone gave an agent no signal. As in a tournament, the best score is first.
+    game = adapter.load("poll", players=4, rounds=1, tie_rule="none")
+    state = game.new_initial_state()
+    for amount in (2, 2, 0, 1):
+        state.apply_action(amount)
+    state.apply_action(1)  # tails: seats 0 and 1 tie on the most points, so nobody wins
+    assert state.is_terminal() and state.kernel.result.winners == ()
+    assert state.returns() == pytest.approx([0.25, 0.25, -0.25, -0.25])
+    assert sum(state.returns()) == pytest.approx(0.0)

@@ -170,3 +170,19 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_game_state_needs_a_reset_first() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         env("toy").observe("player_0")
+
+
+def test_when_nobody_wins_the_best_score_is_rewarded() -> None:
+    options = {"rounds": 1, "bonus": False, "tie_rule": "none"}
+    environment = env("poll", players=3, options=options)
+    environment.reset(seed=0)
+    for amount in (2, 2, 0):
+        environment.step(amount)
+    result = environment.game_state.result
+    assert result is not None and result.winners == ()  # seats 0 and 1 tie on points
+    best = max(result.scores)
+    firsts = [s for s in range(3) if result.scores[s] == best]
+    for seat in range(3):
+        share = 1 / len(firsts) if seat in firsts else 0.0
+        assert environment.rewards[f"player_{seat}"] == pytest.approx(share - 1 / 3)
+    assert environment.rewards["player_2"] != 0.0  # all zeros gave an agent no signal

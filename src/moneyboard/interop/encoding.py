@@ -10,7 +10,8 @@ Conventions (documented for researchers in ``docs/interop.md``):
 * one seat acts at a time: when several seats are asked at once, the lowest seat answers
   first (the kernel accepts the answers in any order); a seat acting may also take its
   ``anytime`` actions, other seats wait;
-* the return of a finished game is the seat's share of the win (1 split among tied winners)
+* the return of a finished game is the seat's share of first place (the win, or the best
+  score when nobody won; 1 split among those tied)
   minus ``1 / players``, so returns always sum to zero;
 * the numeric observation is every seat's common metrics, who observes, who is to move,
   the kind of decision pending, and whether chance or the end is pending.
@@ -192,13 +193,22 @@ def acting_seat(state: GameState) -> int | None:
 
 
 def returns(state: GameState, players: int) -> list[float]:
-    """Zero-sum returns: a seat's share of the win minus ``1 / players`` (zeros until the end)."""
+    """Zero-sum returns: a seat's share of first place minus ``1 / players`` (zeros until the
+    end). First place is the win; when nobody met the winning conditions (FinanCity under
+    random play, nearly always), the best final score takes it, as in a tournament, so an
+    agent still learns from such a game (all zeros gave it no signal at all)."""
     result = state.result
-    if result is None or not result.winners:
+    if result is None:
         return [0.0] * players
-    share = 1.0 / len(result.winners)
+    firsts = set(result.winners)
+    if not firsts and result.scores:
+        best = max(result.scores)
+        firsts = {s for s, score in enumerate(result.scores) if score == best}
+    if not firsts:
+        return [0.0] * players
+    share = 1.0 / len(firsts)
     base = 1.0 / players
-    return [(share if s in result.winners else 0.0) - base for s in range(players)]
+    return [(share if s in firsts else 0.0) - base for s in range(players)]
 
 
 def utility_range(players: int) -> tuple[float, float]:

@@ -4,7 +4,8 @@
 each observation is a dict with the numeric ``observation`` vector and an ``action_mask``
 over the game's integer actions (all zeros for an agent that is not to act). Chance is
 resolved inside the game from the seed given to ``reset(seed=...)``. At the end every agent
-gets its return (its share of the win minus ``1 / players``) as reward.
+gets its return (its share of first place: the win, or the best score when nobody won,
+minus ``1 / players``) as reward.
 """
 
 from __future__ import annotations
