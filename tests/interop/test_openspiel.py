@@ -309,6 +309,7 @@ def test_when_nobody_wins_the_best_score_takes_first_place() -> None:
     for amount in (2, 2, 0, 1):
         state.apply_action(amount)
     state.apply_action(1)  # tails: seats 0 and 1 tie on the most points, so nobody wins
-    assert state.is_terminal() and state.kernel.result.winners == ()
+    result = state.kernel.result
+    assert state.is_terminal() and result is not None and result.winners == ()
     assert state.returns() == pytest.approx([0.25, 0.25, -0.25, -0.25])
     assert sum(state.returns()) == pytest.approx(0.0)
