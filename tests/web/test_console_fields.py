@@ -8,7 +8,7 @@ from typing import Any
 import httpx2
 
 from tests.server.process import ServerProcess
-from tests.web.browser import LAPTOP, new_page
+from tests.web.browser import LAPTOP, PHONE, new_page
 
 
 def test_a_refused_control_says_why_beside_it_and_the_console_stays(
@@ -64,3 +64,33 @@ def test_a_refused_control_says_why_beside_it_and_the_console_stays(
     trainer.click("[data-directive=force]")
     trainer.wait_for_selector("#force-said:has-text('Queued: 6 next on the')")
     assert trainer.errors == []
+
+
+def test_a_bot_seat_given_to_a_person_can_be_moved_to_a_device(
+    browser: Any, server: ServerProcess
+) -> None:
+    seats = [{"kind": "learner"}, {"kind": "bot", "bot": "random"}]
+    created = httpx2.post(
+        f"{server.base}/api/rooms", json={"game": "monitics", "seats": seats, "seed": 2}
+    ).json()
+    code, token = created["code"], created["trainer_token"]
+    httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": "Ana"})
+    trainer = new_page(browser, LAPTOP)
+    trainer.goto(f"{server.base}/trainer/{code}#{token}")
+    trainer.click("[data-directive=start]")
+    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    # The server gives a bot's seat to a person only once it is on a device: so the seat
+    # gets its link first, then "a person".
+    row = trainer.locator("#seats li").nth(1)
+    row.locator("button:has-text('Move to another device')").click()
+    trainer.wait_for_selector("#seats li .rejoin:has-text('New link:')")
+    trainer.wait_for_timeout(500)  # the bot moves on: the list is drawn again, the link stays
+    shown = trainer.locator("#seats li").nth(1).locator(".rejoin").inner_text()
+    link = shown.split("New link: ", 1)[1].strip()
+    row.locator("select").select_option("")
+    row.locator("button:has-text('Apply')").click()
+    trainer.wait_for_selector("#said:has-text('Done: Seat')")
+    phone = new_page(browser, PHONE)
+    phone.goto(link)
+    phone.wait_for_selector("#seat .family.yours")
+    assert trainer.errors == [] and phone.errors == []

@@ -108,19 +108,27 @@ async function direct(body, beside = null) {
   if (beside) beside.textContent = text;
 }
 
+/** The link last made for each seat moved to another device, by seat. */
+const rejoinLinks = new Map();
+
 function seatRow(update, seat) {
   const select = h("select", { "aria-label": `Who plays ${seat.name}` },
     h("option", { value: "" }, "a person"),
     ...PAGE.bots.map((b) => h("option", { value: b, selected: seat.bot === b || null }, `bot: ${b}`)));
-  const link = h("span", { class: "rejoin" });
+  // The last link made for the seat stays shown when the list is drawn again (every update).
+  const link = h("span", { class: "rejoin" }, rejoinLinks.get(seat.seat) || "");
   return h("li", {},
     h("strong", {}, seat.name), ` (${seat.kind}${seat.bot ? `, ${seat.bot} bot` : ""}) `,
     update.room.status !== "lobby" ? [select, h("button", { onclick: () => direct({ type: "seat", seat: seat.seat, bot: select.value || null }) }, "Apply")] : null,
-    seat.kind !== "bot" ? h("button", {
+    // A bot's seat given to a person needs a device first: every seat can get a link once
+    // the game is on (before the start, learners join and bots have no device).
+    seat.kind !== "bot" || update.room.status !== "lobby" ? h("button", {
       onclick: async () => {
         const reply = await fetch(`/api/rooms/${code}/seats/${seat.seat}/device`, { method: "POST", headers: auth });
         const body = await reply.json();
-        link.textContent = reply.ok ? ` New link: ${joinBase}${body.rejoin}` : ` ${body.error.message}`;
+        const text = reply.ok ? ` New link: ${joinBase}${body.rejoin}` : ` ${sentence(body.error.message)}`;
+        rejoinLinks.set(seat.seat, text);
+        link.textContent = text;
       },
     }, "Move to another device") : null,
     link);
