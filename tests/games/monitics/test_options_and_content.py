@@ -28,7 +28,8 @@ def test_every_option_has_a_meaning_and_the_rulebook_figures_are_defaults() -> N
     rows = describe_options(MoniticsOptions)
     assert all(row["meaning"] for row in rows)
     o = MoniticsOptions()
-    assert (o.actions_per_turn, o.turn_seconds, o.voluntary_tax, o.tax_penalty) == (2, 120, 25, 50)
+    assert (o.actions_per_turn, o.voluntary_tax, o.tax_penalty) == (2, 25, 50)
+    assert o.turn_seconds is None  # the two minutes are a variant (R23)
     assert o.tax_debt_surcharge == 10 and o.crash_cash_loss_pct == 60
     assert o.loan_ladder == ((200, 240), (300, 350), (500, 600))
     assert (o.major_expense, o.forced_sale_min_value, o.forced_sale_loss_pct) == (40, 30, 30)

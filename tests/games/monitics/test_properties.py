@@ -98,18 +98,30 @@ def check_position(state: MoniticsState, rng: random.Random, space: tuple[Action
         for action in legal:
             assert action in space, action
             assert state.why_not(seat, action) is None
-        refused = [a for a in space if a not in legal]
+        refused = [a for a in space if a not in legal and not typed_amount(a, legal)]
         for action in rng.sample(refused, min(4, len(refused))):
             reason = state.why_not(seat, action)
             assert reason is not None, (seat, action)
             rendered(state, reason)
 
 
+def typed_amount(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is another amount of a listed action: the list holds the ladder's
+    amounts (and a balance below its smallest step), a person may type any in the range."""
+    if not action.amounts:
+        return False
+
+    def rest(a: Action) -> dict[str, object]:
+        return {k: v for k, v in a.to_json().items() if k not in a.amounts}
+
+    return any(rest(a) == rest(action) for a in legal)
+
+
 def try_illegal(state: MoniticsState, rng: random.Random, space: tuple[Action, ...]) -> None:
     """An illegal move raises and leaves the whole state as it was."""
     seat = rng.randrange(state.n)
     legal = state.legal_actions(seat)
-    refused = [a for a in space if a not in legal]
+    refused = [a for a in space if a not in legal and not typed_amount(a, legal)]
     before = snapshot(state)
     action = rng.choice(refused)
     try:

@@ -39,6 +39,7 @@ from moneyboard.games.monitics.actions import (
     Withdraw,
 )
 from moneyboard.games.monitics.content import load_content
+from moneyboard.games.monitics.options import MoniticsOptions
 from moneyboard.registry import get_game
 from tests.games.monitics.driver import (
     CIRCUMSTANCES_BOXES,
@@ -148,9 +149,20 @@ def test_r07_assets_count_at_market_value_and_sell_from_the_next_turn() -> None:
     assert state.players[0].assets["index_fund"] == state.players[0].turns + 1
     kinds: dict[str, list[int]] = {"stock": [], "property": [], "commodity": [], "company": []}
     for a in CONTENT.assets:
-        assert a.market > a.purchase
+        # The rulebook's "reduced gain" in distress: an ordinary sale is a gain.
+        assert a.purchase < a.market < 2 * a.purchase
+        assert a.distress < a.market
         kinds[a.kind].append(a.distress - a.purchase)
     assert max(kinds["stock"]) < 0  # stocks sell at a loss in distress
+    assert all(abs(d) <= 10 for d in kinds["property"])  # properties about break-even
+    assert min(kinds["commodity"]) >= 0  # commodities at cost or a small gain
+    assert sorted(kinds["company"])[-2] < 0  # most companies at a loss
+    # Sold to the bank at the market value it counted for: net worth does not move.
+    state.players[0].turns += 1
+    worth = state.net_worth(0)
+    state.turn.actions_left = 1
+    act(state, Sell("index_fund"))
+    assert state.net_worth(0) == worth
 
 
 def test_r08_savings_move_in_fixed_steps_each_an_action() -> None:
@@ -159,8 +171,8 @@ def test_r08_savings_move_in_fixed_steps_each_an_action() -> None:
     saves = sorted(a.amount for a in state.legal_actions(0) if isinstance(a, Save))
     assert saves == [10, 20, 50, 100, 200]
     assert state.can(0, Save(35))  # a person may type any amount
-    assert reason(state, 0, Save(401)) == "why.amount_range"
-    assert reason(state, 0, Withdraw(5)) == "why.short_of_savings"  # nothing saved yet
+    assert reason(state, 0, Save(401)) == "why.short_of_cash_to_save"
+    assert reason(state, 0, Withdraw(5)) == "why.no_savings"  # nothing saved yet
     act(state, Save(235))
     act(state, Withdraw(100))
     assert state.turn.actions_left == 0 and state.savings(0) == 135
@@ -370,10 +382,10 @@ def test_r22_end_settlement_order_and_ties_share() -> None:
     assert tie.result is not None and tie.result.winners == (0, 1)
 
 
-def test_r23_the_turn_clock_and_the_safe_fallbacks() -> None:
+def test_r23_the_turn_clock_is_off_unless_asked_for_and_the_safe_fallbacks() -> None:
     state = start()
-    assert state.turn_time_limit() == 120.0
-    assert start(turn_seconds=None).turn_time_limit() is None
+    assert state.turn_time_limit() is None
+    assert start(turn_seconds=120).turn_time_limit() == 120.0
     assert state.fallback_action(0) == ROLL
     roll_to(state, STOCK_BOX, 2)
     assert state.fallback_action(0) == END_TURN
@@ -419,3 +431,7 @@ def test_r26_a_class_may_make_learners_claim_circumstance_rewards() -> None:
     assert forgotten.cash(0) == 400
     with pytest.raises(OptionsError, match="automations"):
         start(manual_claims=["payday"])
+    # The help says it is a classroom variant, quoting Monitics (not another game's rulebook).
+    help_text = MoniticsOptions.model_fields["manual_claims"].description or ""
+    assert "all Circumstances effects are mandatory" in help_text
+    assert "ask for it" not in help_text

@@ -326,7 +326,7 @@ def test_taking_money_out_of_savings_shows_as_one_button_whatever_the_sum() -> N
     withdraw = [e for e in buttons["refused"] if e["action"]["type"] == "withdraw"]
     # One greyed button for the whole ladder ($10 to $200), with its smallest sum's reason.
     assert [(e["text"], e["reason"]) for e in withdraw] == [
-        ("Take money out of savings", "You want $10 but have $0 in savings.")
+        ("Take money out of savings", "You have nothing in savings.")
     ]
 
     set_money(state, 0, 200, savings=30)

@@ -131,8 +131,11 @@ class Boxes(MoniticsBase):
     def step_threat(self, seat: int, blow: str) -> None:
         """Ask whether to use insurance (or two options against a Crash); else take the blow."""
         p = self.players[seat]
+        needed = self.options.crash_options_needed
         insurable = p.insurance > 0 and blow in INSURABLE
-        escapable = blow == "crash" and p.options >= self.options.crash_options_needed
+        escapable = blow == "crash" and p.options >= needed
+        if blow == "crash" and 0 < p.options < needed:
+            self.event("crash.too_few_options", seat=seat, held=p.options, needed=needed)
         if insurable or escapable:
             self.ask(seat, "protect", blow=blow)
         else:
@@ -162,27 +165,38 @@ class Boxes(MoniticsBase):
         p = self.players[seat]
         if p.assets:
             self.then(*[("distress", seat, a) for a in p.assets])
+            return
+        pct = self.options.crash_cash_loss_pct
+        loss = share(self.cash(seat), pct)
+        if loss:
+            self.spend(seat, loss, "crash.cash_loss", percent=pct)
         else:
-            pct = self.options.crash_cash_loss_pct
-            self.spend(seat, share(self.cash(seat), pct), "crash.cash_loss", percent=pct)
+            self.event("crash.nothing", seat=seat)
 
     # ----- distress sales ----------------------------------------------------------------
     def step_distress(self, seat: int, asset: str) -> None:
         """Sell ``asset`` in distress: other players may buy it first; else the bank pays."""
         card = self.content.asset[asset]
+        bidders = [b for b in self.others(seat) if self.may_bid(b, card.distress)]
+        if not self.deals_left() or not bidders:  # say why nobody is asked
+            key = "distress.sale_no_buyer" if self.deals_left() else "distress.sale_no_deal"
+            self.event(key, seat=seat, asset=card.name, distress=card.distress)
+            self.then(("distress_bank", seat, asset))
+            return
         self.event("distress.sale", seat=seat, asset=card.name, distress=card.distress)
-        steps: list[tuple[Any, ...]] = []
-        if self.deals_left():
-            steps = [("distress_offer", seat, asset, b) for b in self.others(seat)]
+        steps = [("distress_offer", seat, asset, b) for b in self.others(seat)]
         self.then(*steps, ("distress_bank", seat, asset))
+
+    def may_bid(self, bidder: int, distress: int) -> bool:
+        """Whether ``bidder`` is still in and has the cash to buy at the distress value."""
+        return not self.players[bidder].out and self.cash(bidder) >= distress
 
     def step_distress_offer(self, seat: int, asset: str, bidder: int) -> None:
         card = self.content.asset[asset]
         if (
             self.owners.get(asset) != seat
             or not self.deals_left()
-            or self.players[bidder].out
-            or self.cash(bidder) < card.distress
+            or not self.may_bid(bidder, card.distress)
         ):
             return
         self.ask(

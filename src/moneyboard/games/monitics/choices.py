@@ -56,7 +56,7 @@ from moneyboard.games.monitics.actions import (
 )
 from moneyboard.games.monitics.base import CASH, DIE, SAVINGS
 from moneyboard.games.monitics.content import ASSET_KINDS, load_content
-from moneyboard.games.monitics.deals import NO_ACTIONS_LEFT, Deals
+from moneyboard.games.monitics.deals import Deals
 from moneyboard.games.monitics.figures import CARDS, bid_prices
 
 _CONTENT = load_content()
@@ -76,12 +76,16 @@ FIXED: dict[str, tuple[Action, ...]] = {
     "reroll": (USE_OPTION, KEEP_ROLL),
     "roll_tax": (ROLL, PAY_TAX),
     "roll": (ROLL,),
-    "protect": (USE_INSURANCE, USE_OPTIONS, TAKE_HIT),
     "offer": (ACCEPT, DECLINE),
     "lend": (LEND, REFUSE_LOAN),
     "grant": (GRANT, REFUSE),
     "final_turn": (TAKE_FINAL, STOP_FINAL),
 }
+
+
+#: The answers to a blow: two Options may escape only a Crash.
+PROTECT_CRASH: tuple[Action, ...] = (USE_INSURANCE, USE_OPTIONS, TAKE_HIT)
+PROTECT_NOT_CRASH: tuple[Action, ...] = (USE_INSURANCE, TAKE_HIT)
 
 
 class Choices(Deals):
@@ -105,6 +109,8 @@ class Choices(Deals):
             return (*(Bid(p) for p in bid_prices(card.distress, card.market)), PASS)
         if kind == "forced_sale":
             return tuple(FORCED[a] for a in d.data["assets"])
+        if kind == "protect":  # options are worth asking about only against a Crash
+            return PROTECT_CRASH if d.data["blow"] == "crash" else PROTECT_NOT_CRASH
         # shortfall
         p = self.players[seat]
         return (
@@ -116,13 +122,19 @@ class Choices(Deals):
         )
 
     def turn_candidates(self, seat: int) -> list[Action]:
-        """The turn's actions worth checking: only ending (and the tax) once actions are used."""
+        """The turn's actions worth checking (once the actions are used, they stay listed so
+        that each says why it is refused). Savings or cash below the smallest step of the
+        ladder may still be moved: the whole of it is a candidate."""
         p = self.players[seat]
         turn = self.turn
         out: list[Action] = [END_TURN] if p.tax_card else [END_TURN, PAY_TAX]
-        if turn.actions_left <= 0:
-            return out
         figures = self.figures
+        small = len(figures.small_saves)
+        cash, savings = self.cash(seat), self.savings(seat)
+        if 0 < cash <= small:
+            out.append(figures.small_saves[cash - 1])
+        if 0 < savings <= small:
+            out.append(figures.small_withdraws[savings - 1])
         if turn.market:
             owners = self.owners
             out += [BUY[a] for a in BY_KIND[turn.market] if a not in owners]
@@ -177,7 +189,7 @@ class Choices(Deals):
         if card is None:
             return msg("why.no_such_asset", asset=action.asset)
         if self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         owner = self.owners.get(action.asset)
         if owner is not None:
             return msg("why.asset_owned", asset=card.name, owner=owner)
@@ -208,7 +220,7 @@ class Choices(Deals):
         if sellable is None:
             return msg("why.not_yours", asset=card.name)
         if self._in_turn() and self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if p.turns < sellable:
             return msg("why.too_soon_to_sell", asset=card.name, turn=sellable)
         return None
@@ -228,7 +240,7 @@ class Choices(Deals):
         if action.card not in CARDS:
             return msg("why.no_such_card", card=action.card)
         if self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if not self.stock[action.card]:
             return msg("why.bank_out_of", card=action.card)
         if self._holding_full(seat, action.card):
@@ -248,11 +260,14 @@ class Choices(Deals):
     # ----- savings -----------------------------------------------------------------------
     def check_save(self, seat: int, action: Save) -> Message | None:
         if self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if action.amount <= 0:
             return msg("why.amount_positive", amount=action.amount)
-        if self.cash(seat) < action.amount:
-            return msg("why.short_of_cash", price=action.amount, cash=self.cash(seat))
+        cash = self.cash(seat)
+        if cash <= 0:
+            return msg("why.no_cash_to_save")
+        if cash < action.amount:
+            return msg("why.short_of_cash_to_save", cash=cash)
         return None
 
     def do_save(self, seat: int, action: Save) -> None:
@@ -262,11 +277,14 @@ class Choices(Deals):
 
     def check_withdraw(self, seat: int, action: Withdraw) -> Message | None:
         if self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if action.amount <= 0:
             return msg("why.amount_positive", amount=action.amount)
-        if self.savings(seat) < action.amount:
-            return msg("why.short_of_savings", amount=action.amount, savings=self.savings(seat))
+        savings = self.savings(seat)
+        if savings <= 0:
+            return msg("why.no_savings")
+        if savings < action.amount:
+            return msg("why.short_of_savings", savings=savings)
         return None
 
     def do_withdraw(self, seat: int, action: Withdraw) -> None:
@@ -278,7 +296,7 @@ class Choices(Deals):
     def check_borrow(self, seat: int, action: Borrow) -> Message | None:
         p = self.players[seat]
         if self._in_turn() and self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if p.loan is not None:
             borrowed, repay = self.options.loan_ladder[p.loan]
             return msg("why.loan_outstanding", borrowed=borrowed, repay=repay)
@@ -298,7 +316,7 @@ class Choices(Deals):
     def check_repay(self, seat: int, action: Repay) -> Message | None:
         p = self.players[seat]
         if self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if p.loan is None:
             return msg("why.no_loan")
         if p.loan_turn == self.turn.number:
@@ -329,7 +347,7 @@ class Choices(Deals):
         if self.players[seat].tax_card:
             return msg("why.tax_card_held")
         if o.tax_counts_as_action and self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         if self.cash(seat) < o.voluntary_tax:
             return msg("why.short_of_cash", price=o.voluntary_tax, cash=self.cash(seat))
         return None
@@ -340,6 +358,15 @@ class Choices(Deals):
         self.players[seat].tax_card = True
         if o.tax_counts_as_action:
             self._use_action()
+
+    def amount_problem(self, seat: int, action: Action) -> Message | None:
+        """Savings moves and card offers say in money why an amount does not fit (their own
+        checks cover the range: "You have only $5 in savings"); other amounts as the kernel
+        words them."""
+        cls = action.__class__
+        if cls is Save or cls is Withdraw or cls is Propose:
+            return None
+        return super().amount_problem(seat, action)
 
     def amount_range(self, seat: int, action: Action, field: str) -> tuple[int, int] | None:
         """Savings move any amount up to what is there; a card is offered for $1 to one's cash."""
@@ -387,7 +414,9 @@ class Choices(Deals):
             if d.data["blow"] != "crash":
                 return msg("why.options_only_crash")
             needed = self.options.crash_options_needed
-            return None if p.options >= needed else msg("why.too_few_options", needed=needed)
+            if p.options >= needed:
+                return None
+            return msg("why.too_few_options", held=p.options, needed=needed)
         if action.card != "none":
             return msg("why.no_such_card", card=action.card)
         return None

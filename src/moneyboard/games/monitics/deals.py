@@ -16,13 +16,15 @@ from moneyboard.games.monitics.base import CASH
 from moneyboard.games.monitics.figures import CARDS, bid_prices
 from moneyboard.games.monitics.flow import Flow
 
-NO_ACTIONS_LEFT = msg("why.no_actions_left")
-
 
 class Deals(Flow):
     """Checks and effects of the deals between players, and the helpers turn actions share."""
 
     # ----- helpers for the checks --------------------------------------------------------
+    def no_actions_left(self) -> Message:
+        """Why a turn action is refused once the turn's actions are used up (R4)."""
+        return msg("why.no_actions_left", count=self.options.actions_per_turn)
+
     def _use_action(self) -> None:
         self.turn.actions_left -= 1
 
@@ -76,7 +78,7 @@ class Deals(Flow):
         if offer.deal != "buy_card" or offer.item not in CARDS:
             return msg("why.no_such_deal", deal=offer.deal, item=offer.item)
         if not self._in_turn() or self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         why = self._deal_partner(seat, offer.to)
         if why is not None:
             return why
@@ -85,7 +87,9 @@ class Deals(Flow):
             return msg("why.seller_has_none", seat=offer.to, card=offer.item)
         if self._holding_full(seat, offer.item):
             return msg("why.holding_full", card=offer.item)
-        if not 1 <= offer.price <= self.cash(seat):
+        if offer.price < 1:
+            return msg("why.amount_positive", amount=offer.price)
+        if offer.price > self.cash(seat):
             return msg("why.short_of_cash", price=offer.price, cash=self.cash(seat))
         return None
 
@@ -161,7 +165,7 @@ class Deals(Flow):
 
     def check_repay_friend(self, seat: int, action: RepayFriend) -> Message | None:
         if self.turn.actions_left <= 0:
-            return NO_ACTIONS_LEFT
+            return self.no_actions_left()
         owed = self.players[seat].debts.get(action.lender)
         if owed is None:
             return msg("why.no_friend_loan", seat=action.lender)

@@ -24,12 +24,17 @@ def card_prices(price: int) -> tuple[int, int]:
 class Figures:
     """Actions fixed for a whole game by the rule options, built once per option set."""
 
-    __slots__ = ("buy_from", "every_turn", "saves", "withdraws")
+    __slots__ = ("buy_from", "every_turn", "saves", "small_saves", "small_withdraws", "withdraws")
     buy_from: dict[tuple[int, str], tuple[Propose, ...]]
 
     def __init__(self, options: MoniticsOptions):
         self.saves = tuple(Save(a) for a in options.amount_steps)
         self.withdraws = tuple(Withdraw(a) for a in options.amount_steps)
+        #: Moving the whole of a balance below the smallest step ($1 to $9 by default): the
+        #: rules allow any amount, so a player holding less than a step can still move it.
+        below = range(1, min(options.amount_steps))
+        self.small_saves = tuple(Save(a) for a in below)
+        self.small_withdraws = tuple(Withdraw(a) for a in below)
         #: Turn actions offered on every turn: the two cards, saving and taking out savings.
         self.every_turn: tuple[Action, ...] = (
             BuyCard("option"),

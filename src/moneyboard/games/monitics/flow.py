@@ -77,7 +77,7 @@ class Flow(Boxes):
         if turn.stopped:
             self.event("turn.insurance_stop", seat=seat)
             return
-        self.ask(seat, "turn", roll=turn.roll)
+        self.ask(seat, "turn", roll=turn.roll, left=max(turn.actions_left, 0))
 
     def step_turn_over(self, seat: int) -> None:
         if self.phase != "race":

@@ -17,6 +17,12 @@ from moneyboard.games.monitics.actions import SAVINGS_STEPS
 class MoniticsOptions(RuleOptions):
     """Monitics' rule options (defaults follow the rulebook and RULINGS.md)."""
 
+    manual_claims: tuple[str, ...] = ()
+    """Circumstance rewards the learners must claim themselves (habits_reward,
+    ownership_reward, business_grant); one not claimed before the next player's turn is lost.
+    A classroom variant (R26): the Monitics rulebook applies every Circumstance by itself
+    ("all Circumstances effects are mandatory"). Empty: all are paid by themselves."""
+
     # --- set-up and turns ---
     start_cash: int = Field(default=500, ge=0, le=100_000)
     """Cash each player starts with (R1)."""
@@ -24,8 +30,9 @@ class MoniticsOptions(RuleOptions):
     """The seat that takes the first turn (R2)."""
     actions_per_turn: int = Field(default=2, ge=0, le=10)
     """Actions (buy, sell, save, take out savings, borrow, repay) a player may make each turn."""
-    turn_seconds: int | None = Field(default=120, ge=10, le=3600)
-    """Seconds a player has for a whole turn (none: no limit); when time is up the turn ends."""
+    turn_seconds: int | None = Field(default=None, ge=10, le=3600)
+    """Seconds a player has for a whole turn; when time is up the turn ends. Off by default
+    (R23); the rulebook's pace is 120 (two minutes)."""
     amount_steps: tuple[int, ...] = SAVINGS_STEPS
     """Amounts bots and training agents move into or out of savings (a person may type any)."""
     asset_market: Literal["box_kind", "any_asset_box", "any_time"] = "box_kind"

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.claims import Claim
-from moneyboard.engine.messages import load_catalogue
+from moneyboard.engine.messages import Message, load_catalogue, msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
@@ -35,14 +35,19 @@ from moneyboard.games.monitics.actions import (
     USE_OPTIONS,
     USE_SAVINGS,
     Bid,
+    Borrow,
     Buy,
     BuyCard,
+    ForcedSale,
+    Lend,
     PayTax,
+    Protect,
     Repay,
     RepayFriend,
     Save,
+    Sell,
 )
-from moneyboard.games.monitics.base import DIE
+from moneyboard.games.monitics.base import DIE, share
 from moneyboard.games.monitics.choices import (
     ASK_LOAN,
     BUY,
@@ -99,6 +104,12 @@ AUTOMATIONS = {
     "ownership_reward": "Ownership Pays: the reward for owning an asset",
     "business_grant": "Business Gain: the grant for owning a business",
 }
+#: Each reward a learner may claim, as the log and its button name it.
+REWARD_WORDS = {
+    "habits_reward": "the Good Money Habits reward",
+    "ownership_reward": "the Ownership Pays reward",
+    "business_grant": "the Business Gain grant",
+}
 
 
 class MoniticsState(Choices):
@@ -120,6 +131,7 @@ class MoniticsState(Choices):
             **{a.id: a.name for a in content.assets},
             **{b.id: b.name for b in content.bills},
             **content.box_words(),
+            **REWARD_WORDS,
         }
     )
     #: The board as a forecast reads it (``forecast.Board``).
@@ -190,8 +202,15 @@ class MoniticsState(Choices):
         return data
 
     def action_cost(self, seat: int, action: Action) -> int | None:
-        """What an action costs in cash, for the views (purchases, savings, repayments, tax)."""
+        """The cash an action takes from ``seat`` at once, for the views: purchases, savings,
+        repayments, tax, a loan to another player, and a blow taken without protection
+        (``None``: it takes no cash now, as a bank loan, whose repayment its label names)."""
         o = self.options
+        if isinstance(action, Protect):
+            return self.blow_cash(seat) if action.card == "none" else None
+        if isinstance(action, Lend):
+            d = self.decision
+            return d.data["amount"] if action.agree and d is not None and d.kind == "lend" else None
         if isinstance(action, Buy):
             return self.content.asset[action.asset].purchase
         if isinstance(action, BuyCard):
@@ -208,6 +227,97 @@ class MoniticsState(Choices):
         if isinstance(action, RepayFriend):
             return self.players[seat].debts.get(action.lender)
         return None
+
+    def blow_cash(self, seat: int) -> int | None:
+        """The cash the blow asked about now takes from ``seat`` if it is not prevented."""
+        d = self.decision
+        if d is None or d.kind != "protect":
+            return None
+        blow, o = d.data["blow"], self.options
+        if blow == "major_expense":  # cash short: the player is asked how to pay the rest
+            return o.major_expense if self.cash(seat) >= o.major_expense else None
+        if self.players[seat].assets and (blow == "crash" or self.forced_sale_assets(seat)):
+            return None  # assets are sold: cash comes in
+        if blow == "crash":
+            return share(self.cash(seat), o.crash_cash_loss_pct) or None
+        loss = share(self.cash(seat) + self.savings(seat), o.forced_sale_loss_pct)
+        return min(loss, self.cash(seat)) or None
+
+    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
+        """The action in the game's words; where the words depend on the table, the button
+        says it: the loan on offer and its repayment, an asset's price, what a blow would
+        take, the reward a claim brings ("Borrow $300 from the bank (repay $350 on a later
+        turn)", "Take the hit: pay $40")."""
+        words = self.button_words(action)
+        if words is None:
+            return super().action_label(action, chosen_later)
+        return self.explain(words)
+
+    def button_words(self, action: Action) -> Message | None:
+        """The words of ``action``'s button that depend on the table now (None: its label)."""
+        asset = self.content.asset
+        if isinstance(action, Sell | ForcedSale):
+            card = asset.get(action.asset)
+            if card is None:
+                return None
+            if isinstance(action, Sell):
+                return msg("button.sell", asset=card.name, price=card.market)
+            return msg(
+                "button.forced_sale", asset=card.name, distress=card.distress, market=card.market
+            )
+        if isinstance(action, Claim):
+            amount = getattr(self.options, action.name, None)
+            if action.name not in REWARD_WORDS or not isinstance(amount, int):
+                return None
+            return msg("button.claim", reward=REWARD_WORDS[action.name], amount=amount)
+        d = self.decision
+        if d is None or not d.seats:
+            return None
+        seat = d.seats[0]
+        if isinstance(action, Borrow):
+            borrowed, repay = self.options.loan_ladder[self.players[seat].next_loan]
+            return msg("button.borrow", borrowed=borrowed, repay=repay)
+        if isinstance(action, Protect) and d.kind == "protect":
+            return self.protect_words(seat, action.card, d.data["blow"])
+        return None
+
+    def protect_words(self, seat: int, card: str, blow: str) -> Message | None:
+        """What each answer to a blow does: the card it costs, or what the blow takes."""
+        o = self.options
+        if card == "insurance":
+            return msg("button.insurance" if o.insurance_ends_turn else "button.insurance_moves_on")
+        if card == "options":
+            return msg("button.options", count=o.crash_options_needed)
+        if card != "none":
+            return None
+        if blow == "major_expense":
+            return msg("button.hit_pay", amount=o.major_expense)
+        asset = self.content.asset
+        held = [asset[a] for a in self.players[seat].assets]
+        if blow == "crash":
+            if held:
+                return msg(
+                    "button.hit_crash_assets",
+                    distress=sum(a.distress for a in held),
+                    market=sum(a.market for a in held),
+                )
+            loss = share(self.cash(seat), o.crash_cash_loss_pct)
+            if not loss:
+                return msg("button.hit_nothing")
+            return msg("button.hit_crash_cash", amount=loss, percent=o.crash_cash_loss_pct)
+        eligible = [asset[a] for a in self.forced_sale_assets(seat)]
+        if len(eligible) == 1:
+            card_ = eligible[0]
+            return msg(
+                "button.hit_asset", asset=card_.name, distress=card_.distress, market=card_.market
+            )
+        if eligible:
+            return msg("button.hit_choose_asset")
+        have = self.cash(seat) + self.savings(seat)
+        loss = share(have, o.forced_sale_loss_pct)
+        if not loss:
+            return msg("button.hit_nothing")
+        return msg("button.hit_cash_and_savings", amount=loss, percent=o.forced_sale_loss_pct)
 
     def full_view(self) -> dict[str, Any]:
         return {
@@ -415,6 +525,9 @@ class MoniticsState(Choices):
             STOP_FINAL,
             END_TURN,
             *(Claim(name) for name in AUTOMATIONS),
+            # Last, so that the ids of the actions above stay as they were.
+            *figures.small_saves,
+            *figures.small_withdraws,
         )
 
     @classmethod
