@@ -156,6 +156,22 @@ class Table:
         self._sync_bots()
         self.save()
 
+    def take_back(self, count: int) -> None:
+        """A trainer's take back of the last ``count`` moves: the pause, the seats, a called
+        time and the queued outcomes stay (see :meth:`Directives.take_back`)."""
+        self.state.take_back(count)
+        self._sync_bots()
+        self.save()
+
+    def set_timer(self, seconds: float | None) -> None:
+        """The trainer sets the seconds per decision (``None``: the game's rules, 0: no
+        clocks). Every seat deciding now, and the turn under way, get the full time from now:
+        a clock that counted from before would run out at once."""
+        self.timer = seconds
+        now = self.clock()
+        self._asked = {s: (key, now) for s, (key, _) in self._asked.items()}
+        self._turn = (self._turn[0], now)
+
     def _shift(self, seconds: float) -> None:
         """Stop the clocks for a pause: every running time limit moves on by ``seconds``."""
         self.started += seconds

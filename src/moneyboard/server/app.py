@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
 from moneyboard.engine.errors import MoneyboardError
-from moneyboard.engine.options import describe_options, describe_validation_error
+from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server import encoding as wire
 from moneyboard.server.directives import direct
@@ -458,11 +458,12 @@ class Connection:
             return _error("rate_limited", "too many messages: slow down and try again")
         try:
             data = wire.loads(text)
-            parsed = quick_action(data) or ClientMessage.model_validate({"message": data}).message
         except wire.DecodeError as exc:
             return _error("malformed", f"not valid JSON: {exc}")
+        try:
+            parsed = quick_action(data) or ClientMessage.model_validate({"message": data}).message
         except ValidationError as exc:
-            return _error("malformed", _why(exc))
+            return _error("malformed", _why(exc), _request_id(data))
         ident = parsed.id
         try:
             room = self.manager.room(code)
@@ -503,4 +504,14 @@ class Connection:
 
 
 def _why(exc: ValidationError) -> str:
-    return describe_validation_error(exc, "field")
+    """A message's problems in plain words, each field named as the message spells it."""
+    return request_problems(exc.errors())
+
+
+def _request_id(data: Any) -> Any:
+    """The ``id`` of a malformed message, if it can be read, so the client can match the
+    error to its request."""
+    ident = data.get("id") if isinstance(data, dict) else None
+    if isinstance(ident, bool) or not isinstance(ident, int | str):
+        return None
+    return ident if not isinstance(ident, str) or len(ident) <= 64 else None

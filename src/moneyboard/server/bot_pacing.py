@@ -115,6 +115,8 @@ class BotPacer:
     def skip(self, room: Room) -> None:
         """The trainer's "skip": the bot due to move moves now."""
         self.cancel(room.code)
+        if room.paused:
+            raise refused("the game is paused: resume it first, and the bot moves", "paused")
         if room.bot_to_move() is None:
             raise refused("no bot is waiting to move", "no_bot")
         self._bot_move(room.code)

@@ -44,4 +44,7 @@ def bot_kind(kind: str, where: str = "") -> str:
     try:
         return check_bot_kind(kind)
     except UnknownBotError as exc:
+        if not kind.strip():  # a bot seat with no bot chosen
+            _, _, known = str(exc).partition("; ")
+            raise bad_request(f"{where}a bot seat needs a bot: choose one ({known})") from None
         raise bad_request(f"{where}{exc}") from None

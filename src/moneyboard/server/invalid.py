@@ -7,13 +7,22 @@ reads "name must not be empty" instead, with each wrong field named as the reque
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from moneyboard.engine.validation_words import error_in_words
 
-#: Where in the request a field sits: not part of its name.
-_SOURCES = {"body", "query", "path", "header", "cookie"}
+#: Where in the request a field sits: not part of its name (``message``: the wrapper of a
+#: WebSocket message).
+_SOURCES = {"body", "query", "path", "header", "cookie", "message"}
+#: Fields holding one of several kinds of message, told apart by their ``type``: pydantic
+#: puts that type in the path after them ("directive", "undo", "count").
+_TAGGED = {"message", "directive"}
+#: A union's member in pydantic's path ("str", "int", "dict[str,any]", "constrained-str").
+_MEMBER = re.compile(r"^(str|int|float|bool|none|constrained-\w+|\w+\[.*\])$")
+#: A clause "FIELD must be KIND (not VALUE)", to join two kinds a field may be.
+_MUST_BE = re.compile(r"^(?P<field>.+?) must be (?P<kind>.+) \((?P<not>not .*)\)$")
 
 
 def request_problems(errors: Sequence[Mapping[str, Any]], limit: int = 5) -> str:
@@ -30,13 +39,46 @@ def request_problems(errors: Sequence[Mapping[str, Any]], limit: int = 5) -> str
     ...                   {"type": "extra_forbidden", "loc": ("body", "gam"), "msg": ""}])
     "game is missing; 'gam' is not a field of this request"
     """
-    parts = []
-    for error in errors[:limit]:
-        if error.get("type") == "extra_forbidden":
-            parts.append(f"'{field_name(error.get('loc', ()))}' is not a field of this request")
+    parts: list[str] = []
+    for error in errors:
+        kind = error.get("type")
+        field = field_name(error.get("loc", ()))
+        if kind == "extra_forbidden":
+            part = f"'{field}' is not a field of this request"
+        elif kind == "union_tag_invalid":
+            ctx = error.get("ctx") or {}
+            expected = str(ctx.get("expected_tags", ""))
+            where = f"{field}'s type" if field else "type"
+            part = f"{where} must be one of {expected} (not {ctx.get('tag')!r})"
+        elif kind == "union_tag_not_found":
+            part = f"{field}'s type is missing" if field else "type is missing"
         else:
-            parts.append(error_in_words(error, field_name(error.get("loc", ()))))
-    return "; ".join(parts) or "the request is not valid"
+            part = error_in_words(_whole_numbers(error), field)
+        _add(parts, part)
+    return "; ".join(parts[:limit]) or "the request is not valid"
+
+
+def _whole_numbers(error: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The error with a bound such as ``0.0`` written ``0`` ("at least 0 (not -5)")."""
+    ctx = error.get("ctx")
+    if not ctx:
+        return error
+    shown = {k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in ctx.items()}
+    return {**error, "ctx": shown}
+
+
+def _add(parts: list[str], part: str) -> None:
+    """Add one clause; a field that must be one of two kinds gets one clause naming both
+    ("action must be an object of named fields or text (not 123)")."""
+    new = _MUST_BE.match(part)
+    for i, old in enumerate(parts):
+        seen = _MUST_BE.match(old)
+        if new and seen and new["field"] == seen["field"] and new["not"] == seen["not"]:
+            parts[i] = f"{seen['field']} must be {seen['kind']} or {new['kind']} ({seen['not']})"
+            return
+        if old == part:
+            return
+    parts.append(part)
 
 
 def field_name(loc: Sequence[str | int]) -> str:
@@ -47,10 +89,28 @@ def field_name(loc: Sequence[str | int]) -> str:
     'options.rounds'
     >>> field_name(("body", "seats", 2))
     'seat 3'
+    >>> field_name(("message", "directive", "directive", "timer", "seconds"))
+    'seconds'
+    >>> field_name(("message", "action", "action", "dict[str,any]"))
+    'action'
     """
     words: list[str] = []
-    parts = list(loc)
-    if parts and parts[0] in _SOURCES:
+    parts: list[str | int] = []
+    tagged = False
+    for position, part in enumerate(loc):
+        if position == 0 and part in _SOURCES:
+            tagged = part == "message"
+            continue
+        if tagged and isinstance(part, str):  # the kind of message, not a field
+            tagged = False
+            continue
+        tagged = part in _TAGGED
+        if isinstance(part, str) and _MEMBER.match(part):
+            continue
+        parts.append(part)
+    # A field inside a directive or a message is named on its own: "seconds", not
+    # "directive.seconds" (the request's kind is known to whoever sent it).
+    while len(parts) > 1 and parts[0] in _TAGGED:
         parts = parts[1:]
     for part in parts:
         if isinstance(part, int) and words:

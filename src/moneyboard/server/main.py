@@ -80,6 +80,18 @@ def welcome_lines(host: str, port: int, learners: str | None) -> list[str]:
     return lines
 
 
+#: How many times the app's own message limit the WebSocket transport takes in one message.
+FRAME_SLACK = 4
+
+
+def ws_frame_limit(settings: Settings) -> int:
+    """The largest WebSocket message uvicorn reads (bytes). Larger than the app's own limit,
+    so a message just over that limit reaches the app and gets its ``too_large`` error (the
+    connection stays open); a message over this one closes the connection (code 1009) before
+    it is read whole, so nobody can make the server hold a huge message."""
+    return FRAME_SLACK * settings.max_message_bytes
+
+
 def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
     """Serve until stopped (Ctrl-C); rooms left unfinished are rebuilt at the next start."""
     problem = open_database(settings.db_url)
@@ -99,6 +111,6 @@ def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> N
         port=port,
         ws="websockets-sansio",
         log_level="warning" if quiet else "info",
-        ws_max_size=settings.max_message_bytes,
+        ws_max_size=ws_frame_limit(settings),
         lifespan="on",
     )

@@ -18,9 +18,10 @@ JsonAction = Annotated[
 
 
 class Strict(BaseModel):
-    """Unknown fields are refused (a typo is an error, not silently ignored)."""
+    """Unknown fields are refused (a typo is an error, not silently ignored), and so is a
+    value of the wrong type: ``"version": "1"`` is not quietly read as 1."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatSpec(Strict):

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from moneyboard.engine.actions import Action
+from moneyboard.engine.directives import moves_to_take_back
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.record import GameRecord, record_of
@@ -35,6 +36,8 @@ from moneyboard.terminal.render import decision_line
 #: Entry kinds that change the game or the room (each one moves ``version`` on by one).
 GAME_KINDS = frozenset({"action", "timeout", "force", "call_time", "pause", "resume", "undo"})
 ROOM_KINDS = frozenset({"start", "pause", "resume", "undo", "seat", "timer", "end"})
+#: What every view of a room the trainer ended says (its ``room.ended``), and the announcement.
+ENDED_BY_TRAINER = "The trainer has ended the game."
 #: Entry kinds that leave ``version`` alone (a vote changes nothing anyone acts on).
 QUIET_KINDS = frozenset({"vote"})
 
@@ -298,7 +301,10 @@ class Room:
             table.call_time()
             return None
         if kind == "undo":
-            table.direct("undo", count=int(data["count"]))
+            if data.get("keep"):
+                table.take_back(int(data["count"]))
+            else:  # stored before take backs kept the called time and the queued outcomes
+                table.direct("undo", count=int(data["count"]))
             if not table.state.status.paused and table.state.result is None:
                 table.direct("pause")
             return None
@@ -312,9 +318,23 @@ class Room:
         try:
             return self._carry_out(self.table, kind, data)
         except MoneyboardError as exc:
-            raise refused(str(exc)) from None
+            raise refused(self._to_trainer(exc)) from None
         except NotImplementedError:
-            raise refused(f"{self.game.title} has no class period to call time on") from None
+            raise refused(self._no_period()) from None
+
+    def _no_period(self) -> str:
+        return (
+            f"{self.game.title} has no class period to call time on: to stop the game here, end it"
+        )
+
+    def _to_trainer(self, exc: MoneyboardError) -> str:
+        """The game's refusal of a move or directive, naming the game by its title."""
+        if getattr(exc, "key", "") == "why.no_period":
+            return self._no_period()
+        text = str(exc)
+        if text.startswith("this game "):
+            return f"{self.game.title} {text.removeprefix('this game ')}"
+        return text
 
     # ----- entries -----------------------------------------------------------------------
     def _take_start(self, data: dict[str, Any]) -> Change:
@@ -364,8 +384,16 @@ class Room:
         # The game's own event says it ("Time is up for Ana: the game chose 'Done'").
         return Change("timeout", seat)
 
+    def _directing(self) -> GameState:
+        """The game, if a trainer's directive may change it now (started, not over); unlike
+        an action, a directive may be given while the game is paused."""
+        state = self._game_state()
+        if state.terminal:
+            raise refused("the game is over", "game_over")
+        return state
+
     def _take_force(self, data: dict[str, Any]) -> Change:
-        state = self._playing()
+        state = self._directing()
         stream = data.get("stream")
         outcomes = data.get("outcomes")
         if not isinstance(stream, str) or not isinstance(outcomes, list) or not outcomes:
@@ -375,12 +403,12 @@ class Room:
         return Change("force", announcements=["The trainer has chosen what comes next."])
 
     def _take_call_time(self, data: dict[str, Any]) -> Change:
-        self._playing()
+        self._directing()
         self._game_move("call_time", {})
         return Change("call_time", announcements=["Time is up: the class period is over."])
 
     def _take_pause(self, data: dict[str, Any]) -> Change:
-        self._playing()
+        self._directing()
         self._game_move("pause", {})
         return Change("pause")  # the game's event tells it
 
@@ -392,11 +420,17 @@ class Room:
         return Change("resume")  # the game's event tells it
 
     def _take_undo(self, data: dict[str, Any]) -> Change:
-        self._game_state()
+        state = self._game_state()
         count = data.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise bad_request("undo needs a count of at least 1")
-        self._game_move("undo", {"count": count})
+        available = moves_to_take_back(state.moves)
+        if available == 0:
+            raise refused("there is no move to take back yet", "nothing_to_undo")
+        if count > available:
+            moves = "1 move" if available == 1 else f"{available} moves"
+            raise refused(f"only {moves} can be taken back", "nothing_to_undo")
+        self._game_move("undo", {"count": count, "keep": bool(data.get("keep"))})
         self.log_seen = len(self.state.log) if self.state is not None else 0
         what = "the last move" if count == 1 else f"the last {count} moves"
         return Change(
@@ -408,8 +442,10 @@ class Room:
     def _take_seat(self, data: dict[str, Any]) -> Change:
         state = self._game_state()
         seat = data.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < state.n:
-            raise bad_request(f"there is no seat {seat!r} in this room")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise bad_request("a seat is named by its number")
+        if not 0 <= seat < state.n:
+            raise bad_request(f"there is no seat {seat + 1} in this room (seats 1 to {state.n})")
         bot = data.get("bot")
         if bot is not None:
             bot = bot_kind(str(bot))
@@ -425,7 +461,7 @@ class Room:
             raise bad_request("a turn timer is a number of seconds (0 turns timers off)")
         self.timer = None if seconds is None else float(seconds)
         if self.table is not None:
-            self.table.timer = self.timer
+            self.table.set_timer(self.timer)
         if self.timer is None:
             said = "Turn timers follow the game's rules again."
         elif self.timer == 0:
@@ -436,7 +472,7 @@ class Room:
 
     def _take_end(self, data: dict[str, Any]) -> Change:
         self.ended = True
-        return Change("end", announcements=["The trainer has ended the game."])
+        return Change("end", announcements=[ENDED_BY_TRAINER])
 
     def _take_vote(self, data: dict[str, Any]) -> Change:
         seat = int(data["seat"])
@@ -457,10 +493,12 @@ class Room:
         # A vote is checked as the decider's own move would be: any amount they could choose.
         reason = state.why_not(movers[0], action)
         if reason is not None:
-            raise refused(
-                f"'{state.action_label(action)}' is not one of {self.names[movers[0]]}'s "
-                f"choices now: {state.explain(reason)}"
-            )
+            label, decider = state.action_label(action), self.names[movers[0]]
+            said = f"'{label}' is not one of {decider}'s choices now"
+            # These reasons only say it again, with the game's inner name for the decision.
+            if reason.key not in ("why.not_this_decision", "why.not_now", "why.not_in_game"):
+                said += f": {state.explain(reason)}"
+            raise refused(said)
         why = str(data.get("why", ""))[:280]
         self.votes[seat] = (action.to_json(), why)
         return Change("vote", seat)
@@ -524,6 +562,7 @@ class Room:
             "seats": self.seats_json(),
             "timer": self.decision_limit(),
             "votes": len(self.votes),
+            "ended": ENDED_BY_TRAINER if self.ended else None,
         }
 
     def deciding_seat(self) -> int | None:
