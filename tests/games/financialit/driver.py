@@ -73,6 +73,8 @@ def passive(state: FinanciaLitState, seat: int, kind: str) -> Action:
     """The do-nothing answer: Save, take nothing, cover with Family Aid or a loan, settle."""
     if kind == "action":
         return SAVE
+    if kind == "cover_event":
+        return TAKE_LOAN
     if kind == "cover":
         return FAMILY_AID if state.why_not(seat, FAMILY_AID) is None else TAKE_LOAN
     if kind == "settle_loan":

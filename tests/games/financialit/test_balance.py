@@ -88,7 +88,7 @@ class Planner:
         legal = state.legal_actions(seat)
         if kind == "action":
             return self.place(state, seat, legal)
-        if kind == "cover":
+        if kind in ("cover", "cover_event"):
             return FAMILY_AID if FAMILY_AID in legal else TAKE_LOAN
         if kind == "settle_loan":
             return SETTLE_UNITS if SETTLE_UNITS in legal else SETTLE_HAPPINESS

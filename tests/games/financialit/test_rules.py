@@ -118,14 +118,14 @@ def test_an_event_a_family_cannot_pay_gives_a_miscalculation_and_a_loan_covers_i
     fire = CONTENT.event["fire"]
     poor = {"flatmates": {"units": 0, "income": 2, "bills": 0}}
     state = start(rounds=2, event_order=("fire",), family_changes=poor, **SHELTERED)
-    run(state, until=lambda s: s.decision is not None and s.decision.kind == "cover")
+    run(state, until=lambda s: s.decision is not None and s.decision.kind == "cover_event")
     [short] = events(state, "pay.short")
     assert short.params["what"] == "event.cost"
     seat = short.params["seat"]
     assert (seat, short.params["amount"]) == (1, fire.units)
     assert short.params["cash"] < fire.units
     assert state.to_move() == (seat,) and state.homes[seat].miscalculation
-    while state.decision is not None and state.decision.kind == "cover":
+    while state.decision is not None and state.decision.kind == "cover_event":
         state.apply(seat, TAKE_LOAN)
     cost = fire.units + state.homes[seat].family.event_cost_delta
     assert paid(state, "event.cost", seat)[-1] == cost

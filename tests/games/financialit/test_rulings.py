@@ -449,6 +449,43 @@ def test_r19_an_unpayable_amount_gives_a_miscalculation_card_and_forces_borrowin
     assert state.homes[1].miscalculation  # kept to the end
 
 
+def test_r19_family_aid_pays_for_bills_but_an_events_cost_takes_loans() -> None:
+    """The rulebook, Payments & Events: bills a family cannot pay are met with "one or more
+    Loans or Request Family Aid (or both)" (step 3a); an Event's units "must take Loans"
+    (step 4b)."""
+    state = start(**FLATMATES_SHORT, **SHELTERED, event_order=("fire",), rounds=2)
+
+    def covering(s: FinanciaLitState) -> bool:
+        return s.decision is not None and s.decision.kind in ("cover", "cover_event")
+
+    kinds = []
+    while not state.terminal:
+        run(state, until=covering)
+        if state.terminal:
+            break
+        assert state.decision is not None
+        kind = state.decision.kind
+        seat = state.to_move()[0]
+        if seat != 1:
+            state.apply(seat, TAKE_LOAN)
+            continue
+        kinds.append(kind)
+        if kind == "cover":  # bills: Family Aid is allowed (the family borrows instead here)
+            assert state.legal_actions(1) == [TAKE_LOAN, FAMILY_AID]
+        else:
+            assert state.legal_actions(1) == [TAKE_LOAN]
+            assert reason_key(state, 1, FAMILY_AID) == "why.aid_not_for_events"
+            refused = {e["text"]: e["reason"] for e in state.view(1)["refused"]}
+            assert refused["Ask the family for aid"].startswith("Family Aid does not pay for")
+            assert "take a loan" in state.explain(
+                ("describe.decision.cover_event", {**state.decision.data, "seat": 1})
+            )
+        state.apply(1, TAKE_LOAN)
+    assert kinds[0] == "cover" and kinds[-1] == "cover_event"
+    assert received(state, "aid.given", 1) == []
+    assert [m.params["card"] for m in events(state, "event.cost", 1)] == ["Fire Disaster"]
+
+
 def test_r20_events_hit_every_uninsured_family_and_gains_reach_everyone() -> None:
     state = start(event_order=("fire", "tax_refund"), rounds=3)
     broker = first_legal(AddClause("fire"))

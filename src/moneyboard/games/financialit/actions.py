@@ -37,7 +37,8 @@ class TakeLoan(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class FamilyAid(Action):
-    """Ask the family for help, once per game, while holding a Miscalculation card."""
+    """Ask the family for help, once per game, while holding a Miscalculation card (for
+    bills or any time, but not for an Event's cost: that takes Loans)."""
 
     kind: ClassVar[str] = "family_aid"
     anytime: ClassVar[bool] = True

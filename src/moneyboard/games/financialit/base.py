@@ -188,8 +188,9 @@ class FinanciaLitBase(GameState):
         params["happiness"] = after
         self.log.append((key, params))
 
-    def miscalculate(self, seat: int) -> None:
-        """Give a Miscalculation card, or the Happiness penalty if one is already held."""
+    def miscalculate(self, seat: int, event: bool = False) -> None:
+        """Give a Miscalculation card, or the Happiness penalty if one is already held
+        (``event``: the amount is an Event's cost, to be paid with Loans alone)."""
         home = self.homes[seat]
         if home.miscalculation:
             self.change_happiness(
@@ -197,7 +198,7 @@ class FinanciaLitBase(GameState):
             )
         else:
             home.miscalculation = True
-            self.event("miscalculation.card", seat=seat)
+            self.event("miscalculation.event_card" if event else "miscalculation.card", seat=seat)
 
     def step_next_action(self, after: int) -> None:
         """Ask the next family clockwise that has not chosen to Save."""

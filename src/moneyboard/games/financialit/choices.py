@@ -46,13 +46,17 @@ ANYTIME = (TAKE_LOAN, FAMILY_AID)
 NO_PAWNS = msg("why.no_pawns")
 AID_USED = msg("why.aid_used")
 AID_NEEDS_MISCALCULATION = msg("why.aid_needs_miscalculation")
+AID_NOT_FOR_EVENTS = msg("why.aid_not_for_events")
 
 #: The one table of decisions: for each kind, the actions that answer it, then the anytime
 #: actions a seat may also take while it is asked (a loan in the middle of a turn). A loan or
-#: Family Aid answers only "cover" (a payment the family could not make is tried again).
+#: Family Aid answers only "cover" (bills the family could not pay are tried again), and a
+#: loan alone "cover_event" (an Event's cost: R19).
 DECISIONS: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {
     "action": ((*PLACES, SAVE), ANYTIME),
     "cover": (ANYTIME, ()),
+    # An Event's cost is paid with Loans (step 4b): Family Aid is offered, and refused.
+    "cover_event": ((TAKE_LOAN,), (FAMILY_AID,)),
     "labour": ((LEARN_SKILL, SEEK_EMPLOYMENT, DONE), ANYTIME),
     "investments": ((INVEST_SHORT, INVEST_LONG, DONE), ANYTIME),
     "insurance": ((*ADD_CLAUSES, *DROP_CLAUSES, DONE), ANYTIME),
@@ -201,6 +205,8 @@ class Choices(FinanciaLitBase):
             return AID_USED
         if not home.miscalculation:
             return AID_NEEDS_MISCALCULATION
+        if self.phase == "payments" and self.events_shown:
+            return AID_NOT_FOR_EVENTS  # R19: an Event's cost is paid with Loans (step 4b)
         return None
 
     def do_family_aid(self, seat: int, a: FamilyAid) -> None:

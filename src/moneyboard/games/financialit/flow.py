@@ -284,15 +284,17 @@ class Flow(FinanciaLitBase):
     def step_pay(
         self, seat: int, amount: int, key: str, params: dict[str, Any], flagged: bool
     ) -> None:
-        """Pay a compulsory amount; a family that cannot must borrow or ask for Family Aid."""
+        """Pay a compulsory amount; a family that cannot must borrow or ask for Family Aid
+        (bills), or borrow (an Event's cost: R19)."""
         if self.cash(seat) >= amount:
             self.spend(seat, amount, key, **params)
             return
+        event = key == "event.cost"
         if not flagged:
             self.event("pay.short", seat=seat, amount=amount, cash=self.cash(seat), what=key)
-            self.miscalculate(seat)
+            self.miscalculate(seat, event)
         self.then(("pay", seat, amount, key, params, True))
-        self.ask(seat, "cover", amount=amount, what=key)
+        self.ask(seat, "cover_event" if event else "cover", amount=amount, what=key)
 
     def step_goods(self) -> None:
         o = self.options

@@ -172,7 +172,7 @@ class FinanciaLitState(Flow, Choices):
             return None
         if d.kind == "action":
             return SAVE
-        if d.kind == "cover":
+        if d.kind in ("cover", "cover_event"):
             return TAKE_LOAN
         if d.kind == "settle_loan":
             return SETTLE_UNITS if self.can(seat, SETTLE_UNITS) else SETTLE_HAPPINESS
