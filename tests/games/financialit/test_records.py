@@ -39,7 +39,8 @@ def test_a_bad_stacked_card_is_named_at_forced_not_at_the_move_that_draws_it() -
         document["forced"] = {"deck:luxury": ["yacht"]}
 
     text = replay_error(stack)
-    assert "forced" in text and "yacht" in text and "deck:luxury" in text
+    assert "forced" in text and "yacht" in text
+    assert "deck:luxury" in text or "luxury deck" in text  # the stream, as code or in words
     assert "entry" not in text and "move" not in text
 
 
@@ -48,7 +49,8 @@ def test_a_bad_force_entry_is_named_by_its_number() -> None:
         document["moves"].insert(3, {"force": "deck:events", "outcomes": ["meteor"]})
 
     text = replay_error(force)
-    assert "entry 4" in text and "meteor" in text and "deck:events" in text
+    assert "entry 4" in text and "meteor" in text
+    assert "deck:events" in text or "events deck" in text
 
 
 def test_a_move_without_its_action_names_the_entry_and_the_field_only() -> None:
