@@ -13,7 +13,7 @@ from moneyboard import registry
 from moneyboard.debrief import Debrief, DebriefError, build_debrief, charts_svg
 from moneyboard.debrief.records import undone_entries
 from moneyboard.debrief.timeline import seat_values
-from moneyboard.engine.record import ChanceMove, GameRecord, record_of
+from moneyboard.engine.record import ActionMove, ChanceMove, GameRecord, record_of
 from moneyboard.engine.state import Seat
 from moneyboard.registry import replay_record
 from moneyboard.sim.play import round_of
@@ -174,6 +174,24 @@ def test_a_classroom_record_with_directives_and_an_undo_is_debriefed() -> None:
     last = {row.seat: row.values["cash"] for row in debrief.timeline[-2:]}
     final = replay_record(record_of(state))
     assert last == {0: 13.0, 1: final.metrics(1)["cash"]}  # Ana kept both sixes
+
+
+def test_a_pause_after_the_moves_taken_back_is_not_marked_undone() -> None:
+    # The trainer pauses to discuss Ana's gamble, then takes it back: the pause stays in
+    # force (the game is still paused), the gamble is undone.
+    state = TOY.new_state([Seat("Ana"), Seat("Ben")], 1, {"rounds": 2}, forced={"die": [6] * 6})
+    state.apply(0, KEEP)
+    state.apply(1, KEEP)
+    state.apply(0, GAMBLE)
+    state.direct("pause")
+    state.direct("undo", count=1)
+    record = record_of(state)
+    pause = next(n for n, e in enumerate(record.moves) if getattr(e, "directive", "") == "pause")
+    gamble = max(n for n, e in enumerate(record.moves[:pause]) if isinstance(e, ActionMove))
+    undone = undone_entries(record)
+    assert gamble in undone
+    assert pause not in undone
+    assert state.status.paused
 
 
 def test_a_record_with_chance_outcomes_from_outside_is_debriefed() -> None:

@@ -66,7 +66,7 @@ def test_undo_takes_back_the_last_actions_as_if_never_made(toy_game: GameDef) ->
         del now[key], then[key]
     assert now == then
     assert len(state.moves) == 6  # the undone actions stay in the history, then the undo
-    with pytest.raises(IllegalActionError, match="only 3 move"):
+    with pytest.raises(IllegalActionError, match="Only 3 moves can be taken back"):
         state.direct("undo", count=4)
 
 
@@ -272,7 +272,7 @@ def test_directives_mixed_with_moves_replay_and_never_stick(
             if available:
                 state.take_back(min(count, available))
             else:
-                with pytest.raises(IllegalActionError, match="only 0 moves"):
+                with pytest.raises(IllegalActionError, match="Only 0 moves can be taken back"):
                     state.take_back(count)
         assert fingerprint(replayed(state)) == fingerprint(state)
     available = moves_to_take_back(state.moves)

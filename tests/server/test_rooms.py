@@ -250,6 +250,7 @@ def test_rooms_per_server_are_limited(tmp_path: object, settings: Settings) -> N
         r = client.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "learner"}] * 2})
         assert r.status_code == 429
         assert "2 rooms" in r.json()["error"]["message"]
+        assert "delete a room" in r.json()["error"]["message"]  # ending one frees nothing
 
 
 def test_large_bodies_are_refused(client: TestClient) -> None:

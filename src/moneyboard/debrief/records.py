@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from moneyboard.engine.actions import Action
-from moneyboard.engine.directives import taken_back_from
+from moneyboard.engine.directives import KEPT_DIRECTIVES, taken_back_from
 from moneyboard.engine.errors import MoneyboardError, RecordError, UnknownGameError
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.record import (
@@ -77,7 +77,8 @@ def seat_of(entry: object) -> int | None:
 
 def undone_entries(record: GameRecord) -> set[int]:
     """The numbers of the entries a trainer's ``undo`` later took back (the undo itself is
-    not one of them)."""
+    not one of them): moves, draws and calls of time; pauses, resumes and seat changes after
+    the cut stay in force, as :func:`~moneyboard.engine.directives.effective_history` keeps them."""
     kept: list[int] = []
     undone: set[int] = set()
     for number, entry in enumerate(record.moves):
@@ -85,11 +86,17 @@ def undone_entries(record: GameRecord) -> set[int]:
             probes = [Move(_kind(record.moves[k]), -1, None, "", (), None) for k in kept]
             cut = taken_back_from(probes, entry.count or 0)
             if cut >= 0:
-                undone.update(kept[cut:])
-                kept = kept[:cut]
+                stay = [k for k in kept[cut:] if _stays(record.moves[k])]
+                undone.update(k for k in kept[cut:] if k not in stay)
+                kept = kept[:cut] + stay
         else:
             kept.append(number)
     return undone
+
+
+def _stays(entry: object) -> bool:
+    """Whether an ``undo`` keeps this entry in force after its cut (a pause, a seat change)."""
+    return isinstance(entry, DirectiveMove) and entry.directive in KEPT_DIRECTIVES
 
 
 def _kind(entry: object) -> str:

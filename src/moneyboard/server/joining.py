@@ -40,7 +40,7 @@ def create(
             429,
             "too_many_rooms",
             f"this server already holds {manager.settings.max_rooms} rooms; "
-            "end a finished room first",
+            "delete a room you no longer need (an ended room keeps its place until deleted)",
         )
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
