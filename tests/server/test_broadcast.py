@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
+import pytest
+
+from moneyboard.server.errors import RoomError
 from moneyboard.server.listeners import Listener, broadcast, update_message
-from moneyboard.server.room import Room
+from moneyboard.server.room import Room, requesters
 from moneyboard.server.storage import StoredRoom
 
 
@@ -67,3 +71,34 @@ def test_a_bot_s_move_is_told_in_the_game_s_words_with_its_reason() -> None:
     broadcast(room, {projector}, change)
     text = projector.queue.get_nowait()
     assert isinstance(text, str) and json.loads(text)["narration"] == change.narration
+
+
+def test_a_seat_does_not_vote_on_the_answer_to_its_own_request() -> None:
+    # Play Monitics at random until a player is asked about another's request (a loan asked
+    # for, an offer for a card, a bid on an asset sold in distress).
+    rng = random.Random(3)
+    for seed in range(40):
+        stored = StoredRoom(
+            1, "ACDEFG", "monitics", {}, seed, [{"kind": "learner"}] * 3, {}, "h", False
+        )
+        room = Room(stored)
+        room.take("start", {"seats": [{"name": f"L{i}"} for i in range(3)]})
+        for _ in range(400):
+            state = room.state
+            assert state is not None
+            if state.result is not None:
+                break
+            asking = requesters(state)
+            if asking:
+                (seat,) = asking
+                decider = state.to_move()[0]
+                choice = room.legal_json(decider)[0][0]
+                vote = {"seat": seat, "version": room.version, "action": choice["action"]}
+                with pytest.raises(RoomError, match="your own request"):
+                    room.take("vote", vote)
+                assert room.votes == {}
+                return
+            mover = state.to_move()[0]
+            action = rng.choice(room.legal_json(mover)[0])["action"]
+            room.take("action", {"seat": mover, "action": action})
+    pytest.fail("no game asked one player about another's request")

@@ -16,6 +16,7 @@ The game is reached only through its :class:`GameDef` and the public interface o
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -484,6 +485,8 @@ class Room:
             raise refused("no decision is open to vote on", "no_vote")
         if seat in movers:
             raise refused("you are deciding this yourself: play your move instead", "no_vote")
+        if seat in requesters(state):
+            raise refused("this decision answers your own request: wait for the answer", "no_vote")
         if seat in self.votes:
             raise refused("you have already voted on this decision", "voted")
         try:
@@ -626,3 +629,18 @@ class Room:
             return [], []
         actions = state.seat_actions(seat)
         return actions["legal"], actions["refused"] if seat in state.to_move() else []
+
+
+#: A seat named in a decision's sentence (``{by:seat}``), other than the seat asked.
+_SEAT_FIELD = re.compile(r"\{(\w+):seat\}")
+
+
+def requesters(state: GameState) -> set[int]:
+    """The seats whose own request the open decision answers (an offer made, a loan asked
+    for), by the seat fields its sentence names; they wait for the answer, not vote on it."""
+    decision = state.decision
+    if decision is None:
+        return set()
+    template = state.catalogue.template(f"describe.decision.{decision.kind}") or ""
+    fields = {f for f in _SEAT_FIELD.findall(template) if f != "seat"}
+    return {decision.data[f] for f in fields if isinstance(decision.data.get(f), int)}
