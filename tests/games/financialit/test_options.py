@@ -512,7 +512,7 @@ CHANGED: dict[str, Any] = {
     "turn_time_limit": 30,
     "happiness_target": 3,
     "required_career_cards": 3,
-    "required_luxury_items": 3,
+    "required_luxury_items": 6,
 }
 
 

@@ -552,6 +552,23 @@ def test_r23_family_aid_once_and_only_with_a_miscalculation_card() -> None:
     assert received(single, "aid.given", 0) == [3 + 2]  # the single parent's relatives
 
 
+def test_r22_at_the_settlement_a_family_short_of_units_is_told_to_use_happiness() -> None:
+    state = start(**SHELTERED)
+    run(state, until=at(8))
+    state.apply(1, TAKE_LOAN)
+    policy = Script({8: {1: ["market"]}}, {"market": buy_goods(50)})
+    run(state, policy, until=lambda s: s.decision is not None and s.decision.kind == "settle_loan")
+    seat = state.to_move()[0]
+    assert seat == 1 and state.cash(1) < 8
+    reason = state.why_not(1, SETTLE_UNITS)
+    assert reason is not None and reason.key == "why.settle_short"
+    text = state.explain(reason)
+    assert text == f"That costs 8 units and you have {state.money_text(state.cash(1))}: " + (
+        "settle this loan with Happiness."
+    )
+    assert "loan first" not in text
+
+
 def test_r24_unfinished_investments_lose_two_units_per_slot_but_keep_happiness() -> None:
     # The Children's Education Fund (4 slots, 10 units, 3 Happiness) bought in period 8.
     for penalty, units in ((2, 10 - 2 * 4), (5, 0)):

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from moneyboard.cli import app
 from moneyboard.engine.record import record_of
-from moneyboard.games.financialit.actions import Place
+from moneyboard.games.financialit.actions import AddClause, Place
 from moneyboard.terminal.text import explain
 from tests.games.financialit.driver import CONTENT, start
 
@@ -127,3 +127,41 @@ def test_a_pawn_goes_to_a_location_by_its_name_on_the_button_and_in_the_event() 
     assert buttons["labour"] == "Place a pawn on Labour Market & Educational Institutions"
     state.apply(seat, Place("market"))
     assert explain(state, state.log[-1]) == f"{state.seats[seat].name} placed a pawn at The Market."
+
+
+def test_buttons_say_what_they_buy_and_each_reads_differently() -> None:
+    """A Luxury Item's button names the item in its slot, an investment's the card on offer,
+    a clause's the Events it covers; a Drop is offered only for a clause held; no two legal
+    buttons read the same."""
+    state = start(None, seats=4, seed=5)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    while not state.terminal:
+        for seat in range(state.n):
+            entries = state.seat_actions(seat)
+            texts = [e["text"] for e in entries["legal"]]
+            assert len(texts) == len(set(texts)), texts
+            for entry in entries["legal"] + entries["refused"]:
+                action = entry["action"]
+                if action["type"] == "buy_luxury" and state.market[action["slot"]]:
+                    item = CONTENT.luxury[state.market[action["slot"]]]
+                    assert entry["text"] == f"Buy {item.name} (slot {action['slot'] + 1})"
+                    seen.add("luxury")
+                offer = state.offers.get(action.get("term", ""))
+                if action["type"] == "invest" and offer:
+                    card = CONTENT.investment[offer]
+                    assert entry["text"] == f"Invest in {card.name} ({action['term']} term)"
+                    seen.add("invest")
+                if action["type"] == "drop_clause":
+                    assert action["clause"] in state.homes[seat].insurance
+                    seen.add("drop")
+            for entry in entries["legal"]:
+                if entry["action"]["type"] in ("buy_luxury", "invest"):
+                    assert entry["cost"] > 0 or entry["action"]["type"] == "buy_luxury"
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, rng.choice([a for a in legal if not a.anytime] or legal))
+    assert {"luxury", "invest"} <= seen
+    theft = state.action_label(AddClause("theft"))
+    assert theft == "Add the Theft clause (covers Burglary and Stolen Phone)"
+    assert state.action_label(AddClause("fire")) == "Add the Fire clause (covers Fire Disaster)"

@@ -68,7 +68,8 @@ class Invest(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class AddClause(Action):
-    """Insurance Broker: add an insurance clause."""
+    """Insurance Broker: add an insurance clause. It covers the Event cards it names, and
+    like every insurance card it adds 1 unit to your bills every period."""
 
     kind: ClassVar[str] = "add_clause"
     keeps_decision: ClassVar[bool] = True
@@ -77,7 +78,8 @@ class AddClause(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DropClause(Action):
-    """Insurance Broker: cancel an insurance clause."""
+    """Insurance Broker: cancel an insurance clause you hold (your bills go down by 1 unit
+    a period; the Events it covered hit you again)."""
 
     kind: ClassVar[str] = "drop_clause"
     keeps_decision: ClassVar[bool] = True

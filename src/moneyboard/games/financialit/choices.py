@@ -41,6 +41,7 @@ _CONTENT = load_content()
 PLACES = tuple(Place(loc) for loc in LOCATIONS)
 ADD_CLAUSES = tuple(AddClause(c.id) for c in _CONTENT.clauses)
 DROP_CLAUSES = tuple(DropClause(c.id) for c in _CONTENT.clauses)
+DROP_CLAUSE = {a.clause: a for a in DROP_CLAUSES}
 BUY_LUXURY = tuple(BuyLuxury(i) for i in range(8))
 ANYTIME = (TAKE_LOAN, FAMILY_AID)
 NO_PAWNS = msg("why.no_pawns")
@@ -84,6 +85,11 @@ class Choices(FinanciaLitBase):
             return ANYTIME
         if d.kind == "market":
             return MARKET_OFFERS[len(self.market)]
+        if d.kind == "insurance":
+            # A clause may be dropped only once held: no greyed "Drop" for the others.
+            held = self.homes[seat].insurance
+            drops = tuple(DROP_CLAUSE[c] for c in held if c in DROP_CLAUSE)
+            return (*ADD_CLAUSES, *drops, DONE, *ANYTIME)
         return OFFERS[d.kind]
 
     def anytime_open(self, seat: int) -> bool:
@@ -132,10 +138,12 @@ class Choices(FinanciaLitBase):
             return self.options.extra_clause_fee
         return 0
 
-    def _short(self, seat: int, price: int) -> Message | None:
+    def _short(self, seat: int, price: int, **about: str) -> Message | None:
+        """Why ``seat`` cannot pay ``price`` (None if it can); ``about`` names what is bought
+        where a button's words depend on the table (a refusal is remembered by its words)."""
         cash = self.ledger.balances[CASH[seat]]
         if cash < price:
-            return Message("why.cannot_afford", {"price": price, "cash": cash})
+            return Message("why.cannot_afford", {"price": price, "cash": cash, **about})
         return None
 
     # ----- action phase ------------------------------------------------------------------
@@ -256,9 +264,10 @@ class Choices(FinanciaLitBase):
             return msg("why.no_such_term", term=a.term)
         if self.offers[a.term] is None:
             return msg("why.no_investment_left", term=a.term)
+        card = self.offers[a.term] or ""
         if len(self.homes[seat].investments) >= self.options.investment_limit:
-            return msg("why.investment_limit", limit=self.options.investment_limit)
-        return self._short(seat, self.investment_price(a.term))
+            return msg("why.investment_limit", limit=self.options.investment_limit, card=card)
+        return self._short(seat, self.investment_price(a.term), card=card)
 
     def do_invest(self, seat: int, a: Invest) -> None:
         card_id = self.offers[a.term]
@@ -344,7 +353,7 @@ class Choices(FinanciaLitBase):
         else:
             self.event("market.goods_free", seat=seat, bought=self.visit["goods"])
 
-    def _goods_first(self, seat: int, spending: int) -> Message | None:
+    def _goods_first(self, seat: int, spending: int, **about: str) -> Message | None:
         """The trainer's minimum of Common Goods comes before any other spending (R29)."""
         need = self.options.goods_min
         bought = self.visit["goods"]
@@ -353,7 +362,7 @@ class Choices(FinanciaLitBase):
         owed = self.goods_total(need) - self.goods_total(bought)
         cash = self.ledger.balances[CASH[seat]]
         if cash >= self.goods_price(seat) and (spending == 0 or cash - spending < owed):
-            return msg("why.goods_first", need=need, bought=bought, owed=owed)
+            return msg("why.goods_first", need=need, bought=bought, owed=owed, **about)
         return None
 
     def check_buy_luxury(self, seat: int, a: BuyLuxury) -> Message | None:
@@ -370,14 +379,19 @@ class Choices(FinanciaLitBase):
         o = self.options
         if len(home.skills) < o.luxury_requires_skills:
             return msg(
-                "why.luxury_needs_skills", need=o.luxury_requires_skills, have=len(home.skills)
+                "why.luxury_needs_skills",
+                need=o.luxury_requires_skills,
+                have=len(home.skills),
+                item=item,
             )
         price = self.figures.luxury_prices[item]
         cash = self.ledger.balances[CASH[seat]]
         if cash < price:
-            return new_message(Message, ("why.cannot_afford", {"price": price, "cash": cash}))
+            return new_message(
+                Message, ("why.cannot_afford", {"price": price, "cash": cash, "item": item})
+            )
         if o.goods_min:
-            return self._goods_first(seat, 0)
+            return self._goods_first(seat, 0, item=item)
         return None
 
     def do_buy_luxury(self, seat: int, a: BuyLuxury) -> None:
@@ -444,7 +458,10 @@ class Choices(FinanciaLitBase):
         slot = self.homes[seat].loans[0] or o.loan_periods
         units = o.loan_instalment * slot
         if a.with_units:
-            return self._short(seat, units)
+            cash = self.cash(seat)
+            if cash < units:  # no loan now (R22): Happiness is the way left
+                return Message("why.settle_short", {"price": units, "cash": cash})
+            return None
         # R25: Happiness settles a loan only if the family has it (or cannot pay the units).
         happiness = o.loan_end_happiness * slot
         if self.homes[seat].happiness < happiness and self.cash(seat) >= units:

@@ -24,6 +24,8 @@ from moneyboard.games.financialit.actions import (
     SETTLE_HAPPINESS,
     SETTLE_UNITS,
     TAKE_LOAN,
+    BuyLuxury,
+    Invest,
     Save,
     TakeLoan,
 )
@@ -37,7 +39,7 @@ from moneyboard.games.financialit.choices import (
     Choices,
     payout_range,
 )
-from moneyboard.games.financialit.content import load_content
+from moneyboard.games.financialit.content import Content, load_content
 from moneyboard.games.financialit.flow import INCOME_STREAMS, RETURN_STREAMS, Flow
 from moneyboard.games.financialit.options import FinanciaLitOptions
 from moneyboard.games.financialit.outlook import outlook as projected_outlook
@@ -55,6 +57,25 @@ DRAW_KEYS = {
 }
 
 
+def clause_words(content: Content) -> dict[str, str]:
+    """Each insurance clause on its buttons (``clause=ID``) with the Event cards it covers.
+
+    >>> from moneyboard.games.financialit.content import load_content
+    >>> clause_words(load_content())["clause=theft"]
+    'Theft clause (covers Burglary and Stolen Phone)'
+    """
+    words = {}
+    for clause in content.clauses:
+        events = [e.name for e in content.events if e.covered_by == clause.id]
+        listed = (
+            " and ".join(events)
+            if len(events) < 3
+            else ", ".join(events[:-1]) + " and " + events[-1]
+        )
+        words[f"clause={clause.id}"] = f"{clause.name} (covers {listed})" if events else clause.name
+    return words
+
+
 class FinanciaLitState(Flow, Choices):
     """A game of FinanciaLit in progress (or finished)."""
 
@@ -68,8 +89,9 @@ class FinanciaLitState(Flow, Choices):
     currency = ("", " units")
     content = load_content()
     #: The game's words, with its cards and locations by their names ("Flat-screen TV", not
-    #: "tv"; "Place a pawn on Payable Bills", as events name it). The insurance clauses keep
-    #: their identifiers' words: "fire" is an event card too, and "income" a phase.
+    #: "tv"; "Place a pawn on Payable Bills", as events name it). The insurance clauses are
+    #: named only on their buttons ("clause=fire"): "fire" is an event card too, and "income"
+    #: a phase.
     catalogue = GameState.catalogue.merged(
         load_catalogue("moneyboard.games.financialit")
     ).with_words(
@@ -88,6 +110,7 @@ class FinanciaLitState(Flow, Choices):
             )
             for card in cards
         }
+        | clause_words(content)
     )
 
     # ----- chance ----------------------------------------------------------------------
@@ -179,6 +202,25 @@ class FinanciaLitState(Flow, Choices):
         if d.kind == "market" and not self.can(seat, DONE):
             return BUY_GOODS  # the trainer's minimum of Common Goods must be met first
         return DONE
+
+    # ----- words -------------------------------------------------------------------------
+    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
+        """The action in the game's words; a Luxury Item's button names the item in its slot
+        ("Buy Beach Holiday (slot 2)") and an investment's the card on offer ("Invest in
+        Term Deposit (short term)"), their price beside them as every purchase's cost. An
+        empty slot or a term with nothing on offer reads as the plain template."""
+        if isinstance(action, BuyLuxury):
+            market = self.market
+            item = market[action.slot] if 0 <= action.slot < len(market) else None
+            if item is not None:
+                name = self.content.luxury[item].name
+                return self.explain(msg("named.buy_luxury", item=name, number=action.slot + 1))
+        elif isinstance(action, Invest):
+            card = self.offers.get(action.term)
+            if card is not None:
+                name = self.content.investment[card].name
+                return self.explain(msg("named.invest", card=name, term=action.term))
+        return super().action_label(action, chosen_later)
 
     # ----- views -------------------------------------------------------------------------
     def _home_view(self, seat: int) -> dict[str, Any]:
