@@ -165,3 +165,23 @@ def test_buttons_say_what_they_buy_and_each_reads_differently() -> None:
     theft = state.action_label(AddClause("theft"))
     assert theft == "Add the Theft clause (covers Burglary and Stolen Phone)"
     assert state.action_label(AddClause("fire")) == "Add the Fire clause (covers Fire Disaster)"
+
+
+def test_the_family_card_shows_its_special_effect_miscalculation_and_family_aid() -> None:
+    """The pages draw a family's figures from the art: the rules a family plans around are
+    among them, and each path is in the seat's view."""
+    from moneyboard.web.art import game_art, page_data
+
+    art = game_art("financialit")
+    paths = {f["path"]: f["label"] for f in art["figures"]}
+    assert {"special", "miscalculation", "family_aid_used"} <= set(paths)
+    state = start(None, seats=3, seed=1)
+    for family in state.view(0)["families"]:
+        for path in paths:
+            assert path in family
+        # Where its pawns are: none at the start, in words rather than "none".
+        assert family[art["position"]] == "no_pawn_placed"
+    words = page_data("financialit")["art"]["words"]
+    assert words["no_pawn_placed"] == "No pawn on the board yet"
+    state.apply(0, Place("market"))
+    assert state.view(0)["families"][0]["where"] == ["market"]

@@ -249,6 +249,8 @@ class FinanciaLitState(Flow, Choices):
             "family_aid_used": home.aid_used,
             "pawns": home.pawns,
             "placed": sorted(home.placed),
+            # Where its pawns are, for "Where you are" (no list of none at a period's start).
+            "where": sorted(home.placed) or "no_pawn_placed",
             "saved": home.saved,
         }
 
