@@ -782,8 +782,10 @@ def test_r33_one_income_modifier_for_all_families() -> None:
         if m.key == "chance.drawn" and str(m.params["stream"]).startswith("income")
     ]
     assert draws == ["income"]
-    modifiers = {m.params["seat"]: m.params["card"] for m in events(state, "income.modifier")}
+    shared = events(state, "income.shared_modifier")
+    modifiers = {m.params["seat"]: m.params["card"] for m in shared}
     assert modifiers == {1: "Performance bonus", 2: "Performance bonus"}  # not the retirees
+    assert events(state, "income.modifier") == []  # no family "drew" the one card
 
 
 def test_r34_when_time_runs_out_the_game_makes_the_cautious_choice() -> None:

@@ -185,3 +185,17 @@ def test_the_family_card_shows_its_special_effect_miscalculation_and_family_aid(
     assert words["no_pawn_placed"] == "No pawn on the board yet"
     state.apply(0, Place("market"))
     assert state.view(0)["families"][0]["where"] == ["market"]
+
+
+def test_the_log_leaves_out_zeros_and_says_a_shared_card_was_drawn_once() -> None:
+    """No "crowding surcharge 0", "upkeep 0 per period" or "used 0 Common Goods"; with one
+    Income Modifier for all, no family is said to have drawn it."""
+    state = start(None, seats=4, seed=3, income_draw="one_for_all", crowding_surcharge=0)
+    state.playout(random.Random(3))
+    texts = [explain(state, event) for event in state.log]
+    assert not [t for t in texts if "surcharge" in t or "upkeep 0" in t]
+    assert not [t for t in texts if "used 0 " in t or "(0 left)" in t]
+    assert not [t for t in texts if "drew the Income Modifier" in t]
+    assert [t for t in texts if "This period's Income Modifier" in t]
+    keys = {key for key, _ in state.log}
+    assert "income.shared_modifier" in keys and "investment.crowded" not in keys

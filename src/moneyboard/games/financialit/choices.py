@@ -283,6 +283,8 @@ class Choices(FinanciaLitBase):
             slots=card.slots,
             pays=payout_range(card.returns),
         )
+        if surcharge:
+            self.event("investment.crowded", seat=seat, surcharge=surcharge)
         self.homes[seat].investments.append([card_id, card.slots])
         self.offers[a.term] = None
         self.then(("offer", a.term))
@@ -406,6 +408,9 @@ class Choices(FinanciaLitBase):
             item=card.name,
             upkeep=self.figures.upkeep[item],
         )
+        upkeep = self.figures.upkeep[item]
+        if upkeep:
+            self.event("market.luxury_upkeep", seat=seat, item=card.name, upkeep=upkeep)
         home.luxuries.append(item)
         self.market[a.slot] = None
         self.visit["bought"] += 1

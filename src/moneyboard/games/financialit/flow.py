@@ -167,7 +167,10 @@ class Flow(FinanciaLitBase):
                 self.event(f"spared.{missing}", seat=seat, card=modifier.name)
             else:
                 tracker += modifier.value
-                self.event("income.modifier", seat=seat, card=modifier.name, value=modifier.value)
+                # One card for every family (one_for_all) was drawn once, not by each.
+                shared = card == self.shared_income and self.options.income_draw == "one_for_all"
+                key = "income.shared_modifier" if shared else "income.modifier"
+                self.event(key, seat=seat, card=modifier.name, value=modifier.value)
         # Investments and loans move one slot down; a card leaving slot 1 pays out next.
         if home.investments:
             for inv in list(home.investments):
@@ -303,7 +306,9 @@ class Flow(FinanciaLitBase):
             need = max(0, home.family.goods + o.family_goods_delta)
             used = min(need, home.goods)
             home.goods -= used
-            self.event("goods.used", seat=seat, used=used, left=home.goods)
+            if used:
+                key = "goods.used" if home.goods else "goods.used_all"
+                self.event(key, seat=seat, used=used, left=home.goods)
             lacking = need - used
             if lacking:
                 self.change_happiness(
