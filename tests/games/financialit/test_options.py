@@ -149,7 +149,7 @@ def test_luxury_requires_skills_refuses_luxury_without_them() -> None:
 def test_luxury_market_size_sets_the_face_up_items() -> None:
     state = start(luxury_market_size=6)
     assert len(state.market) == 6 and None not in state.market
-    options = GAME.options({"luxury_market_size": 6})
+    options = FinanciaLitOptions.model_validate({"luxury_market_size": 6})
     assert sum(isinstance(a, BuyLuxury) for a in GAME.action_space(options, 3)) == 6
 
 
@@ -326,7 +326,7 @@ def test_changes_to_single_cards_survive_a_variant_file(tmp_path: Any) -> None:
         "[options.family_changes.farmers]\nbills = 1\n",
         encoding="utf-8",
     )
-    options = GAME.options(read_overrides(variant))
+    options = FinanciaLitOptions.model_validate(read_overrides(variant))
     assert options.overrides() == {
         "luxury_changes": {"jewellery": {"cost": 11}},
         "family_changes": {"farmers": {"bills": 1}},
@@ -599,17 +599,38 @@ def test_unknown_card_ids_are_refused_with_the_known_ones(
     with pytest.raises(OptionsError) as info:
         GAME.options(overrides)
     text = str(info.value)
-    assert field in text and card in text and "unknown" in text and "known:" in text
+    assert field in text and card in text and "does not have" in text
+    assert "'" not in text  # names in words; ids as a rules file writes them, not a repr
+    assert "Fire Disaster" in text if field.startswith("event") else True
+
+
+def test_cards_may_be_named_by_name_as_the_console_deals_them() -> None:
+    options = FinanciaLitOptions.model_validate(
+        {
+            "event_order": ["Fire Disaster", "burglary"],
+            "families": ["The Farmers", "retirees", "the flatmates"],
+            "income_chosen": {1: ["A normal month"]},
+        }
+    )
+    assert options.event_order == ("fire", "burglary")
+    assert options.families == ("farmers", "retirees", "flatmates")
+    assert options.income_chosen == {1: ("steady",)}
+    assert "0-based" not in (FinanciaLitOptions.model_fields["income_chosen"].description or "")
 
 
 def test_the_families_list_must_match_the_seats() -> None:
-    with pytest.raises(OptionsError, match="families lists 2 families for 3 seats"):
+    with pytest.raises(OptionsError, match="families names 2 families, but the game has 3 seats"):
         start(("retirees", "farmers"), seats=3)
+    with pytest.raises(OptionsError, match="families names 1 family, but"):
+        start(("retirees",), seats=3)
 
 
 def test_income_chosen_must_name_a_seat_at_the_table() -> None:
-    with pytest.raises(OptionsError, match="income_chosen names seat 5"):
+    with pytest.raises(OptionsError) as info:
         start(income_chosen={5: ("bonus",)})
+    text = str(info.value)
+    assert "seat number 5" in text and "0 for Seat 1 up to 2 for Seat 3" in text
+    assert "0-2" not in text
 
 
 def test_a_family_named_for_two_seats_is_refused() -> None:

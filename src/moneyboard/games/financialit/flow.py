@@ -44,12 +44,19 @@ class Flow(FinanciaLitBase):
         self.prepared = {"events": deque(o.event_order)}
         for seat, cards in o.income_chosen.items():
             if not 0 <= seat < self.n:
-                raise OptionsError(f"income_chosen names seat {seat}, but seats are 0-{self.n - 1}")
+                raise OptionsError(
+                    f"income_chosen names seat number {seat}, but this game has {self.n} seats:"
+                    f" write 0 for Seat 1 up to {self.n - 1} for Seat {self.n}"
+                )
             self.prepared[f"income:{seat}"] = deque(cards)
         self.market = [None] * o.luxury_market_size
         self.offers = {"short": None, "long": None}
         if o.families is not None and len(o.families) != self.n:
-            raise OptionsError(f"families lists {len(o.families)} families for {self.n} seats")
+            listed = len(o.families)
+            raise OptionsError(
+                f"families names {listed} {'family' if listed == 1 else 'families'}, but the"
+                f" game has {self.n} seats: name one family for each seat"
+            )
         self.then(
             *[("deal_family", seat) for seat in range(self.n)],
             ("fill_market",),

@@ -6,8 +6,9 @@ what it changes. A variant file overrides only what it names.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -171,7 +172,8 @@ class FinanciaLitOptions(RuleOptions):
     income_draw: Literal["each", "one_for_all", "none"] = "each"
     """Each family draws its own Income Modifier, one card applies to all, or none are used."""
     income_chosen: dict[int, tuple[str, ...]] = Field(default_factory=dict)
-    """Income Modifier cards dealt to a seat (0-based) in the order of its draws."""
+    """Income Modifier cards dealt to a seat in the order of its draws, by the seat's number
+    here: 0 for Seat 1, 1 for Seat 2, and so on."""
 
     # --- Loans, aid, interest ---
     loan_amount: int = Field(default=5, ge=1, le=20)
@@ -205,6 +207,44 @@ class FinanciaLitOptions(RuleOptions):
     """Skills + Career Advance cards a family must hold at the end to be able to win."""
     required_luxury_items: int = Field(default=0, ge=0, le=10)
     """Luxury Items that give Happiness a family must hold at the end to be able to win."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cards_by_name(cls, data: Any) -> Any:
+        """A card may be named by its name ("Fire Disaster") as well as its id ("fire"), as
+        the trainer's console deals cards by name; ids are kept."""
+        if not isinstance(data, dict):
+            return data
+        from moneyboard.games.financialit.content import load_content
+
+        content = load_content()
+        decks: dict[str, Mapping[str, Any]] = {
+            "families": content.family,
+            "family_changes": content.family,
+            "luxury_changes": content.luxury,
+            "event_counts": content.event,
+            "event_order": content.event,
+            "income_counts": content.income_card,
+            "income_chosen": content.income_card,
+        }
+        data = dict(data)
+        for field, cards in decks.items():
+            value = data.get(field)
+            by_name = {card.name.casefold(): card_id for card_id, card in cards.items()}
+
+            def card_id(name: Any, by_name: dict[str, str] = by_name) -> Any:
+                return by_name.get(name.casefold(), name) if isinstance(name, str) else name
+
+            if field == "income_chosen" and isinstance(value, dict):
+                data[field] = {
+                    k: [card_id(c) for c in v] if isinstance(v, list | tuple) else v
+                    for k, v in value.items()
+                }
+            elif isinstance(value, dict):
+                data[field] = {card_id(k): v for k, v in value.items()}
+            elif isinstance(value, list | tuple):
+                data[field] = [card_id(c) for c in value]
+        return data
 
     @model_validator(mode="after")
     def _check_lengths(self) -> FinanciaLitOptions:
@@ -240,7 +280,14 @@ class FinanciaLitOptions(RuleOptions):
         for name, ids, known in checks:
             unknown = sorted(set(ids) - set(known))
             if unknown:
-                raise ValueError(f"{name} names unknown card(s) {unknown}; known: {sorted(known)}")
+                cards = "a card" if len(unknown) == 1 else "cards"
+                names = ", ".join(getattr(known[k], "name", k) for k in known)
+                # The ids as a rules file writes them ("moneyboard rules" lists them from here).
+                listed = json.dumps(sorted(known))
+                raise ValueError(
+                    f"{name} names {cards} the game does not have: {', '.join(unknown)}. "
+                    f"Name a card by its name ({names}) or by its id; ids known: {listed}"
+                )
         if self.families is not None and len(set(self.families)) != len(self.families):
             raise ValueError("families names the same family for two seats")
         for counts in (self.event_counts, self.income_counts):
