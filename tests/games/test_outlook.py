@@ -13,6 +13,7 @@ import pytest
 from moneyboard import registry
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.games.financialit.base import CASH as FINANCIALIT_CASH
+from moneyboard.games.financialit.content import load_content
 from moneyboard.games.financity.actions import Place
 from moneyboard.games.financity.outlook import WINNER, cover_shortfall, project
 from moneyboard.games.rut_to_riches import RutState
@@ -143,7 +144,8 @@ def test_financialit_loans_the_cash_cannot_settle_cost_the_happiness_left() -> N
 
 def test_financialit_counts_the_events_to_come_unless_insurance_covers_them() -> None:
     # A deck of fires only (6 units and 2 Happiness, covered by fire insurance), one a period.
-    state = start_financialit(seed=1, event_counts={"fire": 5}, events_per_round=[1] * 8)
+    fires = {e.id: 0 for e in load_content().events} | {"fire": 5}
+    state = start_financialit(seed=1, event_counts=fires, events_per_round=[1] * 8)
     home = state.homes[0]
     home.happiness = 30  # Happiness and cash enough for every fire: nothing stops at zero
     state.ledger.post("bank", FINANCIALIT_CASH[0], 50, "gift", {"seat": 0})

@@ -27,6 +27,7 @@ from moneyboard.games.financialit.actions import (
     BuyLuxury,
     Place,
 )
+from moneyboard.games.financialit.content import load_content
 from moneyboard.registry import get_game
 from tests.games.financialit.driver import (
     CONTENT,
@@ -365,8 +366,19 @@ def test_family_deltas_change_every_family_card() -> None:
 
 # ----- Decks --------------------------------------------------------------------------------
 def test_event_counts_set_the_event_deck() -> None:
-    state = run(start(rounds=4, event_counts={"festival": 2, "tax_refund": 1}))
+    only = {e.id: 0 for e in load_content().events} | {"festival": 2, "tax_refund": 1}
+    state = run(start(rounds=4, event_counts=only))
     assert {m.params["id"] for m in events(state, "event.revealed")} <= {"festival", "tax_refund"}
+
+
+def test_event_counts_change_only_the_cards_they_name() -> None:
+    # "Take the fire out" and "three floods" leave every other card as the box has it.
+    shipped = {e.id: e.count for e in load_content().events}
+    options = get_game("financialit").options({"event_counts": {"fire": 0, "Storm Damage": 3}})
+    assert options.event_deck() == shipped | {"fire": 0, "storm": 3}
+    for seed in range(3):
+        state = run(start(rounds=4, seed=seed, event_counts={"fire": 0}))
+        assert "fire" not in {m.params["id"] for m in events(state, "event.revealed")}
 
 
 def test_event_order_stacks_the_first_event_cards() -> None:
@@ -376,7 +388,8 @@ def test_event_order_stacks_the_first_event_cards() -> None:
 
 
 def test_income_counts_set_the_income_modifier_deck() -> None:
-    state = run(start(rounds=3, income_counts={"side_job": 4}))
+    only = {card.id: 0 for card in load_content().income_cards} | {"side_job": 4}
+    state = run(start(rounds=3, income_counts=only))
     assert {m.params["card"] for m in events(state, "income.modifier")} == {"Weekend side job"}
 
 
@@ -496,9 +509,9 @@ CHANGED: dict[str, Any] = {
     "family_happiness_delta": 4,
     "family_goods_delta": 2,
     "family_bills_delta": 3,
-    "event_counts": {"festival": 1},
+    "event_counts": {"festival": 20},
     "event_order": ("fire", "fire"),
-    "income_counts": {"short_hours": 1},
+    "income_counts": {"short_hours": 20},
     "income_draw": "none",
     "income_chosen": {1: ("short_hours",) * 7},
     "loan_amount": 12,
@@ -565,8 +578,8 @@ def test_every_game_option_changes_what_happens_in_play() -> None:
         ({"income_draw": "sometimes"}, "income_draw"),
         ({"luxury_market_size": 9}, "luxury_market_size"),
         ({"happiness_target": 0}, "happiness_target"),
-        ({"event_counts": {"fire": 0}}, "event_counts"),
-        ({"income_counts": {"bonus": 0}}, "income_counts"),
+        ({"event_counts": {e.id: 0 for e in load_content().events}}, "event_counts"),
+        ({"income_counts": {c.id: 0 for c in load_content().income_cards}}, "income_counts"),
         ({"event_counts": {"fire": 21}}, "counts"),
         ({"colour": "red"}, "colour"),
     ],

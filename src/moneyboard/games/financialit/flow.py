@@ -513,8 +513,9 @@ CardCounts = tuple[tuple[str, int], ...] | None
 @functools.lru_cache(maxsize=64)
 def _deck_cards(event_counts: CardCounts, income_counts: CardCounts) -> dict[str, tuple[str, ...]]:
     c = load_content()
-    events = dict(event_counts) if event_counts else {e.id: e.count for e in c.events}
-    income = dict(income_counts) if income_counts else {i.id: i.count for i in c.income_cards}
+    # A trainer's counts change the cards they name; the others keep their shipped count.
+    events = {**{e.id: e.count for e in c.events}, **dict(event_counts or ())}
+    income = {**{i.id: i.count for i in c.income_cards}, **dict(income_counts or ())}
     return {
         "events": _expand(c.events, events),
         "income": _expand(c.income_cards, income),

@@ -164,11 +164,12 @@ class FinanciaLitOptions(RuleOptions):
 
     # --- Decks ---
     event_counts: dict[str, int] | None = None
-    """Copies of each Event card in the deck (ids as keys); none = the shipped make-up."""
+    """Copies of the Event cards named (by name or id); a card not named keeps its shipped
+    count, so ``{fire = 0}`` takes the Fire Disaster out and ``{fire = 3}`` adds two."""
     event_order: tuple[str, ...] = ()
     """A prepared order for the first Event cards revealed (the trainer's stacked deck)."""
     income_counts: dict[str, int] | None = None
-    """Copies of each Income Modifier card in the deck; none = the shipped make-up."""
+    """Copies of the Income Modifier cards named; a card not named keeps its shipped count."""
     income_draw: Literal["each", "one_for_all", "none"] = "each"
     """Each family draws its own Income Modifier, one card applies to all, or none are used."""
     income_chosen: dict[int, tuple[str, ...]] = Field(default_factory=dict)
@@ -293,8 +294,22 @@ class FinanciaLitOptions(RuleOptions):
         for counts in (self.event_counts, self.income_counts):
             if counts and any(n < 0 or n > 20 for n in counts.values()):
                 raise ValueError("card counts must be between 0 and 20")
-        if self.event_counts is not None and sum(self.event_counts.values()) == 0:
+        if not any(self.event_deck().values()):
             raise ValueError("event_counts leaves the Event deck empty")
-        if self.income_counts is not None and sum(self.income_counts.values()) == 0:
+        if not any(self.income_deck().values()):
             raise ValueError("income_counts leaves the Income Modifier deck empty")
         return self
+
+    def event_deck(self) -> dict[str, int]:
+        """Copies of each Event card: the shipped make-up with ``event_counts`` over it."""
+        from moneyboard.games.financialit.content import load_content
+
+        shipped = {card.id: card.count for card in load_content().events}
+        return {**shipped, **(self.event_counts or {})}
+
+    def income_deck(self) -> dict[str, int]:
+        """Copies of each Income Modifier card: the shipped make-up with ``income_counts``."""
+        from moneyboard.games.financialit.content import load_content
+
+        shipped = {card.id: card.count for card in load_content().income_cards}
+        return {**shipped, **(self.income_counts or {})}

@@ -57,7 +57,7 @@ def expected_income(state: FinanciaLitState, seat: int) -> float:
     gross += sum(c.skill[s].income for s in home.skills)
     gross += sum(c.career[card].income for card, _ in home.careers)
     if o.income_draw != "none" and not home.family.ignores_income_modifiers:
-        counts = o.income_counts or {card.id: card.count for card in c.income_cards}
+        counts = o.income_deck()
         total = sum(counts.values()) or 1
         gross += (
             sum(

@@ -342,7 +342,7 @@ class FinanciaLitState(Flow, Choices):
         when its insurance covers it)."""
         o = self.options
         home = self.homes[seat]
-        counts = o.event_counts or {e.id: e.count for e in self.content.events}
+        counts = o.event_deck()
         units = happiness = 0.0
         for card_id, count in counts.items():
             e = self.content.event[card_id]
