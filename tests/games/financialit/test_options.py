@@ -372,9 +372,10 @@ def test_event_counts_set_the_event_deck() -> None:
 
 
 def test_event_counts_change_only_the_cards_they_name() -> None:
-    # "Take the fire out" and "three floods" leave every other card as the box has it.
+    # "Take the fire out" and "three storms" leave every other card as the box has it.
     shipped = {e.id: e.count for e in load_content().events}
     options = get_game("financialit").options({"event_counts": {"fire": 0, "Storm Damage": 3}})
+    assert isinstance(options, FinanciaLitOptions)
     assert options.event_deck() == shipped | {"fire": 0, "storm": 3}
     for seed in range(3):
         state = run(start(rounds=4, seed=seed, event_counts={"fire": 0}))
