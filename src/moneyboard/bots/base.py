@@ -63,11 +63,14 @@ class RepeatGuard:
 
     def allowed(self, state: GameState, legal: list[Action]) -> list[Action]:
         """``legal`` without the moves repeated enough in this run of own moves."""
-        if state.decisions_made != self.end:
-            self.streak.clear()
+        self._new_run_if_others_moved(state)
         if self.run() < STREAK_LIMIT:
             return legal
         return [a for a in legal if self.streak[a] < REPEAT_LIMIT] or legal
+
+    def _new_run_if_others_moved(self, state: GameState) -> None:
+        if state.decisions_made != self.end:
+            self.streak.clear()
 
     def run(self) -> int:
         """How many own moves in a row the bot has made (as of its last move)."""
@@ -75,5 +78,9 @@ class RepeatGuard:
 
     def played(self, state: GameState, action: Action) -> None:
         """Remember ``action`` (assuming it is played next)."""
+        # A forced move (the only one) is remembered too, so the run is checked here as well:
+        # a roll at each turn's start once carried one turn's moves into the next, and after
+        # a few turns 'End the turn' was left out and the saver shuffled $10 in and out.
+        self._new_run_if_others_moved(state)
         self.streak[action] += 1
         self.end = state.decisions_made + 1
