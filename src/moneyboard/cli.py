@@ -368,6 +368,8 @@ def simulate_command(
             scheduler=scheduler,
             out=out,
             records=records,
+            rules_name=rules.name if rules is not None else "the game's own rules",
+            compare_name=compare.name if compare is not None else "",
         )
         try:
             simulate(settings, _console())

@@ -76,7 +76,14 @@ def test_compare_runs_the_same_seeds_under_both_rule_sets(tmp_path: Path) -> Non
     length = compare.loc["game length (decisions)"]
     assert length["B vs A"] == "higher (95% sure)"
     assert length["low"] > 0
-    assert "Rule sets compared" in (tmp_path / "out" / "report.html").read_text()
+    report = (tmp_path / "out" / "report.html").read_text()
+    assert "Rule sets compared" in report
+    # What A and B are, and each one's win rates on its own (pooled, they describe neither).
+    flat = " ".join(output.split())
+    assert "Rule set A: short.toml (rounds = 2); rule set B: long.toml (rounds = 6)." in flat
+    assert "Win rate per bot under rule set A" in flat and "under rule set B" in flat
+    assert "Who wins under rule set A" in report and "Who wins under rule set B" in report
+    assert "short.toml (rounds = 2)" in report
 
 
 def test_mistakes_are_one_line_and_write_nothing(tmp_path: Path) -> None:

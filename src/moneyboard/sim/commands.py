@@ -7,7 +7,7 @@ run is interrupted, and raise :class:`MoneyboardError` for anything a person got
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
 from moneyboard.sim.display import comparison_shown, margins_shown, print_shown, rates_shown
 from moneyboard.sim.play import GameJob, GameOutcome, job_overrides
-from moneyboard.sim.report import write_report
+from moneyboard.sim.report import by_rule_set, write_report
 from moneyboard.sim.runner import RunResult, run_jobs
 from moneyboard.sim.seats import parse_bot_seats
 from moneyboard.sim.summary import compare, win_rates
@@ -76,6 +76,9 @@ class SimulateSettings:
     out: Path
     #: Write each game's record to ``out/records`` (to replay or debrief any one game).
     records: bool = False
+    #: What rule sets A and B are, in words (the variant files' names).
+    rules_name: str = "the game's own rules"
+    compare_name: str = "the second variant"
 
 
 def simulate(settings: SimulateSettings, console: Console) -> RunResult:
@@ -104,16 +107,35 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         print_shown(console, comparison_shown(comparison))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
     notes += f"{s.seed} to {s.seed + s.games - 1}."
+    if s.other_overrides is not None:
+        notes += f" Rule set A: {rule_set_words(s.rules_name, s.overrides)};"
+        notes += f" rule set B: {rule_set_words(s.compare_name, s.other_overrides)}."
     if run.interrupted:
         notes += " The run was stopped early: these are the games that finished."
     if s.records:
         notes += " Each game's record is in records/ (moneyboard debrief RECORD)."
     write_report(s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes)
     if not tables["games"].empty:
-        rates = win_rates(tables["games"], "bot")
-        print_shown(console, rates_shown(rates, "bot", "Win rate per bot (ties shared)"))
+        for name, these in by_rule_set(tables["games"]):
+            suffix = f" under rule set {name}" if name else ""
+            rates = win_rates(these, "bot")
+            print_shown(
+                console, rates_shown(rates, "bot", f"Win rate per bot{suffix} (ties shared)")
+            )
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
+
+
+def rule_set_words(name: str, overrides: Mapping[str, Any]) -> str:
+    """A rule set for the reader: where it came from and the options it sets.
+
+    >>> rule_set_words("rich.toml", {"start_cash": 1000})
+    'rich.toml (start_cash = 1000)'
+    >>> rule_set_words("the game's own rules", {})
+    "the game's own rules (no option changed)"
+    """
+    options = ", ".join(f"{key} = {value}" for key, value in sorted(overrides.items()))
+    return f"{name} ({options or 'no option changed'})"
 
 
 def write_records(outcomes: list[GameOutcome], folder: Path) -> None:

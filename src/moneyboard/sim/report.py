@@ -133,6 +133,15 @@ def _deciding_section(cards: pd.DataFrame) -> list[str]:
     ]
 
 
+def by_rule_set(games: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    """The games of each rule set compared (A, then B), or all of them unnamed when only one
+    set was played: a win rate pooled over two rule sets describes neither."""
+    names = sorted(set(games["rules"])) if "rules" in games else []
+    if len(names) < 2:
+        return [("", games)]
+    return [(str(name), games[games["rules"] == name]) for name in names]
+
+
 def render_report(
     title: str,
     tables: Mapping[str, pd.DataFrame],
@@ -151,19 +160,22 @@ def render_report(
             html_table(comparison_shown(comparison)),
         ]
     if n_games:
-        by_bot = win_rates(games, "bot")
-        parts += [
-            "<h2>Who wins</h2>",
-            _rate_plot(by_bot, "bot", "Win rate per bot"),
-            html_table(rates_shown(by_bot, "bot", "Win rate per bot (ties shared)")),
-        ]
-        if START_COLUMN in games:
-            by_start = win_rates(games[games[START_COLUMN] != ""], START_COLUMN)
+        for name, these in by_rule_set(games):
+            suffix = f" under rule set {name}" if name else ""
+            by_bot = win_rates(these, "bot")
             parts += [
-                "<h2>Starting cards</h2>",
-                _rate_plot(by_start, START_COLUMN, "Win rate per starting card"),
-                html_table(rates_shown(by_start, START_COLUMN, "Win rate per starting card")),
+                f"<h2>Who wins{suffix}</h2>",
+                _rate_plot(by_bot, "bot", f"Win rate per bot{suffix}"),
+                html_table(rates_shown(by_bot, "bot", f"Win rate per bot{suffix} (ties shared)")),
             ]
+            if START_COLUMN in these:
+                by_start = win_rates(these[these[START_COLUMN] != ""], START_COLUMN)
+                title = f"Win rate per starting card{suffix}"
+                parts += [
+                    f"<h2>Starting cards{suffix}</h2>",
+                    _rate_plot(by_start, START_COLUMN, title),
+                    html_table(rates_shown(by_start, START_COLUMN, title)),
+                ]
         parts += [
             "<h2>Scores and length</h2>",
             _score_plot(games),
