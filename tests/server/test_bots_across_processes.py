@@ -134,7 +134,10 @@ def test_only_the_process_that_took_the_step_acts_on_a_turn_timer(tmp_path: Path
         await a.commit(room, "timer", {"seconds": 0.1})
         await asyncio.sleep(0.6)
         assert len(on_a) >= 2 and on_b == [], (on_a, on_b)
-        # B heard every timeout A stored, with nothing refused or rebuilt.
+        # B heard every timeout A stored, with nothing refused or rebuilt (the clock stopped
+        # first: a timeout stored a moment ago is still on its way to B).
+        await a.commit(room, "timer", {"seconds": 0})
+        await asyncio.sleep(0.1)
         assert b.rooms[room.code] is not None and b.rooms[room.code].version == room.version
         await a.stop()
         await b.stop()
