@@ -15,19 +15,18 @@ import dataclasses
 import json
 import os
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx2
 import pytest
-import uvicorn
 
 from moneyboard.server.app import create_app
 from moneyboard.server.listeners import Listener
 from moneyboard.server.settings import Settings
 from tests.own_loop import run_in_own_loop
+from tests.server.in_thread import uvicorn_in_a_thread
 
 SMALL_BUFFER = 4096
 
@@ -45,21 +44,8 @@ def live_server(settings: Settings) -> Iterator[LiveServer]:
     listening = socket.socket()
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SMALL_BUFFER)
     listening.bind(("127.0.0.1", 0))
-    port = listening.getsockname()[1]
-    config = uvicorn.Config(app, ws="websockets-sansio", log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
+    with uvicorn_in_a_thread(app, listening) as port:
         yield LiveServer(f"http://127.0.0.1:{port}", port, app)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
-        listening.close()
 
 
 def masked_text_frame(text: str) -> bytes:

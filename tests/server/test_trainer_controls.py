@@ -7,14 +7,12 @@ from __future__ import annotations
 import json
 import random
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx2
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
@@ -22,6 +20,7 @@ from moneyboard.server.app import create_app
 from moneyboard.server.main import ws_frame_limit
 from moneyboard.server.settings import Settings
 from tests.server.classroom import Classroom, auth
+from tests.server.in_thread import uvicorn_in_a_thread
 
 
 def record(room: Classroom) -> list[dict[str, Any]]:
@@ -197,27 +196,9 @@ def live_server(settings: Settings) -> Iterator[int]:
     """The app under uvicorn, with the WebSocket limit ``moneyboard serve`` gives it."""
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
-    port = listening.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(settings),
-        ws="websockets-sansio",
-        log_level="warning",
-        lifespan="on",
-        ws_max_size=ws_frame_limit(settings),
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
+    app = create_app(settings)
+    with uvicorn_in_a_thread(app, listening, ws_max_size=ws_frame_limit(settings)) as port:
         yield port
-    finally:
-        server.should_exit = True
-        thread.join(timeout=15)
-        listening.close()
 
 
 def test_a_message_over_the_limit_gets_too_large_and_the_connection_stays(

@@ -11,16 +11,23 @@ from tests.server.process import ServerProcess
 from tests.web.browser import LAPTOP, PHONE, new_page
 
 
-def test_a_refused_control_says_why_beside_it_and_the_console_stays(
-    browser: Any, server: ServerProcess
-) -> None:
+def monitics_room_ana_joined(server: ServerProcess) -> tuple[str, str]:
+    """A Monitics room of a learner seat (Ana has joined it) and a bot: its code and the
+    trainer's token."""
     seats = [{"kind": "learner"}, {"kind": "bot", "bot": "random"}]
     created = httpx2.post(
         f"{server.base}/api/rooms", json={"game": "monitics", "seats": seats, "seed": 2}
     ).json()
     code, token = created["code"], created["trainer_token"]
-    auth = {"Authorization": f"Bearer {token}"}
     httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": "Ana"})
+    return str(code), str(token)
+
+
+def test_a_refused_control_says_why_beside_it_and_the_console_stays(
+    browser: Any, server: ServerProcess
+) -> None:
+    code, token = monitics_room_ana_joined(server)
+    auth = {"Authorization": f"Bearer {token}"}
     trainer = new_page(browser, LAPTOP)
     trainer.goto(f"{server.base}/trainer/{code}#{token}")
     trainer.click("[data-directive=start]")
@@ -69,12 +76,7 @@ def test_a_refused_control_says_why_beside_it_and_the_console_stays(
 def test_a_bot_seat_given_to_a_person_can_be_moved_to_a_device(
     browser: Any, server: ServerProcess
 ) -> None:
-    seats = [{"kind": "learner"}, {"kind": "bot", "bot": "random"}]
-    created = httpx2.post(
-        f"{server.base}/api/rooms", json={"game": "monitics", "seats": seats, "seed": 2}
-    ).json()
-    code, token = created["code"], created["trainer_token"]
-    httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": "Ana"})
+    code, token = monitics_room_ana_joined(server)
     trainer = new_page(browser, LAPTOP)
     trainer.goto(f"{server.base}/trainer/{code}#{token}")
     trainer.click("[data-directive=start]")
