@@ -143,6 +143,7 @@ def test_a_stale_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="moved on") as info:
         state.apply(1, VOTES[0], version=seen)
     assert info.value.key == "why.stale"
+    assert str(info.value) == "The game has moved on since you looked: look again and choose."
     assert state.view(1)["version"] == seen + 1
     state.apply(1, VOTES[0], version=seen + 1)
 

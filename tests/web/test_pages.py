@@ -134,6 +134,21 @@ def test_room_pages_qr_and_a_missing_room(client: TestClient) -> None:
     assert client.get("/static/live.js").status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("game", "heading", "full"),
+    [("monitics", "Players", "Every player's full state"), ("financialit", "Families", "")],
+)
+def test_the_pages_call_the_households_as_the_game_does(
+    client: TestClient, game: str, heading: str, full: str
+) -> None:
+    seats = [{"kind": "learner"}] * 3
+    code = client.post("/api/rooms", json={"game": game, "seats": seats}).json()["code"]
+    assert f'<h2 id="families-heading">{heading}</h2>' in client.get(f"/projector/{code}").text
+    console = client.get(f"/trainer/{code}").text
+    assert (full or "Every family's full state") in console
+    assert game != "monitics" or "Famil" not in console + client.get(f"/projector/{code}").text
+
+
 def test_a_browser_at_an_address_with_no_page_gets_a_page_and_the_api_json(
     client: TestClient,
 ) -> None:

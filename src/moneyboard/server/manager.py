@@ -253,8 +253,7 @@ class RoomManager:
         room = catch_up.caught_up(self, access, version)
         if version != room.version and not room.still_asked(access.seat, version):
             raise refused(
-                f"the game has moved on since you looked (you saw step {version}, "
-                f"it is now at step {room.version}); look again and choose",
+                "the game has moved on since you looked: look again and choose",
                 "stale",
             )
         if access.seat is not None and room.controllers[access.seat] is not None:

@@ -134,6 +134,7 @@ def mount_pages(app: FastAPI) -> None:
             join_base=phones_base(request),
             join_shown=join_url(request).split("://", 1)[-1],
             seating=SEATING,
+            who=data["art"].get("who", {"one": "family", "many": "Families"}),
         )
 
     def no_such_page(request: Request) -> HTMLResponse:
