@@ -18,6 +18,8 @@ from moneyboard.engine.record import load_record, record_of
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import replay_record
 from moneyboard.terminal import InputEndedError, PlaySession
+from tests.games.monitics.driver import STOCK_BOX, roll_to, set_money
+from tests.games.monitics.driver import start as monitics_start
 
 
 class CrashingBot:
@@ -248,3 +250,18 @@ def test_no_time_is_shown_without_a_limit() -> None:
     s = session(state, lines("q"))
     assert not s.run()
     assert "left)" not in output(s) and "for this turn" not in output(s)
+
+
+def test_an_amount_of_ones_own_is_typed_after_the_move() -> None:
+    """The listed amounts ($10, $20, $50...) are only examples: 'save 35' saves $35."""
+    state = monitics_start(players=2)
+    set_money(state, 0, 200)
+    roll_to(state, STOCK_BOX, 2)
+    legal = state.legal_actions(0)
+    s = session(state, lines())
+    for typed in ("save 35", "Put money in savings $35", "put money in savings 35"):
+        chosen = s.answer(0, legal, typed)
+        assert chosen is not None and chosen.kind == "save", typed
+        assert getattr(chosen, "amount", None) == 35, typed
+    assert s.answer(0, legal, "save 5000") is None
+    assert "is not allowed: You have only $200 in cash to put in savings." in output(s)

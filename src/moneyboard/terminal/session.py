@@ -9,6 +9,7 @@ nothing and ``moneyboard play --resume`` carries on.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from collections.abc import Callable
@@ -340,6 +341,9 @@ class PlaySession:
                 "of the one you mean."
             )
             return None
+        typed = self.typed_amount(everything, wanted)
+        if typed is not None:
+            return typed
         if text.startswith("{"):  # an action's JSON form, for those who know it
             try:
                 return get_game(self.state.game_id).codec.from_json(json.loads(text))
@@ -351,6 +355,32 @@ class PlaySession:
             f"Type a number from 1 to {len(legal)}, or ? for help."
         )
         return None
+
+    def typed_amount(self, moves: list[Action], wanted: str) -> Action | None:
+        """A move with an amount to choose, named with an amount of the person's own ("save
+        35", "put money in savings $35"): the listed amounts are only examples of it."""
+        words, _, number = wanted.rpartition(" ")
+        amount = number.lstrip("$").replace(",", "")
+        if not words or not amount.isdecimal():
+            return None
+        found: list[Action] = []
+        for action in moves:
+            if len(action.amounts) != 1 or action.kind in {a.kind for a in found}:
+                continue
+            (field,) = action.amounts
+            candidate = dataclasses.replace(action, **{field: int(amount)})
+            label = self.state.action_label(candidate).lower()
+            plain = " ".join(label.translate(_AMOUNT_MARKS).split())
+            if wanted in (str(candidate).replace("_", " ").lower(), plain) or words in (
+                str(action).replace("_", " ").lower().rpartition(" ")[0],
+                " ".join(label.split("(")[0].split()),
+            ):
+                found.append(candidate)
+        return found[0] if len(found) == 1 else None
+
+
+#: Marks around an amount in a label, left out when a typed move is matched with it.
+_AMOUNT_MARKS = str.maketrans("", "", "$(),")
 
 
 def duration_words(seconds: float) -> str:
