@@ -25,6 +25,7 @@ from moneyboard.games.financialit.actions import (
     DropClause,
     Place,
 )
+from moneyboard.games.financialit.content import load_content
 from tests.games.financialit.driver import (
     CONTENT,
     FARMERS,
@@ -393,7 +394,11 @@ def test_r17_skills_and_career_advance_cards_never_run_out() -> None:
 
 
 def test_r18_an_empty_deck_reshuffles_its_discards() -> None:
-    state = run(start(event_counts={"festival": 1, "raffle": 1}, income_counts={"bonus": 1}))
+    # Decks of two Event cards and one Income Modifier card (the others' counts set to 0).
+    content = load_content()
+    events_only = {e.id: 0 for e in content.events} | {"festival": 1, "raffle": 1}
+    income_only = {card.id: 0 for card in content.income_cards} | {"bonus": 1}
+    state = run(start(event_counts=events_only, income_counts=income_only))
     revealed = [m.params["id"] for m in events(state, "event.revealed")]
     assert len(revealed) == 14
     assert set(revealed) == {"festival", "raffle"}
