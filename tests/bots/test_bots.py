@@ -121,7 +121,8 @@ def rolled(die: int, seed: int = 4) -> GameState:
 def test_why_names_the_deciding_metric() -> None:
     assert describe_gain("cash", 3) == "keeps 3 units more in cash"
     assert describe_gain("cash", 420, "${:,.0f}".format) == "keeps $420 more in cash"
-    assert describe_gain("wellbeing", -1.5) == "costs 1.5 wellbeing"
+    assert describe_gain("wellbeing", -1.5) == "wellbeing −1.5"
+    assert describe_gain("wellbeing", 2, name="Happiness") == "Happiness +2"
     assert describe_gain("income", 2) == "raises income by 2 units"
     # A six in hand is worth more than a paid re-roll (at most 5 on average): the saver keeps
     # it and says by how much cash, compared with gambling.

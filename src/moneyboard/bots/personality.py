@@ -124,26 +124,34 @@ def _amount(x: float) -> str:
     return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
-def describe_gain(metric: str, delta: float, money: Callable[[float], str] | None = None) -> str:
+def describe_gain(
+    metric: str,
+    delta: float,
+    money: Callable[[float], str] | None = None,
+    name: str | None = None,
+) -> str:
     """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
-    ``money`` writes an amount in the game's currency (by default, in units).
+    ``money`` writes an amount in the game's currency (by default, in units); ``name`` is the
+    game's own word for a score or wellbeing ("Happiness", "net worth").
 
     >>> describe_gain("savings", 4)
     'keeps 4 units more in savings'
     >>> describe_gain("debt", -2000, "${:,.0f}".format)
     'avoids $2,000 of debt'
+    >>> describe_gain("wellbeing", 7, name="Happiness"), describe_gain("score", -3)
+    ('Happiness +7', 'score −3')
     """
     n = _amount(delta)
     m = money(float(n)) if money is not None else f"{n} units"
     more = delta > 0
+    if metric in OTHER_METRICS:  # by the game's name, as the family table shows it
+        return f"{name or metric} {'+' if more else '−'}{n}"
     phrases = {
         "cash": ("keeps {m} more in cash", "spends {m} of cash"),
         "savings": ("keeps {m} more in savings", "takes {m} out of savings"),
         "debt": ("takes on {m} of debt", "avoids {m} of debt"),
         "assets": ("adds {m} of assets", "gives up {m} of assets"),
         "income": ("raises income by {m}", "lowers income by {m}"),
-        "wellbeing": ("adds {n} wellbeing", "costs {n} wellbeing"),
-        "score": ("adds {n} to the score", "costs {n} of the score"),
     }
     gain, loss = phrases.get(metric, (f"raises {metric} by {{n}}", f"lowers {metric} by {{n}}"))
     return (gain if more else loss).format(n=n, m=m)
@@ -218,7 +226,8 @@ class PersonalityBot:
             appraisals[runner_up],
             state.action_text(legal[best]),
             state.action_text(legal[runner_up]),
-            state.money_text,
+            money=state.money_text,
+            words=state.catalogue.words(),
         )
         return self._chose(state, Choice(legal[best], why))
 
@@ -284,11 +293,13 @@ class PersonalityBot:
         alternative: _Appraisal,
         action: str,
         other: str,
+        *,
         money: Callable[[float], str],
+        words: Mapping[str, str],
     ) -> str:
         """Name what decided against the next best move: a metric, the luck, or a hint
         (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
-        in the game's currency)."""
+        in the game's currency; ``words``: the game's words, naming its metrics)."""
         weights = self.personality.weights
         decisive, margin = "", 0.0
         for key, weight in weights.items():
@@ -316,4 +327,5 @@ class PersonalityBot:
         if not decisive:
             return f"the moves looked equally good to the {self.kind}"
         diff = chosen.deltas[decisive] - alternative.deltas[decisive]
-        return f"{describe_gain(decisive, diff, money)}, compared with '{other}'"
+        name = words.get(f"metric={decisive}")
+        return f"{describe_gain(decisive, diff, money, name)}, compared with '{other}'"
