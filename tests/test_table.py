@@ -13,6 +13,7 @@ from moneyboard import registry
 from moneyboard.engine import GameDef, msg
 from moneyboard.engine.record import load_record, record_of
 from moneyboard.engine.state import GameState, Seat
+from moneyboard.games.financialit.content import load_content
 from moneyboard.registry import replay_record
 from moneyboard.table import Table
 from tests.engine import toygame, tradegame
@@ -37,6 +38,24 @@ def test_games() -> Iterator[None]:
 def trade_table(record: Path | None = None, seats: list[Seat] | None = None) -> Table:
     state = tradegame.GAME.new_state(seats or [Seat("Ana"), Seat("Ben")], 3)
     return Table(state, record, clock=FakeClock())
+
+
+def test_a_bot_s_move_is_told_as_its_button_read_before_it_was_made() -> None:
+    # After a purchase a market slot's button names the card that took its place: the
+    # narration named the wrong card, or "the luxury in slot 1".
+    seats = [Seat(f"Spender {i}", "spender") for i in range(3)]
+    state = registry.get_game("financialit").new_state(seats, 3)
+    table = Table(state, None, clock=FakeClock())
+    bought = 0
+    while not state.terminal and bought < 3:
+        for move in table.advance(max_bot_moves=1):
+            if move.action.kind == "buy_luxury":
+                bought += 1
+                item = next(e for e in reversed(state.log) if e[0] == "market.luxury")[1]["item"]
+                luxuries = load_content().luxury
+                card = luxuries[item].name if item in luxuries else item
+                assert move.text.startswith(f"Buy {card} (slot "), move.text
+    assert bought == 3
 
 
 def test_bots_play_until_a_person_must_decide() -> None:

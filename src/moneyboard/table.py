@@ -30,11 +30,14 @@ Clock = Callable[[], float]
 
 
 class BotMove(NamedTuple):
-    """A move a bot made, with its reason in plain words."""
+    """A move a bot made, as its button read before it was made, with its reason in words."""
 
     seat: int
     action: Action
     why: str
+    #: The move's label and what it changes, worked out before it is made (after it, a
+    #: market slot's button names the card that took its place).
+    text: str = ""
 
 
 class Timeout(NamedTuple):
@@ -124,9 +127,10 @@ class Table:
                     break
                 seat = min(bots)
                 choice = self.bots[seat].choose(state, seat)
+                text = state.action_label(choice.action)
                 state.apply(seat, choice.action)
                 self._asked.pop(seat, None)
-                played.append(BotMove(seat, choice.action, choice.why))
+                played.append(BotMove(seat, choice.action, choice.why, text))
         finally:
             self.save()
         return played

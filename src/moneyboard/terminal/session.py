@@ -110,7 +110,7 @@ class PlaySession:
             for move in table.advance(max_bot_moves=1):
                 self.console.print(
                     f"[bold]{escape(state.seats[move.seat].name)}[/bold]: "
-                    f"[cyan]{escape(state.action_text(move.action))}[/cyan] ({escape(move.why)})"
+                    f"[cyan]{escape(move.text)}[/cyan] ({escape(move.why)})"
                 )
             people = table.people_to_move()
             if state.terminal or not people or state.is_chance():
