@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from moneyboard.bots.base import Choice, RepeatGuard
 from moneyboard.bots.hints import Hint, hints_for
@@ -129,10 +130,12 @@ def describe_gain(
     delta: float,
     money: Callable[[float], str] | None = None,
     name: str | None = None,
+    in_money: bool = False,
 ) -> str:
     """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
     ``money`` writes an amount in the game's currency (by default, in units); ``name`` is the
-    game's own word for a score or wellbeing ("Happiness", "net worth").
+    game's own word for a score or wellbeing ("Happiness", "net worth"), counted in money
+    when ``in_money`` (Monitics' net worth).
 
     >>> describe_gain("savings", 4)
     'keeps 4 units more in savings'
@@ -140,12 +143,14 @@ def describe_gain(
     'avoids $2,000 of debt'
     >>> describe_gain("wellbeing", 7, name="Happiness"), describe_gain("score", -3)
     ('Happiness +7', 'score −3')
+    >>> describe_gain("score", 35, "${:,.0f}".format, "net worth", in_money=True)
+    'net worth +$35'
     """
     n = _amount(delta)
     m = money(float(n)) if money is not None else f"{n} units"
     more = delta > 0
     if metric in OTHER_METRICS:  # by the game's name, as the family table shows it
-        return f"{name or metric} {'+' if more else '−'}{n}"
+        return f"{name or metric} {'+' if more else '−'}{m if in_money else n}"
     phrases = {
         "cash": ("keeps {m} more in cash", "spends {m} of cash"),
         "savings": ("keeps {m} more in savings", "takes {m} out of savings"),
@@ -228,6 +233,7 @@ class PersonalityBot:
             state.action_text(legal[runner_up]),
             money=state.money_text,
             words=state.catalogue.words(),
+            money_metrics=state.money_metrics,
         )
         return self._chose(state, Choice(legal[best], why))
 
@@ -296,6 +302,7 @@ class PersonalityBot:
         *,
         money: Callable[[float], str],
         words: Mapping[str, str],
+        money_metrics: AbstractSet[str] = frozenset(),
     ) -> str:
         """Name what decided against the next best move: a metric, the luck, or a hint
         (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
@@ -328,4 +335,5 @@ class PersonalityBot:
             return f"the moves looked equally good to the {self.kind}"
         diff = chosen.deltas[decisive] - alternative.deltas[decisive]
         name = words.get(f"metric={decisive}")
-        return f"{describe_gain(decisive, diff, money, name)}, compared with '{other}'"
+        gain = describe_gain(decisive, diff, money, name, in_money=decisive in money_metrics)
+        return f"{gain}, compared with '{other}'"
