@@ -643,6 +643,8 @@ def test_calling_time_ends_at_the_turn_boundary_and_replays() -> None:
         seat = state.to_move()[0]
         act(state, seat, state.fallback_action(seat) or Roll())
     assert state.result.reason.key == "rut.end_time"
+    # The tie-break is said with the result, so a class at 0 each sees why one player won.
+    assert state.explain(state.result.reason).endswith("a tie goes to the higher net worth.")
     again = replay(record_of(state), GAME)
     assert again.full_view() == state.full_view()
 
