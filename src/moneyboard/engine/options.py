@@ -7,9 +7,7 @@ naming the option.
 
 from __future__ import annotations
 
-import ast
 import json
-import re
 import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
@@ -29,6 +27,12 @@ class RuleOptions(BaseModel):
     manual_claims: tuple[str, ...] = ()
     """Automations the learners must claim themselves, as the rulebook says ("ask for it or
     lose it"); a claim not made before the next turn is lost. Empty: all run by themselves."""
+
+    @classmethod
+    def ids_for(cls, name: str) -> list[str]:
+        """The ids option ``name`` may name (cards, families, homes), sorted; none by default.
+        ``moneyboard rules`` and the console list them for the trainer."""
+        return []
 
     @model_validator(mode="before")
     @classmethod
@@ -198,7 +202,7 @@ def describe_options(
                 "name": name,
                 "type": type_name.replace("typing.", ""),
                 "accepts": accepts_in_words(annotation, field.metadata),
-                "ids": sorted(automations) if name == "manual_claims" else known_ids(model, name),
+                "ids": sorted(automations) if name == "manual_claims" else model.ids_for(name),
                 "default": default,
                 "meaning": " ".join((field.description or "").replace("``", "").split()),
             }
@@ -258,34 +262,3 @@ def _plural(annotation: Any) -> str:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return "tables of " + ", ".join(annotation.model_fields)
     return "values"
-
-
-#: An id no game uses: offered to an option to learn the ids it knows from its refusal.
-_PROBE = "?"
-#: The list of known ids a game's refusal of an unknown one ends with.
-_KNOWN = re.compile(r"known: (\[[^\]]*\])")
-
-
-def known_ids(model: type[RuleOptions], name: str) -> list[str]:
-    """The ids an option may name (cards, families, homes), as the game's own check lists
-    them when it refuses an unknown one; empty for an option that names none."""
-    annotation = model.model_fields[name].annotation
-    args = [a for a in get_args(annotation) if a is not type(None)]
-    shape = get_origin(args[0]) if len(args) == 1 else get_origin(annotation)
-    inner = get_args(args[0]) if len(args) == 1 else get_args(annotation)
-    if shape is tuple and inner and inner[0] is str:
-        probe: Any = [_PROBE]
-    elif shape is dict and inner and inner[0] is str:
-        value = inner[1]
-        probe = {_PROBE: 1 if value is int else {}}
-    elif shape is dict and inner and get_origin(inner[1]) is tuple:
-        probe = {0: [_PROBE]}
-    else:
-        return []
-    try:
-        model.model_validate({name: probe})
-    except ValidationError as exc:
-        found = _KNOWN.search(str(exc))
-        if found:
-            return [str(i) for i in ast.literal_eval(found.group(1))]
-    return []

@@ -209,6 +209,10 @@ class FinanciaLitOptions(RuleOptions):
     required_luxury_items: int = Field(default=0, ge=0, le=10)
     """Luxury Items that give Happiness a family must hold at the end to be able to win."""
 
+    @classmethod
+    def ids_for(cls, name: str) -> list[str]:
+        return sorted(_decks().get(name, {}))
+
     @model_validator(mode="before")
     @classmethod
     def _cards_by_name(cls, data: Any) -> Any:
@@ -216,20 +220,8 @@ class FinanciaLitOptions(RuleOptions):
         the trainer's console deals cards by name; ids are kept."""
         if not isinstance(data, dict):
             return data
-        from moneyboard.games.financialit.content import load_content
-
-        content = load_content()
-        decks: dict[str, Mapping[str, Any]] = {
-            "families": content.family,
-            "family_changes": content.family,
-            "luxury_changes": content.luxury,
-            "event_counts": content.event,
-            "event_order": content.event,
-            "income_counts": content.income_card,
-            "income_chosen": content.income_card,
-        }
         data = dict(data)
-        for field, cards in decks.items():
+        for field, cards in _decks().items():
             value = data.get(field)
             by_name = {card.name.casefold(): card_id for card_id, card in cards.items()}
 
@@ -313,3 +305,19 @@ class FinanciaLitOptions(RuleOptions):
 
         shipped = {card.id: card.count for card in load_content().income_cards}
         return {**shipped, **(self.income_counts or {})}
+
+
+def _decks() -> dict[str, Mapping[str, Any]]:
+    """The cards (or families) each option names, by id."""
+    from moneyboard.games.financialit.content import load_content
+
+    content = load_content()
+    return {
+        "families": content.family,
+        "family_changes": content.family,
+        "luxury_changes": content.luxury,
+        "event_counts": content.event,
+        "event_order": content.event,
+        "income_counts": content.income_card,
+        "income_chosen": content.income_card,
+    }

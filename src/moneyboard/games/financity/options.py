@@ -95,6 +95,12 @@ class FinanCityOptions(RuleOptions):
     """Beginner: wellbeing x 2 + cash + savings. Advanced (the variation): plus a quarter of
     the cost of held Product and Business cards."""
 
+    @classmethod
+    def ids_for(cls, name: str) -> list[str]:
+        from moneyboard.games.financity.content import load_content
+
+        return sorted(load_content().home) if name == "homes" else []
+
     @model_validator(mode="after")
     def _check(self) -> FinanCityOptions:
         from moneyboard.games.financity.content import load_content
