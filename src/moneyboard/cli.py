@@ -499,6 +499,13 @@ def serve_command(
             "machine's own network address, found by itself, is not the one they reach.",
         ),
     ] = None,
+    compress: Annotated[
+        bool,
+        typer.Option(
+            help="Compress what is sent to browsers: about a quarter of the bytes, for a "
+            "crowded Wi-Fi, at about 2.5 times the server's work a move.",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option(help="Log warnings only.")] = False,
 ) -> None:
     """Run the classroom server: rooms, join codes, a trainer's controls, nothing lost."""
@@ -516,6 +523,7 @@ def serve_command(
         rate_per_second=rate,
         rate_burst=round(2 * rate),
         learners_url=_public_url(public_url),
+        compress=compress,
     )
     serve(host, port, settings, quiet=quiet)
 

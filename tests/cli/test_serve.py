@@ -48,3 +48,9 @@ def test_the_learners_address_may_be_given_and_must_be_one(started: list[Setting
     wrong = runner.invoke(app, ["serve", "--public-url", "10.0.0.5"])
     assert wrong.exit_code == 1 and "--public-url" in wrong.output
     assert len(started) == 2
+
+
+def test_compression_is_off_unless_asked_for(started: list[Settings]) -> None:
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--compress"]).exit_code == 0
+    assert [s.compress for s in started] == [False, True]

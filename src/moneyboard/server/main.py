@@ -112,5 +112,6 @@ def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> N
         ws="websockets-sansio",
         log_level="warning" if quiet else "info",
         ws_max_size=ws_frame_limit(settings),
+        ws_per_message_deflate=settings.compress,
         lifespan="on",
     )

@@ -37,6 +37,11 @@ class Settings:
     tick: float = 0.25
     #: Fan updates out through PostgreSQL LISTEN/NOTIFY (several processes, one database).
     notify: bool = False
+    #: Compress WebSocket messages (permessage-deflate) for clients that ask, as every
+    #: browser does: about a quarter of the bytes, for about 2.5 times the server's work a
+    #: move (docs/server.md, "Thirteenth round"). Off, as in most game servers: a class's
+    #: updates are small for a Wi-Fi, and the server's core is what a school runs out of.
+    compress: bool = False
     #: The address learners' phones open (``http://192.168.1.23:8000``): found at start-up
     #: from the machine's network address, or given; ``None``: the pages' own address.
     learners_url: str | None = None
