@@ -102,3 +102,30 @@ def test_a_seat_does_not_vote_on_the_answer_to_its_own_request() -> None:
             action = rng.choice(room.legal_json(mover)[0])["action"]
             room.take("action", {"seat": mover, "action": action})
     pytest.fail("no game asked one player about another's request")
+
+
+def test_the_trainers_update_costs_the_same_late_in_a_game_as_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The trainer's update carries the full view without the history: building it never
+    goes through the game's log or postings, whose length grows with every move."""
+    room = started_room([{"kind": "learner"}] * 3)
+    trainer = Listener("trainer", None, None, asyncio.Queue(100))
+    rng = random.Random(3)
+    for _ in range(40):
+        state = room.state
+        assert state is not None and state.result is None
+        seat = state.to_move()[0]
+        choice = rng.choice(room.legal_json(seat)[0])
+        broadcast(room, {trainer}, room.take("action", {"seat": seat, "action": choice["action"]}))
+    assert state is not None and len(state.ledger.postings) > 10
+    read: list[int] = []
+    monkeypatch.setattr(type(state.ledger.postings[0]), "to_json", lambda p: read.append(1))
+    broadcast(room, {trainer}, None)
+    assert read == []
+    last = None
+    while not trainer.queue.empty():
+        last = trainer.queue.get_nowait()
+    assert isinstance(last, str)
+    view = json.loads(last)["view"]
+    assert "log" not in view and "postings" not in view and view["balances"]

@@ -196,17 +196,22 @@ class Views(Amounts):
             out.append(entry)
         return out
 
-    def kernel_full_view(self) -> dict[str, Any]:
-        """The common part of the full view: options, seed, forced outcomes, money, log."""
-        return {
+    def kernel_full_view(self, *, history: bool = True) -> dict[str, Any]:
+        """The common part of the full view: options, seed, forced outcomes, money and, with
+        ``history``, every posting and event so far. Without it the view's size does not
+        grow with the game: the classroom server sends it to the trainer after every move,
+        and the history as events, a move at a time."""
+        view = {
             "options": self.options.overrides(),
             "seed": self.seed,
             "forced": self.chance.pending_forced(),
             "balances": dict(sorted(self.ledger.balances.items())),
-            "postings": [p.to_json() for p in self.ledger.postings],
-            "log": [event_json(m) for m in self.log],
             "decisions": self.decisions_made,
         }
+        if history:
+            view["postings"] = [p.to_json() for p in self.ledger.postings]
+            view["log"] = [event_json(m) for m in self.log]
+        return view
 
 
 #: Refused entries remembered by (action, reason, seat names, catalogue, currency); cleared

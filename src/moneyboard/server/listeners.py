@@ -126,11 +126,8 @@ def trainer_view(room: Room) -> dict[str, Any] | None:
     """The whole game for the trainer (``None`` before the game starts)."""
     if room.state is None:
         return None
-    full = room.state.full_view()
     # The growing history goes out as events, one update at a time, not again and again.
-    full.pop("log", None)
-    full.pop("postings", None)
-    return full
+    return room.state.full_view(history=False)
 
 
 def seat_part(

@@ -291,10 +291,10 @@ class FinanciaLitState(Flow, Choices):
         }
         return data
 
-    def full_view(self) -> dict[str, Any]:
+    def full_view(self, *, history: bool = True) -> dict[str, Any]:
         return {
             **self.view(None),
-            **self.kernel_full_view(),
+            **self.kernel_full_view(history=history),
             "decks": {name: deck.to_json() for name, deck in self.decks.items()},
             "prepared": {k: list(v) for k, v in self.prepared.items()},
         }

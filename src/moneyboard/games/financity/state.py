@@ -222,10 +222,10 @@ class FinanCityState(Choices):
         }
         return data
 
-    def full_view(self) -> dict[str, Any]:
+    def full_view(self, *, history: bool = True) -> dict[str, Any]:
         return {
             **self.view(None),
-            **self.kernel_full_view(),
+            **self.kernel_full_view(history=history),
             "decks": {
                 "investment": self.piles["investment"].to_json(),
                 "shopping": self.piles["shopping"].to_json(),
