@@ -7,10 +7,13 @@ after a think time. Reported: actions per second, the time from an action being 
 the last client of its room hearing of it (p50, p99), errors, refusals, and the server's
 memory over the run. In a closed loop the server's limit on a connection's messages is
 raised, since a client that acts the moment it hears is faster than any person; with think
-time the limit is ``moneyboard serve``'s default::
+time the limit is ``moneyboard serve``'s default. With ``--bot KIND`` the last seat of every
+room is a bot of that kind, paced as ``moneyboard serve`` paces bots (a step of 1.5 s), so
+the learners' latency shows what bots thinking on the server cost them::
 
     .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60
     .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60 --think 2
+    .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60 --think 2 --bot search
 
 Everything listens on 127.0.0.1 only, and every loop is bounded by ``--seconds``.
 """
@@ -243,9 +246,11 @@ class Load:
         *,
         seed: int,
         options: dict[str, Any],
+        bot: str | None = None,
     ):
         self.port = port
         self.game = game
+        self.bot = bot
         self.options = options
         self.rooms = rooms
         self.think = think
@@ -256,8 +261,11 @@ class Load:
 
     async def open_room(self, http: httpx2.AsyncClient) -> Room:
         definition = get_game(self.game)
-        learners = min(CLIENTS, definition.max_players)
-        seats = [{"kind": "learner"}] * learners
+        players = min(CLIENTS, definition.max_players)
+        learners = players - 1 if self.bot else players
+        seats: list[dict[str, str]] = [{"kind": "learner"}] * learners
+        if self.bot:
+            seats.append({"kind": "bot", "bot": self.bot})
         seed = self.rng.randrange(2**31)
         body = {"game": self.game, "seats": seats, "seed": seed, "options": self.options}
         created = (await http.post("/api/rooms", json=body)).json()
@@ -325,7 +333,13 @@ class Load:
             await asyncio.gather(*rooms, return_exceptions=True)
 
 
-def start_server(port: int, db: str, core: int | None, rate: float) -> subprocess.Popen[bytes]:
+#: Seconds between two bot moves: ``moneyboard serve``'s default, when rooms have bots.
+BOT_STEP = 1.5
+
+
+def start_server(
+    port: int, db: str, core: int | None, rate: float, bot_step: float = 0.0
+) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
         "-m",
@@ -337,7 +351,7 @@ def start_server(port: int, db: str, core: int | None, rate: float) -> subproces
         "--db",
         db,
         "--bot-step",
-        "0",
+        str(bot_step),
         "--quiet",
         "--max-rooms",
         "1000",
@@ -377,6 +391,7 @@ def main() -> None:
     parser.add_argument(
         "--options", default="{}", help="rule options as JSON, e.g. '{\"rounds\": 2}'"
     )
+    parser.add_argument("--bot", default=None, help="a bot kind in the last seat of each room")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
@@ -389,10 +404,19 @@ def main() -> None:
         # A closed-loop client acts as fast as it hears, faster than any person: the limit on
         # a connection's messages is raised so that the server is measured, not the limit.
         rate = CLASS_RATE if args.think > 0 else CLOSED_LOOP_RATE
-        server = start_server(port, db, server_core, rate)
+        bot_step = BOT_STEP if args.bot else 0.0
+        server = start_server(port, db, server_core, rate, bot_step)
         try:
             options = json.loads(args.options)
-            load = Load(port, args.game, args.rooms, args.think, seed=args.seed, options=options)
+            load = Load(
+                port,
+                args.game,
+                args.rooms,
+                args.think,
+                seed=args.seed,
+                options=options,
+                bot=args.bot,
+            )
             load_cpu = time.process_time()
             uvloop.run(load.run(args.seconds, args.warmup, server.pid))
             load_cpu = time.process_time() - load_cpu
@@ -408,6 +432,7 @@ def main() -> None:
         "rooms": args.rooms,
         "clients_per_room": CLIENTS,
         "think_seconds": args.think,
+        "bot": args.bot,
         "options": json.loads(args.options),
         "seconds": args.seconds,
         "actions": stats.actions,

@@ -286,6 +286,15 @@ class Table:
 
     def bot_move(self) -> Due | None:
         """The move of the first bot the game is waiting for, chosen now and not played."""
+        waiting = self.bot_waiting()
+        if waiting is None:
+            return None
+        seat, bot = waiting
+        choice = bot.choose(self.state, seat)
+        return Due("bot", seat, choice.action, choice.why)
+
+    def bot_waiting(self) -> tuple[int, Bot] | None:
+        """The first bot seat the game is waiting for, and its bot (``None``: no bot is)."""
         state = self.state
         if state.terminal or state.status.paused or state.is_chance():
             return None
@@ -293,8 +302,7 @@ class Table:
         if not waiting:
             return None
         seat = min(waiting)
-        choice = self.bots[seat].choose(state, seat)
-        return Due("bot", seat, choice.action, choice.why)
+        return seat, self.bots[seat]
 
     def timeout(self, seat: int) -> Action | None:
         """Play ``seat``'s fallback now (its time ran out); returns it (``None``: it has none).

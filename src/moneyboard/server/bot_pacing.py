@@ -2,10 +2,14 @@
 
 Bots move one step every ``bot_step`` seconds, so a class can follow, and wait ``bot_pause``
 longer after a big event (a directive, a timeout, a vote's result); the trainer's "skip"
-moves the waiting bot at once. With several processes on one database, the process that took
-a step moves the bot due after it; the others only watch, and move it themselves only if the
-room stands still for ``bot_takeover`` seconds beyond the bot's pace (that process may have
-stopped), so a bot's move is not worked out twice.
+moves the waiting bot at once. A bot thinks in a worker thread, on a copy of the game, so
+that a search bot's third of a second does not hold up every other room; its move is taken
+only if the room is still where the bot looked.
+
+With several processes on one database, the process that took a step moves the bot due
+after it; the others only watch, and move it themselves only if the room stands still for
+``bot_takeover`` seconds beyond the bot's pace (that process may have stopped), so a bot's
+move is not worked out twice.
 
 Every ``tick`` seconds each running room's table is asked what is due (the class period
 over, a turn or a decision run out); with several processes, as with bots, the one that took
@@ -25,6 +29,8 @@ from moneyboard.server.errors import RoomError, refused
 from moneyboard.server.room import Change, Room
 
 if TYPE_CHECKING:
+    from moneyboard.bots import Bot
+    from moneyboard.engine.state import GameState
     from moneyboard.server.manager import RoomManager
 
 log = logging.getLogger("moneyboard.server")
@@ -48,6 +54,8 @@ class BotPacer:
         #: act on, and this one acts only ``bot_takeover`` seconds late (if it has stopped).
         self._theirs: set[str] = set()
         self._ticker: asyncio.Task[None] | None = None
+        #: Rooms whose bot is thinking (in a worker thread), with the task waiting for it.
+        self._thinking: dict[str, asyncio.Task[None]] = {}
 
     @property
     def started(self) -> bool:
@@ -70,6 +78,9 @@ class BotPacer:
             handle.cancel()
         self._bot_calls.clear()
         self._watching.clear()
+        for task in list(self._thinking.values()):
+            task.cancel()
+        self._thinking.clear()
 
     def _background(self, room: Room, kind: str, data: dict[str, Any]) -> None:
         """An entry nobody waits on (a bot's move, a clock's): refused at once, or stored
@@ -122,9 +133,9 @@ class BotPacer:
         self._bot_move(room.code)
 
     def _bot_move(self, code: str, watched: int | None = None) -> None:
-        """The paced bot move of a room: the table's bot chooses, the move is stored, then
-        carried out and told. ``watched``: the version a watch on another process's bot
-        began at; if the room has moved on since, that process is alive: watch again."""
+        """The paced bot move of a room: the table's bot starts thinking (:meth:`_think`).
+        ``watched``: the version a watch on another process's bot began at; if the room has
+        moved on since, that process is alive: watch again."""
         self._bot_calls.pop(code, None)
         self._watching.discard(code)
         room = self.manager.rooms.get(code)
@@ -133,19 +144,42 @@ class BotPacer:
         if watched is not None and room.version != watched:
             self.schedule(room, None, ours=False)
             return
+        if code in self._thinking:
+            return  # its bot is thinking already, and moves (or looks again) when done
+        waiting = room.table.bot_waiting()
+        if waiting is None:
+            return
+        seat, bot = waiting
+        game = room.table.state.clone()
+        thinking = asyncio.get_running_loop().create_task(self._think(room, seat, bot, game))
+        self._thinking[code] = thinking
+
+    async def _think(self, room: Room, seat: int, bot: Bot, game: GameState) -> None:
+        """``bot`` chooses for ``seat`` on ``game`` (a copy of the room's) in a worker
+        thread; its move is stored, carried out and told if the room is still where the bot
+        looked, and if the room moved on meanwhile (a pause, a take back, another seat's
+        move) the bot looks again. A bot that fails pauses its room."""
+        version = room.version
         try:
-            due = room.table.bot_move()
-            if due is None or due.seat is None or due.action is None:
-                return
-            data = {"seat": due.seat, "action": due.action.to_json(), "why": due.why}
-            self._background(room, "action", data)
-        except RoomError as exc:
-            log.warning("room %s: bot move: %s", code, exc)
-            self.schedule(room, None)
+            choice = await asyncio.to_thread(bot.choose, game, seat)
         except Exception:
-            log.exception("room %s: a bot failed; the room is paused", code)
+            log.exception("room %s: a bot failed; the room is paused", room.code)
             with contextlib.suppress(RoomError):
                 self._background(room, "pause", {})
+            return
+        finally:
+            self._thinking.pop(room.code, None)
+        if self.manager.rooms.get(room.code) is not room:
+            return  # deleted or rebuilt while the bot thought
+        if room.version != version or room.bot_to_move() != seat:
+            self.schedule(room, None)
+            return
+        data = {"seat": seat, "action": choice.action.to_json(), "why": choice.why}
+        try:
+            self._background(room, "action", data)
+        except RoomError as exc:
+            log.warning("room %s: bot move: %s", room.code, exc)
+            self.schedule(room, None)
 
     async def _tick_forever(self) -> None:
         """Check every room's clocks every ``tick`` seconds; one room's failure is logged."""

@@ -1,0 +1,100 @@
+"""A bot thinks in a worker thread, on a copy of the game: other rooms are served meanwhile,
+and a bot whose room moved on while it thought looks again before it moves."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from moneyboard.bots import registry
+from moneyboard.bots.base import Choice
+from moneyboard.bots.random_bot import RandomBot
+from moneyboard.engine.state import GameState
+from tests.server.classroom import Classroom, auth
+
+
+class Gate:
+    """A bot kind whose every choice waits until the test opens the gate."""
+
+    def __init__(self) -> None:
+        self.open = threading.Event()
+        self.thinking = threading.Event()
+        self.calls = 0
+
+    def bot(self, rng: random.Random) -> Any:
+        gate = self
+
+        class HeldBot:
+            kind = "held"
+
+            def choose(self, state: GameState, seat: int) -> Choice:
+                gate.calls += 1
+                gate.thinking.set()
+                gate.open.wait(30)
+                return RandomBot(rng).choose(state, seat)
+
+        return HeldBot()
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Gate:
+    held = Gate()
+    monkeypatch.setitem(registry._FACTORIES, "held", held.bot)
+    monkeypatch.setitem(registry._SUMMARIES, "held", "waits for the test")
+    return held
+
+
+def wait_for(check: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "the server did not get there in time"
+        time.sleep(0.02)
+
+
+def room_with_a_held_bot(client: TestClient) -> Classroom:
+    """A toy room whose seat 0 (the first to decide) is a held bot, seat 1 a learner."""
+    seats = [{"kind": "bot", "bot": "held"}, {"kind": "learner"}]
+    r = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 5})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    room = Classroom(client, body["code"], body["trainer_token"], {})
+    joined = client.post(f"/api/rooms/{room.code}/join", json={"name": "Ana"}).json()
+    room.tokens[joined["seat"]] = joined["token"]
+    room.direct({"type": "start"})
+    return room
+
+
+def test_other_rooms_play_on_while_a_bot_thinks(client: TestClient, gate: Gate) -> None:
+    held = room_with_a_held_bot(client)
+    assert gate.thinking.wait(10)
+    thinking_at = held.trainer_view()["version"]
+    other = Classroom.open(client, "toy", learners=2)
+    assert other.play_random(random.Random(2), 3) == 3
+    assert not gate.open.is_set() and held.trainer_view()["version"] == thinking_at
+    gate.open.set()
+    wait_for(lambda: held.trainer_view()["version"] > thinking_at)
+    assert gate.calls == 1
+
+
+def test_a_bot_looks_again_when_its_room_moved_on_while_it_thought(
+    client: TestClient, gate: Gate
+) -> None:
+    held = room_with_a_held_bot(client)
+    assert gate.thinking.wait(10)
+    version = held.trainer_view()["version"]
+    borrowed = client.post(
+        f"/api/rooms/{held.code}/actions",
+        json={"action": "borrow", "version": version},
+        headers=auth(held.tokens[1]),
+    )
+    assert borrowed.status_code == 200, borrowed.text
+    gate.open.set()
+    # The first choice was made on the game before the loan: dropped, and chosen again.
+    wait_for(lambda: held.trainer_view()["version"] >= version + 2)
+    assert gate.calls == 2
+    assert held.trainer_view()["version"] == version + 2
