@@ -17,6 +17,9 @@ from tests.server.process import ServerProcess
 from tests.web.browser import my_turn, play_one, start_class
 from tests.web.conftest import screenshot
 
+#: A phone has drawn a newer step than the one formatted in.
+NEWER = "document.querySelector('#seat').dataset.version !== '{}'"
+
 
 def money(value: int) -> str:
     """Money as the pages write it in these games' currency."""
@@ -175,3 +178,36 @@ def test_a_monitics_player_reads_its_box_by_name(browser: Any, server: ServerPro
     card.wait_for(timeout=5000)
     assert name in card.inner_text()
     assert phone.errors == [] and room.projector.errors == []
+
+
+def test_a_financity_purchase_names_its_price_once(browser: Any, server: ServerProcess) -> None:
+    """A card's button reads "Buy Technical Diploma ($800)": the price is in the label, so
+    the page does not add "costs $800" after it."""
+    room = start_class(browser, server.base, "financity", ["Ada", "Bola"], seed=5)
+    rng = random.Random(4)
+    cards = "#seat button[data-action^='buy_']:not([disabled]):has-text('($')"
+    deadline = time.monotonic() + 120
+    seen: list[str] = []
+    while time.monotonic() < deadline and not seen:
+        for phone in room.phones:
+            buttons = phone.locator(cards)
+            seen += [buttons.nth(i).inner_text() for i in range(buttons.count())]
+        movers = [p for p in room.phones if my_turn(p)]
+        if seen or not movers:
+            time.sleep(0.1)
+            continue
+        phone = rng.choice(movers)
+        # Homes in the shopping zone, where cards are bought.
+        shops = phone.locator("#seat button:has-text('Zone 7: Shopping'):not([disabled])")
+        if shops.count():
+            before = phone.get_attribute("#seat", "data-version")
+            shops.first.click()
+            phone.wait_for_function(f"() => {NEWER.format(before)}")
+        elif not play_one(phone, rng):
+            time.sleep(0.1)
+    assert seen, "no card was offered to buy"
+    for card in seen:
+        price = card[card.rindex("(") + 1 : card.rindex(")")]
+        assert card.count(price) == 1 and "costs" not in card, card
+    for page in room.phones:
+        assert page.errors == []

@@ -289,11 +289,14 @@ export class SeatPanel {
         return amountChoice(update, entry, `amount-${i}`, attrs, "Go", (action) => this.choose(entry, action),
           { typed: this.typed.get(key), onTyped: (value) => this.typed.set(key, value), problem });
       }
-      const cost = typeof entry.cost === "number" ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
+      const label = actionLabel(update, entry);
+      // A label that names the price already ("Buy Technical Diploma ($800)") is not told it again.
+      const priced = typeof entry.cost === "number" && !(entry.cost && label.includes(money(entry.cost)));
+      const cost = priced ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
       return h("li", { class: "action" }, h("button", {
         class: look, "data-action": entry.action.type, "data-key": key, disabled: this.busy || null,
         "aria-describedby": problem ? problem.id : null, onclick: () => this.choose(entry, entry.action),
-      }, actionLabel(update, entry), cost ? " " : null, cost), problem);
+      }, label, cost ? " " : null, cost), problem);
     });
     const greyed = refused.map((entry, i) => h("li", { class: "action refused" },
       h("button", { disabled: true, "aria-describedby": `why-${i}` }, actionLabel(update, entry)),
