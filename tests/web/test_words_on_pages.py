@@ -95,6 +95,7 @@ def test_the_end_and_the_decision_asked_read_as_words(
         # Why, in the game's own words, never its key.
         reason = page.inner_text(f"{where} .reason")
         assert reason.endswith((".", "!")) and result["reason"]["key"] not in reason, reason
+        assert "{" not in reason, reason  # every figure the sentence names is filled in
         assert score_words(game)["label"] in text
         for name, value in zip(seats, result["scores"], strict=True):
             assert f"{name}: {score_text(game, value)}" in text, (name, value, text)

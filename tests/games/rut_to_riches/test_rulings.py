@@ -629,6 +629,12 @@ def test_turn_limit_scores_by_passive_share_of_expenses() -> None:
     assert state.result.winners == (1,)
     assert state.result.scores[1] == round(220 / state.players[1].expenses, 4)
     assert state.result.scores[0] == 0.0
+    # The result says the winner's figures: the share of expenses and the net worth.
+    text = state.explain(state.result.reason)
+    worth = state.money_text(state.players[1].net_worth(state.cash(1)))
+    share = f"{220 / state.players[1].expenses:.1%}"
+    assert f"{state.seats[1].name} got furthest, with passive income covering {share}" in text
+    assert text.endswith(f"a net worth of {worth}."), text
 
 
 def test_calling_time_ends_at_the_turn_boundary_and_replays() -> None:
@@ -644,7 +650,7 @@ def test_calling_time_ends_at_the_turn_boundary_and_replays() -> None:
         act(state, seat, state.fallback_action(seat) or Roll())
     assert state.result.reason.key == "rut.end_time"
     # The tie-break is said with the result, so a class at 0 each sees why one player won.
-    assert state.explain(state.result.reason).endswith("a tie goes to the higher net worth.")
+    assert "a tie goes to the higher net worth." in state.explain(state.result.reason)
     again = replay(record_of(state), GAME)
     assert again.full_view() == state.full_view()
 

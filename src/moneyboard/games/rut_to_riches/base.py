@@ -276,7 +276,11 @@ class RutBase(GameState):
             return
         best = max(r[:2] for r in ranked)
         winners = [s for sc, nw, s in ranked if (sc, nw) == best]
-        self.end(winners, scores, msg(reason))
+        # The winners' figures, so a class reads why (at 0 each, the net worth decided).
+        names = [self.seats[s].name for s in winners]
+        winner_name = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        share = f"{best[0]:.1%}"
+        self.end(winners, scores, msg(reason, winner_name=winner_name, share=share, worth=best[1]))
 
     def win(self, winners: list[int], reason: str) -> None:
         """End the game with ``winners`` for ``reason`` (a passive-income or Dream win)."""
