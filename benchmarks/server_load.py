@@ -9,7 +9,9 @@ memory over the run. In a closed loop the server's limit on a connection's messa
 raised, since a client that acts the moment it hears is faster than any person; with think
 time the limit is ``moneyboard serve``'s default. With ``--bot KIND`` the last seat of every
 room is a bot of that kind, paced as ``moneyboard serve`` paces bots (a step of 1.5 s), so
-the learners' latency shows what bots thinking on the server cost them::
+the learners' latency shows what bots thinking on the server cost them; with ``--console``
+each room also has the trainer's console open (a seventh connection, sent the full view
+after every move), as a class has::
 
     .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60
     .venv/bin/python benchmarks/server_load.py --rooms 50 --seconds 60 --think 2
@@ -94,15 +96,18 @@ class Stats:
 
 
 class Client(WSListener):
-    """One WebSocket of a room: a learner (with a seat's token) or a projector (``None``).
+    """One WebSocket of a room: a learner (with a seat's token), a projector (``None``) or,
+    with ``watching``, the trainer's console (the trainer's token).
 
     Frames are handled as they arrive, in picows's callback (compiled framing, no task per
     message), so the load's own cost per move stays well under the server's.
     """
 
-    def __init__(self, room: Room, token: str | None):
+    def __init__(self, room: Room, token: str | None, *, watching: bool = False):
         self.room = room
         self.token = token
+        #: Only counts what it hears (a projector, a console): never acts.
+        self.watching = watching or token is None
         self.transport: WSTransport | None = None
         #: An action sent and not yet answered: like a person's page, a client sends one at
         #: a time, and after a refusal tries again on the newest view it has.
@@ -122,7 +127,7 @@ class Client(WSListener):
         room = self.room
         load = room.load
         data = frame.get_payload_as_bytes()
-        if self.token is None:  # a projector only counts what it hears
+        if self.watching:  # a projector or a console only counts what it hears
             match = VERSION.search(data, 0, 200)
             if match and data.startswith(b'{"type":"update"'):
                 room.hear(int(match.group(1)))
@@ -198,6 +203,8 @@ class Room:
         self.code = code
         self.trainer = trainer
         self.tokens = tokens
+        #: Connections that hear each move: six, and the console when there is one.
+        self.listeners = len(tokens) + (1 if load.console else 0)
         self.sent: dict[int, float] = {}
         self.heard: dict[int, int] = {}
         self.finished = asyncio.Event()
@@ -206,9 +213,9 @@ class Room:
         self.closing = False
 
     def hear(self, version: int) -> None:
-        """A client heard ``version``; when all six have, the action's latency is known."""
+        """A client heard ``version``; when all have, the action's latency is known."""
         count = self.heard.get(version, 0) + 1
-        if count < CLIENTS:
+        if count < self.listeners:
             self.heard[version] = count
             return
         self.heard.pop(version, None)
@@ -217,10 +224,12 @@ class Room:
             self.load.stats.latencies.append(time.perf_counter() - sent)
 
     async def connect(self) -> None:
-        """Open the room's six connections (each says hello as soon as it is open)."""
+        """Open the room's connections (each says hello as soon as it is open)."""
         uri = f"ws://127.0.0.1:{self.load.port}/ws/{self.code}"
-        for token in self.tokens:
-            client = Client(self, token)
+        clients = [Client(self, token) for token in self.tokens]
+        if self.load.console:
+            clients.append(Client(self, self.trainer, watching=True))
+        for client in clients:
             transport, _ = await ws_connect(lambda c=client: c, uri, max_frame_size=2**24)
             self.clients.append((transport, client))
 
@@ -247,10 +256,12 @@ class Load:
         seed: int,
         options: dict[str, Any],
         bot: str | None = None,
+        console: bool = False,
     ):
         self.port = port
         self.game = game
         self.bot = bot
+        self.console = console
         self.options = options
         self.rooms = rooms
         self.think = think
@@ -392,6 +403,9 @@ def main() -> None:
         "--options", default="{}", help="rule options as JSON, e.g. '{\"rounds\": 2}'"
     )
     parser.add_argument("--bot", default=None, help="a bot kind in the last seat of each room")
+    parser.add_argument(
+        "--console", action="store_true", help="a trainer's console in each room, as in a class"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
@@ -416,6 +430,7 @@ def main() -> None:
                 seed=args.seed,
                 options=options,
                 bot=args.bot,
+                console=args.console,
             )
             load_cpu = time.process_time()
             uvloop.run(load.run(args.seconds, args.warmup, server.pid))
@@ -433,6 +448,7 @@ def main() -> None:
         "clients_per_room": CLIENTS,
         "think_seconds": args.think,
         "bot": args.bot,
+        "console": args.console,
         "options": json.loads(args.options),
         "seconds": args.seconds,
         "actions": stats.actions,
