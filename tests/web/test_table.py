@@ -209,5 +209,16 @@ def test_a_financity_purchase_names_its_price_once(browser: Any, server: ServerP
     for card in seen:
         price = card[card.rindex("(") + 1 : card.rindex(")")]
         assert card.count(price) == 1 and "costs" not in card, card
+    # A price is only taken as named when the label shows that very figure: "$50" is not
+    # in "$50,000" or "$50.5", so such a button still says what it costs.
+    shown = room.phones[0].evaluate(
+        """async () => {
+            const { showsAmount } = await import('/static/seat.js');
+            return [['Buy Trip ($600)', '$600'], ['Pay $50.', '$50'],
+                    ['Buy a house for $50,000', '$50'], ['Pay $50.5', '$50'],
+                    ['Repay a loan card', '$150']].map(([l, t]) => showsAmount(l, t));
+        }"""
+    )
+    assert shown == [True, True, False, False, False]
     for page in room.phones:
         assert page.errors == []

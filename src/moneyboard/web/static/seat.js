@@ -291,7 +291,7 @@ export class SeatPanel {
       }
       const label = actionLabel(update, entry);
       // A label that names the price already ("Buy Technical Diploma ($800)") is not told it again.
-      const priced = typeof entry.cost === "number" && !(entry.cost && label.includes(money(entry.cost)));
+      const priced = typeof entry.cost === "number" && !(entry.cost && showsAmount(label, money(entry.cost)));
       const cost = priced ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
       return h("li", { class: "action" }, h("button", {
         class: look, "data-action": entry.action.type, "data-key": key, disabled: this.busy || null,
@@ -409,4 +409,13 @@ export class SeatPanel {
       next.focus();
     }
   }
+}
+
+/** Whether ``label`` shows the amount ``text`` ("$50") as a figure of its own, not as the
+ * start of a larger one ("$50,000"). */
+export function showsAmount(label, text) {
+  for (let at = label.indexOf(text); at >= 0; at = label.indexOf(text, at + 1)) {
+    if (!/^([0-9]|[.,][0-9])/.test(label.slice(at + text.length))) return true;
+  }
+  return false;
 }
