@@ -98,3 +98,31 @@ def test_a_bot_looks_again_when_its_room_moved_on_while_it_thought(
     wait_for(lambda: held.trainer_view()["version"] >= version + 2)
     assert gate.calls == 2
     assert held.trainer_view()["version"] == version + 2
+
+
+def test_a_bot_that_fails_pauses_its_room(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class BrokenBot:
+        kind = "broken"
+
+        def __init__(self, rng: random.Random) -> None:
+            self.rng = rng
+
+        def choose(self, state: GameState, seat: int) -> Choice:
+            raise RuntimeError("this bot cannot play")
+
+    monkeypatch.setitem(registry._FACTORIES, "broken", BrokenBot)
+    seats = [{"kind": "bot", "bot": "broken"}, {"kind": "learner"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 5}).json()
+    room = Classroom(client, created["code"], created["trainer_token"], {})
+    joined = client.post(f"/api/rooms/{room.code}/join", json={"name": "Ana"}).json()
+    room.tokens[joined["seat"]] = joined["token"]
+    room.direct({"type": "start"})
+    wait_for(lambda: room.trainer_view()["room"]["status"] == "paused")
+    # The trainer can hand the seat to a working bot and play on.
+    room.direct({"type": "seat", "seat": 0, "bot": "random"})
+    paused_at = room.trainer_view()["version"]
+    room.direct({"type": "resume"})
+    wait_for(lambda: room.trainer_view()["view"]["to_move"] == [1])  # the bot has moved
+    assert room.trainer_view()["version"] == paused_at + 2  # the resume, the bot's move

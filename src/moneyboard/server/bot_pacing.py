@@ -30,7 +30,6 @@ from moneyboard.server.room import Change, Room
 
 if TYPE_CHECKING:
     from moneyboard.bots import Bot
-    from moneyboard.engine.state import GameState
     from moneyboard.server.manager import RoomManager
 
 log = logging.getLogger("moneyboard.server")
@@ -150,17 +149,19 @@ class BotPacer:
         if waiting is None:
             return
         seat, bot = waiting
-        game = room.table.state.clone()
-        thinking = asyncio.get_running_loop().create_task(self._think(room, seat, bot, game))
+        thinking = asyncio.get_running_loop().create_task(self._think(room, seat, bot))
         self._thinking[code] = thinking
 
-    async def _think(self, room: Room, seat: int, bot: Bot, game: GameState) -> None:
-        """``bot`` chooses for ``seat`` on ``game`` (a copy of the room's) in a worker
-        thread; its move is stored, carried out and told if the room is still where the bot
-        looked, and if the room moved on meanwhile (a pause, a take back, another seat's
-        move) the bot looks again. A bot that fails pauses its room."""
+    async def _think(self, room: Room, seat: int, bot: Bot) -> None:
+        """``bot`` chooses for ``seat`` on a copy of the room's game, in a worker thread;
+        its move is stored, carried out and told if the room is still where the bot looked,
+        and if the room moved on meanwhile (a pause, a take back, another seat's move) the
+        bot looks again. A bot that fails pauses its room."""
         version = room.version
         try:
+            game = room.table.state.clone() if room.table is not None else None
+            if game is None:
+                return
             choice = await asyncio.to_thread(bot.choose, game, seat)
         except Exception:
             log.exception("room %s: a bot failed; the room is paused", room.code)
