@@ -12,6 +12,7 @@ import pytest
 
 from moneyboard.engine import Seat
 from moneyboard.registry import game_ids, get_game
+from tests.games.test_outlook import random_moves
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -20,14 +21,7 @@ def test_without_history_the_full_view_is_the_same_less_the_log_and_postings(
 ) -> None:
     game = get_game(game_id)
     state = game.new_state([Seat(f"P{i}") for i in range(3)], 11, game.options())
-    rng = random.Random(11)
-    for _ in range(60):
-        if state.result is not None:
-            break
-        mover = state.to_move()[0]
-        action = state.random_action(mover, rng)
-        assert action is not None
-        state.apply(mover, action)
+    random_moves(state, random.Random(11), 60)
     whole = state.full_view()
     assert whole["log"] and whole["postings"]  # there is a history to leave out
     short = state.full_view(history=False)
