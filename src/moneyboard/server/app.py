@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
@@ -181,6 +182,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.manager = manager
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
+    # Pages, scripts and views over HTTP go out compressed to a browser that asks (a class
+    # joining at once loads them on one Wi-Fi); WebSocket updates do not (see Settings).
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, exc: RoomError) -> JSONResponse:
