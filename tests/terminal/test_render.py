@@ -148,6 +148,7 @@ def test_a_preview_writes_money_in_the_currency_and_large_sums_in_full() -> None
     assert signed(state, "debt", 501_000) == "+$501,000"  # was "+501000", and 1.2e+06 beyond
     assert signed(state, "cash", -500) == "−$500"
     assert signed(state, "wellbeing", 5) == "+5"
+    assert signed(state, "wellbeing", -2) == "−2"  # the same minus sign as money's
 
 
 def test_a_familys_details_show_money_in_the_currency_and_a_named_field_once() -> None:

@@ -178,7 +178,7 @@ def test_financialit_previews_say_happiness_and_financity_wellbeing() -> None:
             for legal in state.legal_actions(seat)[:12]:
                 text = preview(state, seat, legal)
                 assert other not in text, text
-                seen = seen or f"{metric} +" in text or f"{metric} -" in text
+                seen = seen or f"{metric} +" in text or f"{metric} −" in text
             if seen:
                 break
             move = state.random_action(seat, rng)

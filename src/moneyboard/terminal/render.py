@@ -531,7 +531,7 @@ def signed(state: GameState, metric: str, delta: float) -> str:
     """A change with its sign: money in the game's currency ("+$1,200", "−$3"), any other
     metric (wellbeing, Happiness) as a number ("+5")."""
     if metric not in state.money_metrics:
-        return f"{delta:+,g}"
+        return f"{delta:+,g}".replace("-", "−")  # the minus sign money is written with
     return ("+" if delta > 0 else "") + state.money_text(delta)
 
 
