@@ -26,6 +26,13 @@ const auth = { Authorization: `Bearer ${token}` };
 // Where phones reach this server (never "localhost", which a phone cannot open).
 const joinBase = document.getElementById("joining").dataset.base;
 
+/** The whole number typed in field `id`, if it lies from `low` to `high`; else null. */
+function wholeNumber(id, low, high) {
+  const typed = document.getElementById(id).value.trim();
+  const value = Number(typed);
+  return typed && Number.isInteger(value) && value >= low && value <= high ? value : null;
+}
+
 /** The directive a button asks for, from the fields beside it: `{ body }`, or `{ problem }`
  * (in words) when a field holds what the server would refuse, so nothing is sent. */
 function directive(name) {
@@ -36,9 +43,8 @@ function directive(name) {
     }
     case "timer": {
       // An empty field is not "no timers": that has a button of its own.
-      const typed = document.getElementById("timer").value.trim();
-      const seconds = Number(typed);
-      if (!typed || !Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+      const seconds = wholeNumber("timer", 1, 3600);
+      if (seconds === null) {
         return { problem: "Type the seconds per decision: a whole number from 1 to 3600 (or press “No timers”)." };
       }
       return { body: { type: "timer", seconds } };
@@ -46,9 +52,8 @@ function directive(name) {
     case "timer_off": return { body: { type: "timer", seconds: 0 } };
     case "timer_rules": return { body: { type: "timer", seconds: null } };
     case "undo": {
-      const typed = document.getElementById("undo-count").value.trim();
-      const count = Number(typed);
-      if (!typed || !Number.isInteger(count) || count < 1 || count > 50) {
+      const count = wholeNumber("undo-count", 1, 50);
+      if (count === null) {
         return { problem: "Type how many moves to take back: a whole number from 1 to 50." };
       }
       return { body: { type: "undo", count } };
