@@ -119,10 +119,8 @@ class ToyState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         return {**self.kernel_view(seat), "round": self.round, "cash_by_seat": self._cash()}
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
+    def hidden_view(self) -> dict[str, Any]:
         return {
-            **self.view(None),
-            **self.kernel_full_view(history=history),
             "roll": self.roll,
             "borrowed": self.borrowed,
         }

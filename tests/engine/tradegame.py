@@ -207,12 +207,8 @@ class TradeState(GameState):
             "votes": {str(s): v for s, v in sorted(self.votes.items())},
         }
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
-        return {
-            **self.view(None),
-            **self.kernel_full_view(history=history),
-            "tokens": list(self.tokens),
-        }
+    def hidden_view(self) -> dict[str, Any]:
+        return {"tokens": list(self.tokens)}
 
     def fallback_action(self, seat: int) -> Action | None:
         d = self.decision

@@ -102,8 +102,8 @@ class PollState(GameState):
         own = self.bids.get(seat) if seat is not None else None
         return {**self.kernel_view(), "round": self.round, "points": self._points(), "bid": own}
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
-        return {**self.view(None), "bids": {str(s): b for s, b in sorted(self.bids.items())}}
+    def hidden_view(self) -> dict[str, Any]:
+        return {"bids": {str(s): b for s, b in sorted(self.bids.items())}}
 
     def metrics(self, seat: int) -> dict[str, float]:
         points = float(self.ledger.balance(f"points:{seat}"))

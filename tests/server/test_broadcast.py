@@ -129,3 +129,30 @@ def test_the_trainers_update_costs_the_same_late_in_a_game_as_early(
     assert isinstance(last, str)
     view = json.loads(last)["view"]
     assert "log" not in view and "postings" not in view and view["balances"]
+
+
+def test_a_broadcast_builds_the_public_view_once_for_the_trainer_and_everyone_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The trainer's full view starts from the public view the other listeners get, built
+    once per update, and is the same as the game's own full view without the history."""
+    room = started_room([{"kind": "learner"}] * 3)
+    state = room.state
+    assert state is not None
+    listeners = {Listener("trainer", None, None, asyncio.Queue(10))}
+    listeners |= {Listener("public", None, None, asyncio.Queue(10))}
+    listeners |= {Listener("seat", i, i, asyncio.Queue(10)) for i in range(3)}
+    built: list[int | None] = []
+    own_view = type(state).view
+
+    def counted(self: Any, seat: int | None) -> dict[str, Any]:
+        built.append(seat)
+        return own_view(self, seat)
+
+    monkeypatch.setattr(type(state), "view", counted)
+    broadcast(room, listeners, None)
+    assert built.count(None) == 1
+    trainer = next(x for x in listeners if x.role == "trainer")
+    text = trainer.queue.get_nowait()
+    assert isinstance(text, str)
+    assert json.loads(text)["view"] == json.loads(json.dumps(state.full_view(history=False)))

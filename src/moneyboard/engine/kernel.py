@@ -350,11 +350,6 @@ class Kernel:
         """JSON view for ``seat`` (what that learner may see), or the public view for ``None``."""
         raise NotImplementedError
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
-        """The whole state as JSON (trainer, tests, ``replay --json``); ``history``: with the
-        log and every posting (:meth:`kernel_full_view`)."""
-        raise NotImplementedError
-
     def fallback_action(self, seat: int) -> Action | None:
         """What ``seat`` does if its time to decide runs out (``None``: the game waits).
 

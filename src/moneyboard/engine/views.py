@@ -1,7 +1,8 @@
 """The parts of every view that the kernel owns: version, decision, legal and refused actions.
 
-A game's ``view(seat)`` starts from :meth:`Views.kernel_view` and its ``full_view()`` from
-:meth:`Views.kernel_full_view`; clients (terminal, server, bots, RL adapters) read only views.
+A game's ``view(seat)`` starts from :meth:`Views.kernel_view`; its full view is the public
+view, :meth:`Views.kernel_full_view` and the game's :meth:`Views.hidden_view`. Clients
+(terminal, server, bots, RL adapters) read only views.
 """
 
 from __future__ import annotations
@@ -195,6 +196,27 @@ class Views(Amounts):
                 entry["cost"] = cost
             out.append(entry)
         return out
+
+    def full_view(
+        self, *, history: bool = True, public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The whole state as JSON (trainer, tests, ``replay --json``): the public view, the
+        kernel's common part (:meth:`kernel_full_view`; ``history``: with the log and every
+        posting) and what only the trainer sees (:meth:`hidden_view`).
+
+        ``public`` is this very state's public view when the caller has just built it (the
+        classroom server, after every move), so that it is not built twice.
+        """
+        return {
+            **(self.view(None) if public is None else public),
+            **self.kernel_full_view(history=history),
+            **self.hidden_view(),
+        }
+
+    def hidden_view(self) -> dict[str, Any]:
+        """What the full view shows beyond the public one and the kernel's part: decks in
+        their order, prepared cards, true totals. A key here replaces the public view's."""
+        return {}
 
     def kernel_full_view(self, *, history: bool = True) -> dict[str, Any]:
         """The common part of the full view: options, seed, forced outcomes, money and, with

@@ -122,12 +122,13 @@ class Reply:
     sent: bool = False
 
 
-def trainer_view(room: Room) -> dict[str, Any] | None:
-    """The whole game for the trainer (``None`` before the game starts)."""
+def trainer_view(room: Room, public: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The whole game for the trainer (``None`` before the game starts); ``public``: the
+    public view just built for the other listeners, which the full view starts from."""
     if room.state is None:
         return None
     # The growing history goes out as events, one update at a time, not again and again.
-    return room.state.full_view(history=False)
+    return room.state.full_view(history=False, public=public)
 
 
 def seat_part(
@@ -220,11 +221,15 @@ def update_message(
     seat: int | None,
     change: Change | None,
     events: list[dict[str, Any]],
+    *,
+    public: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The ``update`` message for one listener, as one dictionary."""
+    """The ``update`` message for one listener, as one dictionary (``public``: the public
+    view, if the caller has built it already)."""
+    if public is None and room.state is not None:
+        public = room.state.view(None)
     if role == "trainer":
-        return {**shared_message(room, trainer_view(room), change, events), "role": role}
-    public = room.state.view(None) if room.state is not None else None
+        return {**shared_message(room, trainer_view(room, public), change, events), "role": role}
     message = {**shared_message(room, public, change, events_for(role, seat, events)), "role": role}
     if role == "seat" and seat is not None:
         message.update(seat_part(room, seat, public))
@@ -287,7 +292,7 @@ def broadcast(
         text = built.get(key)
         if text is None:
             if listener.role == "trainer":
-                text = dumps(update_message(room, "trainer", None, change, events))
+                text = dumps(update_message(room, "trainer", None, change, events, public=public))
             elif listener.role == "seat" and listener.seat is not None and listener.seat in private:
                 own = seat_events(events, listener.seat)
                 message = {**shared_message(room, public, change, own), "role": "seat"}

@@ -291,10 +291,9 @@ class FinanciaLitState(Flow, Choices):
         }
         return data
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
+    def hidden_view(self) -> dict[str, Any]:
+        """The decks in their order and the cards the trainer prepared."""
         return {
-            **self.view(None),
-            **self.kernel_full_view(history=history),
             "decks": {name: deck.to_json() for name, deck in self.decks.items()},
             "prepared": {k: list(v) for k, v in self.prepared.items()},
         }

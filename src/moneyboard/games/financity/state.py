@@ -222,10 +222,9 @@ class FinanCityState(Choices):
         }
         return data
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
+    def hidden_view(self) -> dict[str, Any]:
+        """The piles in their order and the events still to come."""
         return {
-            **self.view(None),
-            **self.kernel_full_view(history=history),
             "decks": {
                 "investment": self.piles["investment"].to_json(),
                 "shopping": self.piles["shopping"].to_json(),

@@ -319,12 +319,9 @@ class MoniticsState(Choices):
             return msg("button.hit_nothing")
         return msg("button.hit_cash_and_savings", amount=loss, percent=o.forced_sale_loss_pct)
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
-        return {
-            **self.view(None),
-            **self.kernel_full_view(history=history),
-            "board": [b.label for b in self.content.boxes],
-        }
+    def hidden_view(self) -> dict[str, Any]:
+        """The board's boxes by label (nothing of Monitics is hidden from the players)."""
+        return {"board": [b.label for b in self.content.boxes]}
 
     def metrics(self, seat: int) -> dict[str, float]:
         savings = self.savings(seat)

@@ -392,12 +392,10 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             part["table"] = table
         return part
 
-    def full_view(self, *, history: bool = True) -> dict[str, Any]:
-        """Everything, the true totals and the decks included (trainer, tests, replay)."""
-        view = self.view(None)
+    def hidden_view(self) -> dict[str, Any]:
+        """The true totals, what each player wrote, the card on the table in full and the
+        piles in their order."""
         return {
-            **view,
-            **self.kernel_full_view(history=history),
             "players": [self.player_view(s, True) for s in range(len(self.players))],
             "table": self.table_view(None, everything=True),
             "written": [list(p.entered) if p.entered else None for p in self.players],
