@@ -13,6 +13,7 @@ from moneyboard.games.financity.actions import (
     DONE,
     BuyInvestment,
     BuyShopping,
+    Deposit,
     Place,
     TakeLoan,
 )
@@ -155,3 +156,18 @@ def describe(state: FinanCityState, seat: int, action: Action) -> str:
     message = state.describe_action(seat, action)
     assert message is not None
     return state.explain(message)
+
+
+def test_each_deposit_button_says_how_much_it_saves() -> None:
+    """The ladder's deposits read apart in the terminal ("Deposit $300 into savings"), and
+    the phone's one deposit with an amount to type reads with the amount left open."""
+    state = start()
+    give_cash(state, 0, 1000)
+    drive(state, until=at("savings"))
+    legal = state.legal_actions(0)
+    deposits = [state.action_label(a) for a in legal if isinstance(a, Deposit)]
+    assert "Deposit $300 into savings" in deposits
+    assert len(set(deposits)) == len(deposits) > 1
+    assert state.action_label(Deposit(1200)) == "Deposit $1,200 into savings"
+    entries = [e for e in state.seat_actions(0)["legal"] if e["action"]["type"] == "deposit"]
+    assert [e["text"] for e in entries] == ["Deposit … into savings"]
