@@ -24,6 +24,7 @@ from moneyboard.games.monitics.actions import (
     RepayFriend,
     Sell,
 )
+from moneyboard.terminal.render import result_lines
 from tests.games.monitics.driver import (
     CRASH_BOX,
     LAST_BOX,
@@ -292,3 +293,24 @@ def test_loans_between_players_are_settled_at_the_end() -> None:
     assert state.cash(1) == 480 and state.players[0].debts == {1: 20}
     # What is still owed stays a liability of one and counts for the other.
     assert state.result is not None and state.result.scores == (-20.0, 500.0)
+
+
+def test_net_worth_adds_up_with_money_another_player_still_owes() -> None:
+    """The end screen's sum and the metrics (the debrief's figures) both count what another
+    player still owes the lender, so each adds up to the net worth that won (R22)."""
+    state = start(final_turns_grant="never")
+    state.players[1].debts = {0: 100}
+    set_money(state, 1, 60, 20)
+    finish_first(state)
+    assert state.result is not None and state.players[1].debts == {0: 20}
+    assert state.result.scores == (500.0, -20.0)
+    for seat, score in enumerate(state.result.scores):
+        m = state.metrics(seat)
+        assert m["cash"] + m["savings"] + m["assets"] - m["debt"] == m["score"] == score
+    (line,) = result_lines(state, 0)
+    assert line == (
+        "cash $480 + savings $0 + asset value $0 + money other players still owe Ada $20"
+        " − liabilities $0"
+    )
+    assert result_lines(state, 1) == ["cash $0 + savings $0 + asset value $0 − liabilities $20"]
+    assert state.view(None)["players"][0]["owed_by_others"] == 20

@@ -122,8 +122,9 @@ class MoniticsState(Choices):
     public_table = True
     #: Monitics counts in dollars.
     currency = ("$", "")
-    #: Monitics is won on net worth: its score is money; so is a player's unpaid tax.
-    money_metrics = GameState.money_metrics | {"score", "tax_debt"}
+    #: Monitics is won on net worth: its score is money; so are a player's unpaid tax and
+    #: the loans other players still owe it.
+    money_metrics = GameState.money_metrics | {"score", "tax_debt", "owed_by_others"}
     content = load_content()
     #: The game's words, with every asset, bill and box by its name.
     catalogue = GameState.catalogue.merged(load_catalogue("moneyboard.games.monitics")).with_words(
@@ -169,6 +170,7 @@ class MoniticsState(Choices):
             "cash": self.cash(seat),
             "savings": self.savings(seat),
             "asset_value": self.asset_value(seat),
+            "owed_by_others": self.receivables(seat),
             "liabilities": self.liabilities(seat),
             "net_worth": self.net_worth(seat),
             **p.to_json(),
@@ -324,16 +326,32 @@ class MoniticsState(Choices):
         return {"board": [b.label for b in self.content.boxes]}
 
     def metrics(self, seat: int) -> dict[str, float]:
+        """The common metrics, adding up to the score: cash + savings + assets − debt is the
+        net worth (R22), so ``assets`` holds the assets' market value and the loans other
+        players still owe the seat (the debrief and the bots count net worth from these)."""
         savings = self.savings(seat)
         return {
             "cash": float(self.cash(seat)),
             "savings": float(savings),
             "debt": float(self.liabilities(seat)),
-            "assets": float(self.asset_value(seat)),
+            "assets": float(self.asset_value(seat) + self.receivables(seat)),
             "income": 0.0,
             "wellbeing": 0.0,
             "score": float(self.net_worth(seat)),
         }
+
+    def describe_result(self, seat: int) -> list[Message]:
+        """How ``seat``'s net worth adds up, for the end screen (the rulebook's formula, R22),
+        naming the loans other players still owe it where there are any."""
+        params = {
+            "seat": seat,
+            "cash": self.cash(seat),
+            "savings": self.savings(seat),
+            "assets": self.asset_value(seat),
+            "owed": self.receivables(seat),
+            "debt": self.liabilities(seat),
+        }
+        return [Message("describe.result_owed" if params["owed"] else "describe.result", params)]
 
     def outlook(self, seat: int) -> float:
         """What the seat is expected to finish with: net worth as the end counts it
