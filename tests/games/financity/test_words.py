@@ -11,6 +11,7 @@ from moneyboard.games.financity import FinanCityState
 from moneyboard.games.financity.actions import (
     ACTION_TYPES,
     DONE,
+    USE_INSURANCE,
     BuyInvestment,
     BuyShopping,
     Deposit,
@@ -171,3 +172,33 @@ def test_each_deposit_button_says_how_much_it_saves() -> None:
     assert state.action_label(Deposit(1200)) == "Deposit $1,200 into savings"
     entries = [e for e in state.seat_actions(0)["legal"] if e["action"]["type"] == "deposit"]
     assert [e["text"] for e in entries] == ["Deposit … into savings"]
+
+
+def test_the_insurance_button_says_which_insurance_it_uses_as_the_log_does() -> None:
+    """In Zone 9 the zone spares the family and no token is used, token or none (R19); the
+    button, its description and the log agree. Outside it a token is handed back."""
+    state = start(forced={"deck:events": ["flood", "flu"]})
+    give_cash(state, 0, 500)
+    drive(state, places({0: "insurance"}), until=at("event"))
+    assert state.players[0].tokens == 0
+    zone_label = "Let Zone 9: Insurance spare you (no token is used)"
+    assert state.action_label(USE_INSURANCE) == zone_label
+    assert zone_label in [e["text"] for e in state.seat_actions(0)["legal"]]
+    assert describe(state, 0, USE_INSURANCE) == (
+        "the event does not touch you, and no insurance token is used"
+    )
+    state.apply(0, USE_INSURANCE)
+    assert state.players[0].tokens == 0
+    assert texts(state, "event.protected_zone") == [
+        "Ana is in Zone 9: Insurance and is spared 'Burst Pipe'."
+    ]
+    state.players[0].tokens = 1  # bought earlier
+    drive(state, until=at("event"))
+    assert state.players[0].zone == "free_time"
+    assert state.action_label(USE_INSURANCE) == "Hand back an insurance token to be spared"
+    assert describe(state, 0, USE_INSURANCE) == (
+        "the event does not touch you; 0 insurance tokens left after this"
+    )
+    state.apply(0, USE_INSURANCE)
+    assert state.players[0].tokens == 0
+    assert texts(state, "event.protected_token")[-1].startswith("Ana hands back an insurance token")

@@ -21,6 +21,7 @@ from moneyboard.games.financity.actions import (
     BuyShopping,
     Place,
     TakeLoan,
+    UseInsurance,
     Withdraw,
 )
 from moneyboard.games.financity.base import ZONE_LABELS, ZONE_NAMES, ZONES
@@ -247,6 +248,16 @@ class FinanCityState(Choices):
             "score": float(self.score(seat)),
         }
 
+    def action_label(self, action: Action, chosen_later: str | None = None) -> str:
+        """The action in the game's words; the insurance button of the seat asked about an
+        event says which insurance it uses: Zone 9, which costs no token, or a token handed
+        back (R19)."""
+        d = self.decision
+        if isinstance(action, UseInsurance) and d is not None and d.kind == "event":
+            how = "zone" if self.players[d.seats[0]].zone == "insurance" else "token"
+            return self.explain(msg(f"insured.{how}"))
+        return super().action_label(action, chosen_later)
+
     def describe_action(self, seat: int, action: Action) -> Message | None:
         """What an action means for ``seat``, in words (the terminal shows it beside it)."""
         c = self.content
@@ -275,6 +286,11 @@ class FinanCityState(Choices):
                 expenses=shop.expenses,
                 kind=KIND_NAMES[shop.kind],
             )
+        if isinstance(action, UseInsurance):
+            p = self.players[seat]
+            if p.zone == "insurance":
+                return msg("describe.use_insurance_zone")
+            return msg("describe.use_insurance_token", left=max(0, p.tokens - 1))
         if isinstance(action, Withdraw):
             return msg("describe.withdraw", amount=self.withdrawal_value(action.value))
         if isinstance(action, TakeLoan):
