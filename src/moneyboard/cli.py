@@ -141,6 +141,9 @@ def play(  # noqa: PLR0917 - one parameter per command-line option
         else:
             if game is None:
                 _fail("name the game to play (e.g. financialit), or --resume a saved game")
+            if record is not None and record.is_dir():
+                example = record / "game.json"
+                _fail(f"{record} is a folder: give --record a file's name, e.g. {example}")
             if record is not None and record.exists() and not overwrite:
                 _fail(
                     f"{record} already holds a game record: carry that game on with "

@@ -256,6 +256,16 @@ def test_a_rules_file_turns_an_option_back_to_none_with_the_word(tmp_path: Path)
     assert load_record(record).options.get("turn_seconds") is None
 
 
+def test_a_folder_given_as_the_record_is_refused_as_a_folder(tmp_path: Path) -> None:
+    args = ["play", "toy", "--seats", "bot:saver,bot:random", "--record", str(tmp_path)]
+    refused = runner.invoke(app, [*args, "--seed", "1", "--overwrite"])
+    assert refused.exit_code == 1
+    assert refused.stderr.strip().splitlines() == [
+        f"moneyboard: {tmp_path} is a folder: give --record a file's name, e.g. "
+        f"{tmp_path / 'game.json'}"
+    ]
+
+
 def test_an_existing_record_is_not_overwritten_without_asking(tmp_path: Path) -> None:
     record = tmp_path / "class.json"
     args = ["play", "toy", "--seats", "bot:saver,bot:random", "--record", str(record)]

@@ -104,6 +104,21 @@ def test_mistakes_are_one_line_and_write_nothing(tmp_path: Path) -> None:
         assert not out.exists()
 
 
+def test_a_folder_the_results_cannot_go_to_is_refused_before_any_game(tmp_path: Path) -> None:
+    """``--out`` naming a file, or a folder under a file, is one clear line, not a traceback
+    after every game has been played."""
+    a_file = tmp_path / "results.txt"
+    a_file.write_text("kept")
+    cases = [(a_file, "is a file, not a folder"), (a_file / "sub", "cannot write the results")]
+    for out, words in cases:
+        result = runner.invoke(app, ["simulate", "toy", "--games", "2", "--out", str(out)])
+        assert result.exit_code == 1, result.output
+        assert words in result.output
+        assert "Traceback" not in result.output
+        assert "games/s" not in result.output  # refused before the progress bar started
+    assert a_file.read_text() == "kept"
+
+
 def test_tournament_reports_win_rates_and_margins() -> None:
     args = ["tournament", "toy", "--seats", "search:30,random", "--games", "5", "--jobs", "1"]
     result = runner.invoke(app, args)

@@ -89,6 +89,7 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
     if s.other_overrides is not None:
         s.game.options(s.other_overrides)
         rule_sets.append(("B", s.other_overrides))
+    output_folder(s.out)  # and so is a folder the results cannot be written to
     jobs = [
         GameJob(s.game.id, s.kinds, s.seed + i, job_overrides(overrides), name, s.records)
         for name, overrides in rule_sets
@@ -96,14 +97,16 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
     ]
     with progress_bar(console, len(jobs), f"{s.game.id}") as advance:
         run = run_jobs(jobs, s.workers, s.scheduler, advance)
-    tables = write_tables(run.outcomes, s.out)
-    if s.records:
-        write_records(run.outcomes, s.out / "records")
+    with written_to(s.out):
+        tables = write_tables(run.outcomes, s.out)
+        if s.records:
+            write_records(run.outcomes, s.out / "records")
     comparison = None
     if s.other_overrides is not None:
         games = tables["games"]
         comparison = compare(games[games["rules"] == "A"], games[games["rules"] == "B"])
-        comparison.to_csv(s.out / "compare.csv", index=False)
+        with written_to(s.out):
+            comparison.to_csv(s.out / "compare.csv", index=False)
         print_shown(console, comparison_shown(comparison))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
     notes += f"{s.seed} to {s.seed + s.games - 1}."
@@ -113,8 +116,11 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
     if run.interrupted:
         notes += " The run was stopped early: these are the games that finished."
     if s.records:
-        notes += " Each game's record is in records/ (moneyboard debrief RECORD)."
-    write_report(s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes)
+        notes += f" Each game's record is in {s.out / 'records'} (moneyboard debrief RECORD)."
+    with written_to(s.out):
+        write_report(
+            s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes
+        )
     if not tables["games"].empty:
         for name, these in by_rule_set(tables["games"]):
             suffix = f" under rule set {name}" if name else ""
@@ -124,6 +130,23 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
             )
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
+
+
+def output_folder(out: Path) -> None:
+    """Make ``out`` (a folder for the tables and report), or say plainly why it cannot be."""
+    if out.exists() and not out.is_dir():
+        raise MoneyboardError(f"{out} is a file, not a folder: give --out a folder's name")
+    with written_to(out):
+        out.mkdir(parents=True, exist_ok=True)
+
+
+@contextmanager
+def written_to(out: Path) -> Iterator[None]:
+    """Writing into ``out``: a failure (no room left, no permission) is one clear line."""
+    try:
+        yield
+    except OSError as exc:
+        raise MoneyboardError(f"cannot write the results to {out}: {exc.strerror or exc}") from None
 
 
 def rule_set_words(name: str, overrides: Mapping[str, Any]) -> str:

@@ -168,7 +168,7 @@ def test_r12_savings_asks_everyone_at_once_each_until_done() -> None:
     assert state.to_move() == (0, 1)
     state.apply(1, DONE)
     assert state.to_move() == (0,)
-    with pytest.raises(IllegalActionError, match="multiple of 100"):
+    with pytest.raises(IllegalActionError, match=r"multiple of \$100"):
         state.apply(0, Deposit(150))
     give_cash(state, 0, 500)
     state.apply(0, Deposit(1100))  # any multiple of $100, not only the ladder's values
