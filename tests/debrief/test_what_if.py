@@ -145,7 +145,7 @@ def paused_record() -> GameRecord:
         (1, "keep", "entry 1 is not a seat's move"),
         (0, "fly", "unknown action type 'fly'"),
         (0, "gamble", "Ana could not play 'gamble' at entry 0"),
-        (0, {"type": "keep", "extra": 1}, "has no field(s) ['extra']"),
+        (0, {"type": "keep", "extra": 1}, "has no field 'extra'"),
     ],
 )
 def test_a_what_if_that_cannot_be_played_says_why(entry: int, action: object, message: str) -> None:

@@ -93,7 +93,7 @@ def test_malformed_directives_are_named(toy_game: GameDef) -> None:
     state = toy_game.new_state(SEATS, 2)
     with pytest.raises(MalformedInputError, match="unknown directive 'explode'"):
         state.direct("explode")
-    with pytest.raises(MalformedInputError, match="'count' must be int"):
+    with pytest.raises(MalformedInputError, match="'count' must be a whole number"):
         state.direct("undo", count="2")
     with pytest.raises(MalformedInputError, match="takes no argument"):
         state.direct("pause", seconds=3)

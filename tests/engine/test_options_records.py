@@ -169,6 +169,17 @@ def test_codec_errors_name_the_problem(toy_game: GameDef) -> None:
         codec.from_json(42)
 
 
+def test_a_field_of_the_wrong_kind_is_named_in_words_a_person_reads() -> None:
+    """A hand-edited record's ``"amount": "lots"`` says what the field must be in JSON's
+    words ("a whole number"), not Python's ("int")."""
+    codec = get_game("financity").codec
+    with pytest.raises(MalformedInputError) as info:
+        codec.from_json({"type": "deposit", "amount": "lots"})
+    assert str(info.value) == "action 'deposit' field 'amount' must be a whole number (not 'lots')"
+    with pytest.raises(MalformedInputError, match="needs the field 'amount'"):
+        codec.from_json({"type": "deposit"})
+
+
 def _played(toy_game: GameDef, seed: int) -> str:
     state = toy_game.new_state([Seat("A"), Seat("B"), Seat("C", "random")], seed=seed)
     rng = random.Random(seed)
@@ -205,6 +216,8 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
     }
     with pytest.raises(RecordError, match="entry 1 of the record does not replay: It is not your"):
         replay_record(parse_record(json.dumps(bad_move)))
+    with pytest.raises(RecordError, match="only with the seed, rule options and seats"):
+        replay_record(parse_record(json.dumps(bad_move)))
     with pytest.raises(RecordError, match="cannot read record"):
         load_record(tmp_path / "missing.json")
     binary = tmp_path / "binary.json"
@@ -228,7 +241,7 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
         ({"options": {"rounds": 0}}, "the record's 'options': option 'rounds'"),
         (
             {"moves": [{"seat": 0, "action": {"type": "keep", "x": 1}}]},
-            "entry 1 of the record does not replay: action 'keep' has no field(s) ['x']",
+            "entry 1 of the record does not replay: action 'keep' has no field 'x'",
         ),
     ],
 )

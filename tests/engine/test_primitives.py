@@ -80,7 +80,13 @@ def test_amounts_have_a_range_and_a_ladder() -> None:
     assert ladder == [1, 2, 3, 4]
     deposits = [e for e in state.view(0)["legal"] if e["action"]["type"] == "deposit"]
     assert len(deposits) == 1
-    assert deposits[0]["amount"] == {"field": "amount", "min": 1, "max": 4, "step": 1}
+    assert deposits[0]["amount"] == {
+        "field": "amount",
+        "min": 1,
+        "max": 4,
+        "step": 1,
+        "money": True,
+    }
     assert deposits[0]["cost"] == deposits[0]["action"]["amount"]
 
 

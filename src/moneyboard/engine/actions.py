@@ -12,11 +12,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from moneyboard.engine.errors import MalformedInputError
+from moneyboard.engine.validation_words import type_in_words, value_in_words
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Amount:
-    """How an action field that is a whole amount of money may be chosen.
+    """How an action field that is a whole amount may be chosen (money, or a count of things).
 
     A person's client shows a number input (any multiple of ``step`` in the range the game
     allows now); random play, bots and RL adapters choose among ``ladder`` values in that
@@ -25,6 +26,8 @@ class Amount:
 
     step: int = 1
     ladder: tuple[int, ...] = ()
+    #: The field is money, said in the game's currency; ``False`` for a count (shares).
+    money: bool = True
 
     def values(self, low: int, high: int) -> list[int]:
         """The ladder's values on the step between ``low`` and ``high``, ascending.
@@ -91,15 +94,16 @@ class ActionCodec:
         args = {k: v for k, v in data.items() if k != "type"}
         unknown = set(args) - set(fields)
         if unknown:
-            raise MalformedInputError(f"action {kind!r} has no field(s) {sorted(unknown)}")
+            raise MalformedInputError(f"action {kind!r} has no field {_names(sorted(unknown))}")
         missing = [n for n, f in fields.items() if n not in args and _required(f)]
         if missing:
-            raise MalformedInputError(f"action {kind!r} needs field(s) {missing}")
+            raise MalformedInputError(f"action {kind!r} needs the field {_names(missing)}")
         for name, value in args.items():
             expected = fields[name].type
             if not _matches(value, expected):
                 raise MalformedInputError(
-                    f"action {kind!r} field {name!r} must be {expected}, got {value!r}"
+                    f"action {kind!r} field {name!r} must be {type_in_words(expected)}"
+                    f" (not {value_in_words(value)})"
                 )
         return cls(**args)
 
@@ -118,6 +122,11 @@ def _fields(action_type: type[Action]) -> dict[str, dataclasses.Field[Any]]:
 
 def _required(f: dataclasses.Field[Any]) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+
+
+def _names(names: Iterable[str]) -> str:
+    """Field names for a message: ``'a'``, or ``'a', 'b'``."""
+    return ", ".join(repr(name) for name in names)
 
 
 def _matches(value: Any, annotation: Any) -> bool:

@@ -34,11 +34,12 @@ class Amounts(Kernel):
                 return msg(
                     "why.amount_unavailable", action=action.kind, label=self.action_label(action)
                 )
+            money = spec.money  # said in the game's currency, or a count of things
             if value % spec.step:
-                return msg("why.amount_step", step=spec.step)
+                return msg("why.amount_step" if money else "why.count_step", step=spec.step)
             low, high = bounds
             if not low <= value <= high:
-                return msg("why.amount_range", min=low, max=high)
+                return msg("why.amount_range" if money else "why.count_range", min=low, max=high)
         return None
 
     def amount_ladder(self, seat: int, action: A, field: str) -> list[A]:

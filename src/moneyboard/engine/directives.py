@@ -22,6 +22,7 @@ from typing import Any
 from moneyboard.engine.errors import IllegalActionError, MalformedInputError
 from moneyboard.engine.kernel import Kernel, Move, Seat
 from moneyboard.engine.messages import msg
+from moneyboard.engine.validation_words import type_in_words, value_in_words
 
 #: Each directive and the arguments it takes, with their types.
 DIRECTIVES: dict[str, dict[str, tuple[type, ...]]] = {
@@ -51,9 +52,10 @@ def check_directive(name: str, args: Mapping[str, Any]) -> None:
             raise MalformedInputError(f"directive {name!r} needs the argument {arg!r}")
         value = args.get(arg)
         if isinstance(value, bool) or not isinstance(value, types):
-            wanted = " or ".join("null" if t is type(None) else t.__name__ for t in types)
+            wanted = " or ".join(type_in_words(t) for t in types)
             raise MalformedInputError(
-                f"directive {name!r} argument {arg!r} must be {wanted}, got {value!r}"
+                f"directive {name!r} argument {arg!r} must be {wanted}"
+                f" (not {value_in_words(value)})"
             )
 
 

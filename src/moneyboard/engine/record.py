@@ -284,6 +284,12 @@ def replay(
     for number, entry in enumerate(entries, 1):
         try:
             state.replay_move(move_of(entry, codec))
+        except IllegalActionError as exc:
+            # Refused, not malformed: most often the seed, options or seats were changed.
+            raise RecordError(
+                f"entry {number} of the record does not replay: {exc} (a record replays only"
+                " with the seed, rule options and seats it was played with)"
+            ) from None
         except MoneyboardError as exc:
             raise RecordError(f"entry {number} of the record does not replay: {exc}") from None
     if auto_chance:

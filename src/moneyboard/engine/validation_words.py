@@ -76,6 +76,36 @@ _KINDS = {
 }
 
 
+#: Python's names for the kinds an action's or a directive's field takes, in words.
+_TYPE_WORDS = {
+    "int": "a whole number",
+    "str": "text",
+    "bool": "true or false",
+    "None": "null",
+    "NoneType": "null",
+}
+
+
+def type_in_words(annotation: Any) -> str:
+    """A field's Python type as the JSON a person must write.
+
+    >>> type_in_words("int | None")
+    'a whole number or null'
+    >>> type_in_words(str)
+    'text'
+    """
+    text = annotation.__name__ if isinstance(annotation, type) else str(annotation)
+    names = [name.strip().removeprefix("Optional[").removesuffix("]") for name in text.split("|")]
+    if text.startswith("Optional["):
+        names.append("None")
+    return " or ".join(_TYPE_WORDS.get(name, name) for name in names)
+
+
+def value_in_words(value: Any) -> str:
+    """What was written instead, as a person would name it (``'lots'``, ``null``, ``a list``)."""
+    return _kind_of(value)
+
+
 def _kind_of(value: Any) -> str:
     """A JSON value's kind in words, to say what came instead."""
     if value is None:

@@ -166,7 +166,7 @@ class Views(Amounts):
     def action_entries(self, seat: int, legal: list[Action] | None = None) -> list[dict[str, Any]]:
         """``seat``'s legal actions (``legal``, by default worked out here) as a page shows
         them: each with its label and cost, and an action offered at several amounts once,
-        with the range to choose from (``amount``: field, min, max, step)."""
+        with the range to choose from (``amount``: field, min, max, step, and ``money``)."""
         if legal is None:
             legal = self.legal_actions(seat)
         out: list[dict[str, Any]] = []
@@ -187,6 +187,7 @@ class Views(Amounts):
                     "min": bounds[0],
                     "max": bounds[1],
                     "step": spec.step,
+                    "money": spec.money,
                 }
             if not entry:
                 continue

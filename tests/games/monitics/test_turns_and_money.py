@@ -333,6 +333,6 @@ def test_taking_money_out_of_savings_shows_as_one_button_whatever_the_sum() -> N
     buttons = state.seat_actions(0)
     # $10 and $20 are open: one button with the range, and no greyed $50, $100 or $200.
     assert [e["amount"] for e in buttons["legal"] if e["action"]["type"] == "withdraw"] == [
-        {"field": "amount", "min": 1, "max": 30, "step": 1}
+        {"field": "amount", "min": 1, "max": 30, "step": 1, "money": True}
     ]
     assert not [e for e in buttons["refused"] if e["action"]["type"] == "withdraw"]

@@ -27,7 +27,7 @@ def test_pay_day_1000_borrows_up_to_8000() -> None:
     assert state.why_not(0, Borrow(8000)) is None
     reason = state.why_not(0, Borrow(8100))
     assert reason is not None and reason.key == "why.amount_range"
-    assert state.explain(reason) == "The amount must be between 100 and 8000."
+    assert state.explain(reason) == "The amount must be between $100 and $8,000."
 
 
 def test_pay_day_1010_still_borrows_8000() -> None:

@@ -154,7 +154,9 @@ class BuyShares(Action):
     """
 
     kind: ClassVar[str] = "buy_shares"
-    amounts: ClassVar[Mapping[str, Amount]] = {"count": Amount(step=10, ladder=SHARE_LOTS)}
+    amounts: ClassVar[Mapping[str, Amount]] = {
+        "count": Amount(step=10, ladder=SHARE_LOTS, money=False)
+    }
     count: int
 
 
