@@ -204,7 +204,13 @@ def test_r14_what_cannot_be_raised_is_written_off() -> None:
     drive(state, places({1: "shopping"}), until=at("shop"))
     take_cash(state, 0, state.cash(0) - CITY.expenses - 600 - 100)
     drive(state, until=at("plan", 2))
-    assert events(state, "pay.written_off") == [{"seat": 0, "short": 400, "purpose": "event"}]
+    assert events(state, "pay.written_off") == [
+        {"seat": 0, "short": 400, "purpose": "event", "paying": "for_event"}
+    ]
+    (written_off,) = [state.explain(e) for e in state.log if e[0] == "pay.written_off"]
+    assert written_off == (
+        "Ana cannot raise the last $400 for this year's Unforeseen Event: the bank writes it off."
+    )
     state.ledger.audit()
 
 

@@ -17,11 +17,23 @@ from moneyboard.games.financity.actions import (
     Deposit,
     Place,
     TakeLoan,
+    Withdraw,
 )
 from moneyboard.games.financity.base import ZONE_NAMES, ZONES
 from moneyboard.games.financity.content import KIND_NAMES
+from moneyboard.terminal.render import decision_line
 from moneyboard.web.art import mechanics
-from tests.games.financity.driver import SHARED, at, drive, give_cash, places, start
+from tests.games.financity.driver import (
+    CITY,
+    SHARED,
+    at,
+    drive,
+    give_cash,
+    give_savings,
+    places,
+    start,
+    take_cash,
+)
 
 
 def texts(state: object, key: str) -> list[str]:
@@ -202,3 +214,39 @@ def test_the_insurance_button_says_which_insurance_it_uses_as_the_log_does() -> 
     state.apply(0, USE_INSURANCE)
     assert state.players[0].tokens == 0
     assert texts(state, "event.protected_token")[-1].startswith("Ana hands back an insurance token")
+
+
+def test_a_payment_short_of_cash_says_what_it_is_for_and_only_the_ways_open() -> None:
+    """The over-indebted may not borrow to repay (R15): the question offers savings alone;
+    an event is paid from savings before any loan (R13); a payment's purpose is in words."""
+    state = start()
+    state.players[0].loans = 13
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    give_cash(state, 0, 1000)
+    take_cash(state, 0, state.cash(0) - CITY.expenses - 100)
+    give_savings(state, 0, [500])
+    drive(state, until=at("cover"))
+    assert decision_line(state, 0) == (
+        "Ana must pay $450 to repay the loan cards due this year but has $100: cash a savings card."
+    )
+    event = start(forced={"deck:events": ["hospital"]})
+    drive(event, places({0: "shopping"}), until=at("shop"))
+    take_cash(event, 0, event.cash(0) - CITY.expenses)
+    give_savings(event, 0, [100])
+    drive(event, until=at("cover"))
+    assert decision_line(event, 0) == (
+        "Ana must pay $500 for this year's Unforeseen Event but has $0: cash a savings card."
+    )
+    event.apply(0, Withdraw(100))
+    assert decision_line(event, 0) == (
+        "Ana must pay $500 for this year's Unforeseen Event but has $90: take a loan."
+    )
+    short = start()
+    drive(short, places({0: "shopping"}), until=at("shop"))
+    take_cash(short, 0, short.cash(0) - 100)
+    give_savings(short, 0, [100])
+    drive(short, until=at("cover"))
+    assert decision_line(short, 0) == (
+        f"Ana must pay ${CITY.expenses:,} for this year's expenses but has $100: "
+        "cash a savings card or take a loan."
+    )

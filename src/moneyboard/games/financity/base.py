@@ -164,13 +164,23 @@ class FinanCityBase(GameState):
 
     def can_cover(self, seat: int, purpose: str) -> bool:
         """Whether ``seat`` could raise cash for a ``purpose`` payment (savings or a loan)."""
+        return self.cover_means(seat, purpose) is not None
+
+    def cover_means(self, seat: int, purpose: str) -> str | None:
+        """How ``seat`` may raise cash for a ``purpose`` payment now, as the words name it:
+        ``"by_savings_or_loan"``, ``"by_savings"`` or ``"by_loan"`` (None: neither). A loan
+        must keep within the card limit, never repays a loan of the over-indebted (R15) and
+        pays for an event only once savings are gone, unless the class allows it (R13)."""
         p = self.players[seat]
-        if p.savings:
-            return True
         o = self.options
-        if p.loans + self.loan_cards_for(seat) > o.max_loan_cards:
-            return False
-        return not (purpose == "repay" and self.over_indebted(seat))
+        loan = not (
+            p.loans + self.loan_cards_for(seat) > o.max_loan_cards
+            or (purpose == "repay" and self.over_indebted(seat))
+            or (purpose == "event" and o.event_loans == "when_savings_short" and p.savings)
+        )
+        if p.savings:
+            return "by_savings_or_loan" if loan else "by_savings"
+        return "by_loan" if loan else None
 
     def minimum_repayment(self, loans: int) -> int:
         """Loan cards that must be repaid at least in Zone 8, by the over-indebtedness table:

@@ -248,10 +248,29 @@ class Flow(FinanCityBase):
             return
         if self.can_cover(seat, purpose):
             self.then(("pay", seat, amount, key, purpose, params))
-            self.ask(seat, "cover", amount=amount, cash=cash, purpose=purpose)
+            self.ask_cover(seat, amount, purpose)
             return
         self.spend(seat, cash, key, **params)
-        self.event("pay.written_off", seat=seat, short=amount - cash, purpose=purpose)
+        self.event(
+            "pay.written_off",
+            seat=seat,
+            short=amount - cash,
+            purpose=purpose,
+            paying=f"for_{purpose}",
+        )
+
+    def ask_cover(self, seat: int, amount: int, purpose: str) -> None:
+        """Ask ``seat`` to raise cash for a ``purpose`` payment of ``amount`` (R13): the
+        question says what the payment is for and only the ways open to the seat now."""
+        self.ask(
+            seat,
+            "cover",
+            amount=amount,
+            cash=self.cash(seat),
+            purpose=purpose,
+            paying=f"for_{purpose}",
+            means=self.cover_means(seat, purpose),
+        )
 
     def step_repay(self, seat: int) -> None:
         """Zone 8, step 2: repay at least the over-indebtedness table's loan cards."""
@@ -268,7 +287,7 @@ class Flow(FinanCityBase):
             return
         if self.can_cover(seat, "repay"):
             self.then(("repay", seat))
-            self.ask(seat, "cover", amount=need * value, cash=self.cash(seat), purpose="repay")
+            self.ask_cover(seat, need * value, "repay")
             return
         cards = min(need, self.cash(seat) // value)
         if cards:
