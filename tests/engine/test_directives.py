@@ -229,7 +229,7 @@ def test_a_forced_outcome_of_the_wrong_type_is_refused(toy_game: GameDef, outcom
 
 def test_an_unknown_stream_is_refused_naming_the_streams(toy_game: GameDef) -> None:
     state = toy_game.new_state(SEATS, 3)
-    with pytest.raises(IllegalActionError, match="no cards or dice called 'dice'; it has 'die'"):
+    with pytest.raises(IllegalActionError, match="no cards or dice called 'dice'; it has: die"):
         state.force("dice", [6])
 
 

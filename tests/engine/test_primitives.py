@@ -237,3 +237,25 @@ def test_a_suspended_decision_can_be_dropped_instead_of_asked_again() -> None:
     # Seat 0's turn is not asked again: the game goes on as if it had ended.
     assert state.to_move() == (1,) and state.decision is not None
     assert state.decision.kind == "turn" and state.status.turn_seat == 1
+
+
+def test_chance_words_name_decks_and_cards_as_a_trainer_reads_them() -> None:
+    """A skipped forced card, and a refused one, are told with the deck's and the card's
+    names ("events deck", "Sick Pet"), not the ids the game stores."""
+    state = registry.get_game("financity").new_state(SEATS[:2], 1)
+    skipped = ("chance.force_skipped", {"stream": "deck:events", "outcome": "sick_pet"})
+    assert state.explain(skipped) == (
+        "The chosen Sick Pet could no longer be drawn from the events deck,"
+        " so the draw was left to chance."
+    )
+    with pytest.raises(IllegalActionError) as info:
+        state.force("deck:events", ["unicorn"])
+    assert str(info.value).startswith(
+        '"unicorn" is not one of the outcomes of events deck; it can give Cracked Screen,'
+    )
+    with pytest.raises(IllegalActionError) as info:
+        state.force("nonsense", ["x"])
+    assert str(info.value) == (
+        "this game has no cards or dice called 'nonsense';"
+        " it has: investment deck, shopping deck, events deck"
+    )

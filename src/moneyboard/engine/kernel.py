@@ -163,12 +163,6 @@ def _shown(outcome: Any) -> str:
         return str(outcome)
 
 
-def _listed(outcomes: Sequence[Outcome], most: int = 12) -> str:
-    """A stream's outcomes, the first ``most`` of them, for a refusal to list."""
-    shown = ", ".join(_shown(o) for o in outcomes[:most])
-    return shown if len(outcomes) <= most else f"{shown}, … ({len(outcomes)} in all)"
-
-
 def _with_amounts(check: Check) -> Check:
     """``check`` preceded by the range and step check of the action's amounts, so that every
     path (why not, legal actions, random draws) refuses an amount out of range."""
@@ -475,10 +469,10 @@ class Kernel:
         give. The type counts too: a die's ``6.0`` or ``true`` is not its ``6`` or ``1``."""
         possible = self.stream_outcomes(stream)
         if possible is None:
-            streams = ", ".join(repr(s) for s in self.chance_streams())
+            streams = ", ".join(self.stream_text(s) for s in self.chance_streams())
             raise IllegalActionError(
                 f"this game has no cards or dice called {stream!r}"
-                + (f"; it has {streams}" if streams else ""),
+                + (f"; it has: {streams}" if streams else ""),
                 "why.no_such_stream",
                 {"stream": stream},
             )
@@ -492,10 +486,17 @@ class Kernel:
             if not known:
                 raise IllegalActionError(
                     f"{_shown(outcome)} is not one of the outcomes of {self.stream_text(stream)}"
-                    f"; it can give {_listed(possible)}",
+                    f"; it can give {self._listed(possible)}",
                     "why.bad_outcome",
                     {"stream": stream, "outcome": _shown(outcome)},
                 )
+
+    def _listed(self, outcomes: Sequence[Outcome], most: int = 12) -> str:
+        """A stream's outcomes in words (a card by its name), the first ``most`` of them,
+        for a refusal to list."""
+        word = self.catalogue.word
+        shown = ", ".join(word(o) if isinstance(o, str) else _shown(o) for o in outcomes[:most])
+        return shown if len(outcomes) <= most else f"{shown}, … ({len(outcomes)} in all)"
 
     def event(self, key: str, /, **params: Any) -> None:
         """Append an event for the log (explained to learners through the catalogue)."""
@@ -655,6 +656,8 @@ class Kernel:
         in the game's words where it has them (:meth:`describe_draw`)."""
         if message[0] == "chance.drawn":
             message = self._drawn(message[1])
+        elif message[0] == "chance.force_skipped":
+            message = message[0], self._stream_in_words(message[1])
         return self.catalogue.render(self._named(message), self._seat_name, self.money_text)
 
     def _drawn(self, params: Mapping[str, Any]) -> Event:
@@ -667,6 +670,17 @@ class Kernel:
         if described is not None:
             return described
         return "chance.drawn", {**params, "stream": self.stream_text(stream)}
+
+    def _stream_in_words(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A chance message's stream and outcome as a trainer reads them ("events deck",
+        "Sick Pet"), not as the game stores them."""
+        stream, outcome = params.get("stream"), params.get("outcome")
+        shown = dict(params)
+        if isinstance(stream, str):
+            shown["stream"] = self.stream_text(stream)
+        if isinstance(outcome, str):
+            shown["outcome"] = self.catalogue.word(outcome)
+        return shown
 
     def stream_text(self, stream: str) -> str:
         """A chance stream in words: "deck:real_estate" as "real estate deck", a seat's own

@@ -440,7 +440,7 @@ def test_r19_an_unpayable_amount_gives_a_miscalculation_card_and_forces_borrowin
     refused = state.why_not(1, DONE)
     assert refused is not None  # in the action's words, not its kind
     assert state.explain(refused) == (
-        "'Done here' is not possible now: the game is asking about 'cover'."
+        "'Done here' is not possible now: it does not answer what the game asks at this point."
     )
     happy = state.homes[1].happiness
     state.apply(1, FAMILY_AID)
