@@ -14,6 +14,7 @@ from moneyboard.engine.messages import Catalogue, Message, msg
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.terminal.render import (
     action_text,
+    and_list,
     board_table,
     compact,
     decision_line,
@@ -137,6 +138,23 @@ def test_without_hooks_an_action_shows_its_effect_on_the_family() -> None:
     assert texts["borrow"] == "Borrow (cash +3)"
     assert texts["gamble"] == "Gamble (cash depends on chance)"
     assert snapshot(state) == before
+
+
+def test_what_depends_on_chance_is_said_once_for_every_figure() -> None:
+    """A FinanciaLit loan's preview names the figures chance decides in one clause, not a
+    clause each ("cash depends on chance, debt depends on chance, ...")."""
+    state = registry.get_game("financialit").new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 5)
+    for _ in range(200):
+        seat = state.to_move()[0]
+        texts = [action_text(state, seat, a) for a in state.legal_actions(seat)]
+        for text in texts:
+            assert text.count("on chance") <= 1, text
+            assert "depends on chance," not in text
+        state.apply(seat, state.legal_actions(seat)[0])
+        if state.terminal:
+            break
+    assert and_list(["cash"]) == "cash"
+    assert and_list(["cash", "debt", "Happiness"]) == "cash, debt and Happiness"
 
 
 def snapshot(state: GameState) -> tuple[Any, ...]:

@@ -516,15 +516,24 @@ def preview(state: GameState, seat: int, action: Action) -> str:
             return ""
         results.append(copy.metrics(seat))
     parts = []
+    chancy = []
     for key in PREVIEWED:
         if key not in before:
             continue
         deltas = {r.get(key, before[key]) - before[key] for r in results}
         if len(deltas) > 1:
-            parts.append(f"{metric_label(state, key)} depends on chance")
+            chancy.append(metric_label(state, key))
         elif (delta := deltas.pop()) != 0:
             parts.append(f"{metric_label(state, key)} {signed(state, key, delta)}")
+    if chancy:  # said once: "cash and debt depend on chance"
+        verb = "depends" if len(chancy) == 1 else "depend"
+        parts.append(f"{and_list(chancy)} {verb} on chance")
     return ", ".join(parts)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``["cash", "debt", "income"]`` as ``"cash, debt and income"``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def signed(state: GameState, metric: str, delta: float) -> str:
