@@ -5,6 +5,7 @@ turn's used-up actions say so, and blows that take nothing say that too."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from hypothesis import given, settings
@@ -26,7 +27,7 @@ from moneyboard.games.monitics.actions import (
     Save,
     Withdraw,
 )
-from moneyboard.terminal.render import decision_line
+from moneyboard.terminal.render import action_text, decision_line
 from tests.games.monitics.driver import (
     CIRCUMSTANCES_BOXES,
     CRASH_BOX,
@@ -156,6 +157,43 @@ def test_the_labels_at_every_decision_are_distinct() -> None:
             action = state.random_action(seat, rng)
             assert action is not None
             state.apply(seat, action)
+
+
+def test_no_two_moves_on_offer_read_the_same_in_the_terminal() -> None:
+    """Over random games, the moves listed to a seat never read alike: a label shared by
+    several amounts (savings) is told apart by what each does, and an offer for another
+    player's card names the card and the price (the bank's, or half as much again)."""
+    offered = 0
+    for seed in range(4):
+        state = start(3, seed=seed)
+        rng = random.Random(seed)
+        while state.result is None:
+            for seat in state.to_move():
+                legal = state.legal_actions(seat)
+                labels = [state.action_label(a) for a in legal]
+                alike = {text for text, n in Counter(labels).items() if n > 1}
+                listed = [
+                    action_text(state, seat, a) if text in alike else text
+                    for a, text in zip(legal, labels, strict=True)
+                ]
+                assert len(listed) == len(set(listed)), listed
+                offered += sum(isinstance(a, Propose) for a in legal)
+            seat = state.to_move()[0]
+            action = state.random_action(seat, rng)
+            assert action is not None
+            state.apply(seat, action)
+    assert offered  # offers for cards were on the lists
+
+
+def test_an_offer_for_a_card_names_the_card_and_the_price() -> None:
+    state = start(insurance_price=60)
+    state.players[1].insurance = 1
+    roll_to(state, STOCK_BOX, 2)
+    offers = [a for a in state.legal_actions(0) if isinstance(a, Propose)]
+    assert [state.action_label(a) for a in offers] == [
+        "Offer Bayo $60 for an Insurance card",
+        "Offer Bayo $90 for an Insurance card",
+    ]
 
 
 def test_a_claim_names_its_reward_and_amount() -> None:
