@@ -294,7 +294,13 @@ def test_r20_wellbeing_never_goes_below_zero() -> None:
     state = start(forced={"deck:events": ["flu"]})
     drive(state, places({0: "extra_jobs"}), until=at("plan", 2))
     assert state.players[0].wellbeing == 0
-    assert events(state, "event.wellbeing")[0]["delta"] == 0
+    # A loss that finds the family at zero takes nothing and says so, never "+0".
+    assert not any(e["delta"] == 0 for e in events(state, "event.wellbeing"))
+    (none_left,) = [state.explain(e) for e in state.log if e[0] == "wellbeing.none_left"]
+    assert none_left == (
+        "'Flu Season' would cost Ana 30 wellbeing, but Ana has none left: nothing more could "
+        "be lost (still 0)."
+    )
 
 
 def test_r21_no_reorganisation_after_the_last_event_and_ties_go_by_turn_order() -> None:

@@ -141,12 +141,18 @@ class FinanCityBase(GameState):
         self.pay(CASH[seat], BANK, amount, key, seat=seat, **params)
 
     def gain_wellbeing(self, seat: int, delta: int, key: str, /, **params: Any) -> None:
-        """Add ``delta`` wellbeing points (never below zero) and log why."""
+        """Add ``delta`` wellbeing points (never below zero) and log why; a loss that finds
+        the family at zero takes nothing and says so (R20), never "+0"."""
         if delta == 0:
             return
         p = self.players[seat]
         after = max(0, p.wellbeing + delta)
         params["seat"] = seat
+        if after == p.wellbeing:
+            params["lost"] = -delta
+            params["cause"] = key
+            self.log.append(("wellbeing.none_left", params))
+            return
         params["delta"] = after - p.wellbeing
         params["wellbeing"] = after
         p.wellbeing = after
