@@ -32,7 +32,7 @@ from moneyboard.bench import (
     default_players,
 )
 from moneyboard.bots import bot_kinds, bot_summary
-from moneyboard.engine.errors import MoneyboardError, UnknownGameError
+from moneyboard.engine.errors import MoneyboardError, OptionsError, UnknownGameError
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.options import describe_options, read_overrides
 from moneyboard.engine.record import load_record
@@ -69,6 +69,9 @@ def _person_errors() -> Iterator[None]:
     """Turn the errors a person can cause into one line on stderr."""
     try:
         yield
+    except OptionsError as exc:
+        hint = "unknown option" in str(exc)
+        _fail(f"{exc} ('moneyboard rules GAME' lists every option)" if hint else str(exc))
     except MoneyboardError as exc:
         _fail(str(exc))
 

@@ -145,7 +145,7 @@ def test_person_errors_are_one_line_on_stderr(args: list[str], expected: str) ->
     ("text", "expected"),
     [
         ("rounds = 0\n", "option 'rounds'"),
-        ("speed = 3\n", "unknown option 'speed'"),
+        ("speed = 3\n", "unknown option 'speed' ('moneyboard rules GAME' lists every option)"),
         ("rounds = [\n", "not valid TOML"),
     ],
 )
