@@ -162,6 +162,16 @@ def events(state: FinanciaLitState, key: str, seat: int | None = None) -> list[M
     ]
 
 
+def modifiers(state: FinanciaLitState, seat: int | None = None) -> list[Message]:
+    """The Income Modifiers a family drew and that applied to it (a card that changes
+    nothing, "A normal month", is told as leaving income unchanged)."""
+    return [
+        Message(k, p)
+        for k, p in state.log
+        if k in ("income.modifier", "income.unchanged") and (seat is None or p.get("seat") == seat)
+    ]
+
+
 def by_round(state: FinanciaLitState) -> dict[int, list[Message]]:
     """The log split into periods (entries before period 1 are under 0)."""
     out: dict[int, list[Message]] = {0: []}

@@ -24,6 +24,7 @@ from tests.games.financialit.driver import (
     at,
     events,
     first_legal,
+    modifiers,
     received,
     run,
     start,
@@ -41,7 +42,7 @@ def hit(state: FinanciaLitState, card: str) -> dict[int, str]:
             out[params["seat"]] = "spared"
         elif key == "event.covered":
             out[params["seat"]] = "covered"
-        elif key in ("event.cost", "event.happiness", "pay.short"):
+        elif key in ("event.cost", "event.cost_family", "event.happiness", "pay.short"):
             out.setdefault(params["seat"], "hit")
     return out
 
@@ -109,7 +110,7 @@ def test_an_income_card_about_children_passes_childless_families_by() -> None:
     assert [CONTENT.family[f].children for f in families][:2] == [0, 0]
     chosen = {seat: ("school_trip",) for seat in range(3)}
     state = run(start(families, rounds=2, income_chosen=chosen, **SHELTERED))
-    modified = {m.params["seat"]: m.params["value"] for m in events(state, "income.modifier")}
+    modified = {m.params["seat"]: m.params["value"] for m in modifiers(state)}
     assert modified == {2: CONTENT.income_card["school_trip"].value}
     assert {m.params["seat"] for m in events(state, "spared.children")} == {0, 1}
     # The spared families' income is their card's own.
@@ -146,7 +147,7 @@ def test_a_risky_investment_can_mature_at_a_loss_and_says_so() -> None:
     forced: dict[str, list[object]] = {"deck:long": ["index_fund"], "returns:index_fund": [worst]}
     state = start(forced=forced, rounds=6, family_units_delta=10, **SHELTERED)
     run(state, Script({1: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)}))
-    assert received(state, "investment.matured", 0) == [worst]
+    assert received(state, "investment.loss", 0) == [worst]  # one line: the loss and its money
     [bought] = events(state, "investment.bought", 0)
     assert f"pays {worst}-{max(index.returns)} units" in state.explain(bought)
     [loss] = events(state, "investment.loss", 0)

@@ -43,6 +43,7 @@ from tests.games.financialit.driver import (
     events,
     every_round,
     first_legal,
+    modifiers,
     paid,
     received,
     run,
@@ -391,21 +392,22 @@ def test_event_order_stacks_the_first_event_cards() -> None:
 def test_income_counts_set_the_income_modifier_deck() -> None:
     only = {card.id: 0 for card in load_content().income_cards} | {"side_job": 4}
     state = run(start(rounds=3, income_counts=only))
-    assert {m.params["card"] for m in events(state, "income.modifier")} == {"Weekend side job"}
+    assert {m.params["card"] for m in modifiers(state)} == {"Weekend side job"}
 
 
-@pytest.mark.parametrize(("draw", "modifiers"), [("none", 0), ("each", 4), ("one_for_all", 4)])
-def test_income_draw_chooses_how_modifiers_are_dealt(draw: str, modifiers: int) -> None:
+@pytest.mark.parametrize(("draw", "dealt"), [("none", 0), ("each", 4), ("one_for_all", 4)])
+def test_income_draw_chooses_how_modifiers_are_dealt(draw: str, dealt: int) -> None:
     state = run(start(rounds=3, income_draw=draw))
-    applied = events(state, "income.modifier") + events(state, "income.shared_modifier")
-    assert len(applied) == modifiers  # two families, periods 2-3
+    shared_keys = ("income.shared_modifier", "income.shared_unchanged")
+    applied = modifiers(state) + [m for key in shared_keys for m in events(state, key)]
+    assert len(applied) == dealt  # two families, periods 2-3
     shared = events(state, "income.shared_card")
     assert len(shared) == (2 if draw == "one_for_all" else 0)
 
 
 def test_income_chosen_deals_cards_to_a_seat() -> None:
     state = run(start(rounds=3, income_chosen={2: ("short_hours", "overtime")}))
-    cards = [m.params["card"] for m in events(state, "income.modifier", 2)]
+    cards = [m.params["card"] for m in modifiers(state, 2)]
     assert cards == ["Reduced hours", "Overtime hours"]
 
 

@@ -172,7 +172,9 @@ def effect_probe(family: str, switched_off: bool) -> Any:
         return state.homes[0].tracker, None if seeking is None else seeking.key
     if family == "farmers":
         return paid(
-            run(start(families, rounds=2, event_order=("flu",), **options)), "event.cost", 0
+            run(start(families, rounds=2, event_order=("flu",), **options)),
+            "event.cost" if switched_off else "event.cost_family",
+            0,
         )
     market = {"deck:luxury": ["tv", "bicycle", "garden", "sofa"]}
     state = start(families, rounds=1, forced=market, **options)

@@ -44,6 +44,7 @@ from tests.games.financialit.driver import (
     every_round,
     family,
     first_legal,
+    modifiers,
     paid,
     passive,
     per_round,
@@ -130,7 +131,7 @@ def test_r04_income_track_is_family_plus_skills_careers_and_the_modifier() -> No
     assert seen[2] == [base[0], base[1] + 1 + 0, base[2] - 1 + 3]
     # Period 3: the Career Advance card is active (+2) and overtime +2.
     assert seen[3] == [base[0], base[1] + 1 + 0, base[2] + 2 + 2]
-    assert not events(state, "income.modifier", 0)
+    assert not modifiers(state, 0)
 
 
 def test_r04_income_track_stops_at_thirty() -> None:
@@ -402,9 +403,9 @@ def test_r18_an_empty_deck_reshuffles_its_discards() -> None:
     revealed = [m.params["id"] for m in events(state, "event.revealed")]
     assert len(revealed) == 14
     assert set(revealed) == {"festival", "raffle"}
-    modifiers = {m.params["card"] for m in events(state, "income.modifier")}
-    assert modifiers == {"Performance bonus"}
-    assert len(events(state, "income.modifier")) == 2 * 7  # two families draw in periods 2-8
+    drawn = {m.params["card"] for m in modifiers(state)}
+    assert drawn == {"Performance bonus"}
+    assert len(modifiers(state)) == 2 * 7  # two families draw in periods 2-8
 
 
 def test_r18_bought_luxuries_and_held_investments_are_not_discards() -> None:
@@ -498,7 +499,9 @@ def test_r20_events_hit_every_uninsured_family_and_gains_reach_everyone() -> Non
     covered = [m.params["seat"] for m in events(state, "event.covered")]
     assert covered == [0]
     costs = {m.params["seat"]: m.params["amount"] for m in events(state, "event.cost")}
-    assert costs == {1: 6, 2: 6 + 1}  # the farmers pay 1 more
+    assert costs == {1: 6}
+    [farmers] = events(state, "event.cost_family")  # the farmers pay 1 more, and are told why
+    assert (farmers.params["seat"], farmers.params["amount"]) == (2, 6 + 1)
     gains = {m.params["seat"]: m.params["amount"] for m in events(state, "event.gain")}
     assert gains == {0: 3, 1: 3, 2: 3}
 
@@ -774,7 +777,7 @@ def test_r32_prepared_cards_come_first_and_come_from_the_box_if_needed() -> None
     run(state)
     revealed = [m.params["id"] for m in events(state, "event.revealed")]
     assert revealed[:4] == ["fire", "fire", "fire", "flu"]
-    cards = [m.params["card"] for m in events(state, "income.modifier", 1)]
+    cards = [m.params["card"] for m in modifiers(state, 1)]
     assert cards == ["Performance bonus", "Performance bonus", "A normal month"]
 
 
@@ -788,9 +791,9 @@ def test_r33_one_income_modifier_for_all_families() -> None:
     ]
     assert draws == ["income"]
     shared = events(state, "income.shared_modifier")
-    modifiers = {m.params["seat"]: m.params["card"] for m in shared}
-    assert modifiers == {1: "Performance bonus", 2: "Performance bonus"}  # not the retirees
-    assert events(state, "income.modifier") == []  # no family "drew" the one card
+    cards = {m.params["seat"]: m.params["card"] for m in shared}
+    assert cards == {1: "Performance bonus", 2: "Performance bonus"}  # not the retirees
+    assert modifiers(state) == []  # no family "drew" the one card
 
 
 def test_r34_when_time_runs_out_the_game_makes_the_cautious_choice() -> None:

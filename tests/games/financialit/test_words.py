@@ -196,6 +196,6 @@ def test_the_log_leaves_out_zeros_and_says_a_shared_card_was_drawn_once() -> Non
     assert not [t for t in texts if "surcharge" in t or "upkeep 0" in t]
     assert not [t for t in texts if "used 0 " in t or "(0 left)" in t]
     assert not [t for t in texts if "drew the Income Modifier" in t]
-    assert [t for t in texts if "This period's Income Modifier" in t]
+    assert [t for t in texts if "is this period's Income Modifier for every family" in t]
     keys = {key for key, _ in state.log}
     assert "income.shared_modifier" in keys and "investment.crowded" not in keys

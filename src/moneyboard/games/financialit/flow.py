@@ -126,7 +126,8 @@ class Flow(FinanciaLitBase):
         self.decks["income"].take(card)
         self.decks["income"].discard(card)
         self.shared_income = card
-        self.event("income.shared_card", card=self.content.income_card[card].name)
+        modifier = self.content.income_card[card]
+        self.event("income.shared_card", card=modifier.name, text=modifier.text)
 
     def step_income(self, seat: int) -> None:
         home = self.homes[seat]
@@ -174,10 +175,17 @@ class Flow(FinanciaLitBase):
                 self.event(f"spared.{missing}", seat=seat, card=modifier.name)
             else:
                 tracker += modifier.value
-                # One card for every family (one_for_all) was drawn once, not by each.
+                # One card for every family (one_for_all) was drawn once, not by each; the
+                # card's own words are told once, where it is drawn or dealt to the family.
                 shared = card == self.shared_income and self.options.income_draw == "one_for_all"
-                key = "income.shared_modifier" if shared else "income.modifier"
-                self.event(key, seat=seat, card=modifier.name, value=modifier.value)
+                if shared:
+                    key = "income.shared_modifier" if modifier.value else "income.shared_unchanged"
+                    self.event(key, seat=seat, card=modifier.name, value=modifier.value)
+                else:
+                    key = "income.modifier" if modifier.value else "income.unchanged"
+                    self.event(
+                        key, seat=seat, card=modifier.name, text=modifier.text, value=modifier.value
+                    )
         # Investments and loans move one slot down; a card leaving slot 1 pays out next.
         if home.investments:
             for inv in list(home.investments):
@@ -191,21 +199,27 @@ class Flow(FinanciaLitBase):
                     inv[1] -= 1
         if home.loans:
             instalment = o.loan_instalment
-            event = self.event
             running: list[int | None] = []
+            # Repayments told once for the loans alike (same key, same repayments left).
+            told: dict[tuple[str, int], int] = {}
             for slot in home.loans:
                 if slot is None:  # taken this round: the first instalment is next period
                     running.append(slot)
                 elif tracker < instalment:
                     # R5: an instalment the income cannot cover is deferred; the loan runs on.
-                    event("loan.deferred", seat=seat, amount=instalment, left=slot)
+                    told[("loan.deferred", slot)] = told.get(("loan.deferred", slot), 0) + 1
                     running.append(slot)
                 else:
                     tracker -= instalment
-                    event("loan.instalment", seat=seat, amount=instalment, left=slot - 1)
+                    told[("loan.instalment", slot - 1)] = (
+                        told.get(("loan.instalment", slot - 1), 0) + 1
+                    )
                     if slot > 1:
                         running.append(slot - 1)
             home.loans = running
+            for (key, left), loans in told.items():
+                many = "_many" if loans > 1 else ""
+                self.event(key + many, seat=seat, amount=instalment, left=left, loans=loans)
         if tracker < 0:  # the track stops at zero: the family receives nothing this period
             self.event("income.all_taken", seat=seat, short=-tracker)
             tracker = 0
@@ -228,19 +242,21 @@ class Flow(FinanciaLitBase):
         """Pay ``payout`` (less the early-end penalty per slot left) and the card's Happiness."""
         card = self.content.investment[card_id]
         if slots_left == 0:
-            key = "investment.gain" if payout >= card.cost else "investment.loss"
-            self.event(key, seat=seat, card=card.name, cost=card.cost, payout=payout)
-            self.receive(seat, payout, "investment.matured", card=card.name)
+            # One sentence: what came back against what was invested (a loss says so).
+            key = "investment.matured" if payout >= card.cost else "investment.loss"
+            params = {"card": card.name, "cost": card.cost, "payout": payout}
+            if payout > 0:
+                self.receive(seat, payout, key, **params)
+            else:
+                self.event(key, seat=seat, amount=0, **params)
         else:
-            units = max(0, payout - self.options.investment_end_penalty * slots_left)
-            self.receive(
-                seat,
-                units,
-                "end.investment",
-                card=card.name,
-                slot=slots_left,
-                reduction=payout - units,
-            )
+            deduction = self.options.investment_end_penalty * slots_left
+            units = max(0, payout - deduction)
+            params = {"card": card.name, "slot": slots_left, "payout": payout}
+            if units > 0:
+                self.receive(seat, units, "end.investment", reduction=payout - units, **params)
+            else:  # R24: the deduction takes it all; no money moves, and the log says why
+                self.event("end.investment_nothing", seat=seat, deduction=deduction, **params)
         self.change_happiness(seat, card.happiness, "investment.happiness", card=card.name)
 
     def missing_need(self, seat: int, needs: tuple[str, ...]) -> str | None:
@@ -299,7 +315,7 @@ class Flow(FinanciaLitBase):
         if self.cash(seat) >= amount:
             self.spend(seat, amount, key, **params)
             return
-        event = key == "event.cost"
+        event = key in EVENT_COSTS
         if not flagged:
             self.event("pay.short", seat=seat, amount=amount, cash=self.cash(seat), what=key)
             self.miscalculate(seat, event)
@@ -345,7 +361,8 @@ class Flow(FinanciaLitBase):
         deck.take(card)
         deck.discard(card)
         self.events_shown.append(card)
-        self.event("event.revealed", card=self.content.event[card].name, id=card)
+        e = self.content.event[card]
+        self.event("event.revealed", card=e.name, id=card, text=e.text)
         self.then(*[("event_hit", seat, card) for seat in self.order()])
 
     def step_event_hit(self, seat: int, card: str) -> None:
@@ -364,9 +381,22 @@ class Flow(FinanciaLitBase):
             self.event("event.covered", seat=seat, card=e.name, cover=cover)
             return
         if e.units > 0:
-            self.owe(
-                seat, max(0, e.units + home.family.event_cost_delta), "event.cost", card=e.name
-            )
+            change = home.family.event_cost_delta
+            if change:  # the family card changes what the Event costs it: say so, and why
+                cost = max(0, e.units + change)
+                params = {
+                    "card": e.name,
+                    "units": e.units,
+                    "change": change,
+                    "family": home.family.name,
+                    "special": home.family.special,
+                }
+                if cost:
+                    self.owe(seat, cost, "event.cost_family", **params)
+                else:
+                    self.event("event.cost_family", seat=seat, amount=0, **params)
+            else:
+                self.owe(seat, e.units, "event.cost", card=e.name)
         elif e.units < 0:
             self.receive(seat, -e.units, "event.gain", card=e.name)
         self.change_happiness(seat, e.happiness, "event.happiness", card=e.name)
@@ -480,6 +510,8 @@ class Flow(FinanciaLitBase):
         return happy_items >= o.required_luxury_items
 
 
+#: The payment keys of an Event's cost (a shortfall is covered with Loans alone, R19).
+EVENT_COSTS = frozenset({"event.cost", "event.cost_family"})
 #: Chance streams of the per-family Income Modifier draws, by seat.
 INCOME_STREAMS = tuple(f"income:{seat}" for seat in range(16))
 #: Chance streams of the payouts of risky investments, by card id.
