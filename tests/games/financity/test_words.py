@@ -250,3 +250,45 @@ def test_a_payment_short_of_cash_says_what_it_is_for_and_only_the_ways_open() ->
         f"Ana must pay ${CITY.expenses:,} for this year's expenses but has $100: "
         "cash a savings card or take a loan."
     )
+
+
+def test_zero_parts_are_left_out() -> None:
+    """No "(the bank keeps $0)" for a free withdrawal, no "expenses +0 a year" or "$0 a
+    year" for a card that leaves expenses as they are."""
+    state = start(forced={"deck:shopping": ["concert", "sofa", "guitar"]})
+    give_savings(state, 0, [100])
+    drive(state, places({0: "shopping"}), until=at("savings"))
+    state.apply(0, Withdraw(100))
+    assert texts(state, "savings.withdrawn_full") == [
+        "Ana cashes a $100 savings card and receives all $100 of it."
+    ]
+    assert not texts(state, "savings.withdrawn")
+    assert describe(state, 0, BuyShopping("sofa")).endswith(" wellbeing now, expenses unchanged")
+    assert describe(state, 0, BuyShopping("guitar")).endswith(
+        " wellbeing now and every year, expenses unchanged"
+    )
+    give_cash(state, 0, 1000)
+    drive(state, until=at("shop"))
+    state.apply(0, BuyShopping("concert"))
+    (bought,) = texts(state, "shopping.bought_same")
+    assert bought.endswith("(expenses unchanged).") and "$0" not in bought
+
+
+def test_the_end_is_told_once_and_the_result_does_not_repeat_itself() -> None:
+    """The kernel says "The game is over."; FinanCity's own line says why (no Reorganisation
+    after the last year), and the result's reason adds to the "Winner: nobody" before it."""
+    state = drive(start(years=1))
+    lines = [state.explain(e) for e in state.log]
+    assert sum("game is over" in line.lower() for line in lines) == 1
+    assert texts(state, "end.start") == [
+        "Year 1 was the last year: no Reorganisation follows its Unforeseen Event."
+    ]
+    assert state.result is not None and not state.result.winners
+    reason = state.explain(state.result.reason)
+    assert reason == "No family met all four winner criteria."
+    easy = drive(start(years=1, win_wellbeing=0, win_savings=0, win_investments=0))
+    assert easy.result is not None and easy.result.winners == (0, 1)
+    won = easy.explain(easy.result.reason)
+    assert "300" not in won and "$500" not in won  # the class's criteria, not fixed ones
+    assert won.startswith("Met all four winner criteria; ")
+    assert won.endswith(" has the best champion score.")

@@ -208,7 +208,8 @@ class Choices(Flow):
         self.ledger.post(SAVINGS[seat], CASH[seat], paid, "savings.withdrawn", {"seat": seat})
         if kept:
             self.ledger.post(SAVINGS[seat], BANK, kept, "savings.surcharge", {"seat": seat})
-        self.event("savings.withdrawn", seat=seat, value=a.value, amount=paid, surcharge=kept)
+        key = "savings.withdrawn" if kept else "savings.withdrawn_full"  # no "$0 kept"
+        self.event(key, seat=seat, value=a.value, amount=paid, surcharge=kept)
 
     # ----- loans -------------------------------------------------------------------------
     def check_take_loan(self, seat: int, a: TakeLoan) -> Message | None:
@@ -282,7 +283,7 @@ class Choices(Flow):
         self.spend(
             seat,
             card.cost,
-            "shopping.bought",
+            "shopping.bought" if card.expenses else "shopping.bought_same",
             card=card.name,
             kind=card.kind,
             expenses=card.expenses,

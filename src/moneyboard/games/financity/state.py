@@ -280,6 +280,8 @@ class FinanCityState(Choices):
         if isinstance(action, BuyShopping) and action.card in c.shop:
             shop = c.shop[action.card]
             key = "describe.shopping_plus" if shop.every_year else "describe.shopping"
+            if not shop.expenses:  # no "expenses +0 a year"
+                key += "_same"
             return msg(
                 key,
                 wellbeing=shop.wellbeing,
