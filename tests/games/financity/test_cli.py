@@ -66,3 +66,13 @@ def test_bench_runs() -> None:
     result = runner.invoke(app, ["bench", "financity", "--seconds", "0.3", "--json"])
     assert result.exit_code == 0, result.output
     assert "decisions_per_s" in result.stdout
+
+
+def test_rules_say_which_number_is_which_seat_for_the_first_player() -> None:
+    """Trainers count seats from 1: the option says which number is which seat."""
+    result = runner.invoke(app, ["rules", "financity", "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = [r for r in json.loads(result.stdout)["options"] if r["name"] == "first_player"]
+    text = " ".join(str(v) for v in row.values())
+    assert "0 for Seat 1" in text and "1 for Seat 2" in text
+    assert "0-based" not in text

@@ -68,5 +68,9 @@ def test_a_home_per_seat_and_a_first_player_at_the_table() -> None:
     seats = [Seat("A"), Seat("B")]
     with pytest.raises(OptionsError, match="homes lists 1 homes for 2 seats"):
         GAME.new_state(seats, 1, {"homes": ["farmhouse"]})
-    with pytest.raises(OptionsError, match="first_player"):
+    with pytest.raises(
+        OptionsError,
+        match=r"first_player is 4 \(Seat 5\), but the game has 2 seats: use 0 for Seat 1 up "
+        r"to 1 for Seat 2",
+    ):
         GAME.new_state(seats, 1, {"first_player": 4})

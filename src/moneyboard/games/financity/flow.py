@@ -34,7 +34,8 @@ class Flow(FinanCityBase):
         o = self.options
         if o.first_player >= self.n:
             raise OptionsError(
-                f"first_player is seat {o.first_player}, but seats are 0-{self.n - 1}"
+                f"first_player is {o.first_player} (Seat {o.first_player + 1}), but the game "
+                f"has {self.n} seats: use 0 for Seat 1 up to {self.n - 1} for Seat {self.n}"
             )
         if o.homes is not None and len(o.homes) != self.n:
             raise OptionsError(f"homes lists {len(o.homes)} homes for {self.n} seats")

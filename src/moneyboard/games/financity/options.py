@@ -26,7 +26,8 @@ class FinanCityOptions(RuleOptions):
     years: int = Field(default=10, ge=1, le=20)
     """Years (rounds) in a game; the game ends after that year's Unforeseen Event."""
     first_player: int = Field(default=0, ge=0, le=5)
-    """Seat (0-based) holding the first player token in year 1; it passes left every year."""
+    """The seat holding the first player token in year 1, by its number here: 0 for Seat 1
+    (the first seat listed), 1 for Seat 2, and so on. The token passes left every year."""
     homes: tuple[str, ...] | None = None
     """Home card for each seat in order (home ids); none = dealt at random, no two alike."""
     start_cash: int = Field(default=0, ge=0, le=5000)
