@@ -22,9 +22,10 @@ from moneyboard.games.monitics.actions import (
     AskLoan,
     Bid,
     RepayFriend,
+    Save,
     Sell,
 )
-from moneyboard.terminal.render import result_lines
+from moneyboard.terminal.render import decision_line, result_lines
 from tests.games.monitics.driver import (
     CRASH_BOX,
     LAST_BOX,
@@ -66,6 +67,30 @@ def test_a_player_buys_an_option_from_another_who_agrees() -> None:
     # One player-to-player transaction per turn.
     state.players[2].insurance = 1
     assert reason(state, 0, Propose(2, "buy_card", "insurance", 60)) == "why.deal_limit"
+
+
+def test_the_turn_prompt_counts_the_action_an_accepted_offer_used() -> None:
+    """The prompt after an offer is settled agrees with the actions left (it was the count
+    from before the offer, as the turn was first asked)."""
+    state = start(3)
+    state.players[1].insurance = 1
+    state.players[2].insurance = 1
+    state.players[0].tax_card = True  # paying the tax is no action: it would stay on offer
+    roll_to(state, STOCK_BOX, 2)
+    act(state, Save(10))
+    assert decision_line(state, 0).startswith("Ada rolled 2: 1 action left this turn")
+    act(state, Propose(1, "buy_card", "insurance", 90))
+    act(state, ACCEPT)
+    assert kind(state) == "turn" and state.turn.actions_left == 0
+    assert decision_line(state, 0).startswith("Ada rolled 2: 0 actions left this turn")
+    assert [state.action_label(a) for a in state.legal_actions(0)] == ["End the turn"]
+    # A declined offer uses no action: the count stays.
+    other = start(3)
+    other.players[1].insurance = 1
+    roll_to(other, STOCK_BOX, 2)
+    act(other, Propose(1, "buy_card", "insurance", 60))
+    act(other, DECLINE)
+    assert decision_line(other, 0).startswith("Ada rolled 2: 2 actions left this turn")
 
 
 def test_a_declined_offer_costs_no_action_and_that_player_is_not_asked_again() -> None:
