@@ -131,7 +131,7 @@ def _replay(rec: GameRecord) -> tuple[list[Candidate], list[TimelineRow], GameSt
     walk = Replayer(rec)
     timeline = TimelineBuilder(walk.state)
     undone = undone_entries(rec)
-    left = _decisions_left(rec)
+    left = _decisions_left(rec, undone)
     candidates: list[Candidate] = []
     while not walk.done:
         if isinstance(walk.entry(), ActionMove) and walk.index not in undone:
@@ -171,13 +171,13 @@ def _judge(
     ]
 
 
-def _decisions_left(record: GameRecord) -> list[int]:
-    """For each entry, how many seats' moves come after it in the record."""
+def _decisions_left(record: GameRecord, undone: set[int]) -> list[int]:
+    """For each entry, how many seats' moves that stand (not ``undone``) come after it."""
     out = [0] * len(record.moves)
     count = 0
     for i in range(len(record.moves) - 1, -1, -1):
         out[i] = count
-        if seat_of(record.moves[i]) is not None:
+        if seat_of(record.moves[i]) is not None and i not in undone:
             count += 1
     return out
 

@@ -101,9 +101,13 @@ class TimelineBuilder:
 
     def observe(self, state: GameState, entries: int) -> None:
         """Close the round if the entry just replayed (``entries`` played in all) moved the
-        game into the next one."""
+        game into the next one. A take back that went back to an earlier round reopens it:
+        the rows of that round and after it are dropped, as the game no longer has them."""
         now = round_of(state)
-        if now != self.current and state.result is None:
+        if now < self.current:
+            self.rows = [row for row in self.rows if row.round < now]
+            self.current = now
+        elif now != self.current and state.result is None:
             self._close(state, self.current, entries)
             self.current = now
 

@@ -27,6 +27,7 @@ from moneyboard.debrief.records import (
     load,
     seat_of,
     state_before,
+    undone_entries,
 )
 from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, score_unit
 from moneyboard.debrief.words import action_words, amount, percent
@@ -314,13 +315,19 @@ def _play_branch(
 
 
 def _position(record: GameRecord, entry: int) -> tuple[GameState, int]:
-    """The position before move ``entry`` and the seat that moved there."""
+    """The position before move ``entry`` and the seat that moved there (never a move the
+    trainer took back: the game as it stands no longer has it)."""
     state = state_before(record, entry)
     seat = seat_of(record.moves[entry])
     if seat is None:
         raise DebriefError(
             f"entry {entry} is not a seat's move (it is a trainer's directive or a chance "
             "outcome): choose an entry where a seat acted"
+        )
+    if entry in undone_entries(record):
+        raise DebriefError(
+            f"entry {entry} is a move the trainer took back, so the game no longer has it: "
+            "choose a move that stands"
         )
     return state, seat
 
