@@ -102,7 +102,7 @@ def start_class(
     projector = new_page(browser, PROJECTOR)
     projector.goto(f"{base}/projector/{code}")
     trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    trainer.wait_for_selector("#said:has-text('The game has started.')")
     return Class(code, trainer, phones, projector)
 
 

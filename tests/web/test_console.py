@@ -33,15 +33,15 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     join(ada, server.base, code, "Ada")
     join(bola, server.base, code, "Bola")
     trainer.click("[data-directive=start]")
-    said(trainer, "Done: Start")
+    said(trainer, "The game has started.")
     ada.wait_for_selector("#seat button[data-action]")
 
     trainer.click("[data-directive=pause]")
-    said(trainer, "Done: Pause")
+    said(trainer, "The game is paused")
     ada.wait_for_selector("#seat .turn:has-text('Paused by the trainer')")
     assert ada.locator("#seat button[data-action]").count() == 0
     trainer.click("[data-directive=resume]")
-    said(trainer, "Done: Resume")
+    said(trainer, "The game goes on.")
     ada.wait_for_selector("#seat button[data-action]")
 
     version = ada.get_attribute("#seat", "data-version")
@@ -82,7 +82,8 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     row = trainer.locator("#seats li", has_text="Bola")
     row.locator("select").select_option("saver")
     row.locator("button:has-text('Apply')").click()
-    said(trainer, "Done: Seat")
+    said(trainer, "seat is now played by a saver bot.")
+    assert trainer.inner_text("#said") == "Bola's seat is now played by a saver bot."
     trainer.wait_for_selector("#seats li:has-text('saver bot')")
     row = trainer.locator("#seats li", has_text="Bola")
     row.locator("select").select_option("")
@@ -121,7 +122,7 @@ def test_hotseat_passes_one_device_round(browser: Any, server: ServerProcess) ->
     device.click("#names button[type=submit]")
     device.wait_for_selector("#names", state="hidden")
     trainer.click("[data-directive=start]")
-    said(trainer, "Done: Start")
+    said(trainer, "The game has started.")
     names = {"0": "Kemi", "1": "Lars"}
     device.wait_for_selector("#pass:not([hidden])")
     passes = 0
@@ -156,7 +157,7 @@ def test_the_learner_asked_sees_the_time_left_count_down(
     for phone, name in zip(phones, ["Ife", "Jo"], strict=True):
         join(phone, server.base, code, name)
     trainer.click("[data-directive=start]")
-    said(trainer, "Done: Start")
+    said(trainer, "The game has started.")
     trainer.fill("#timer", "40")
     trainer.click("[data-directive=timer]")
     said(trainer, "Done: each decision now has 40 seconds")

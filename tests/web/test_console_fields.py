@@ -31,7 +31,7 @@ def test_a_refused_control_says_why_beside_it_and_the_console_stays(
     trainer = new_page(browser, LAPTOP)
     trainer.goto(f"{server.base}/trainer/{code}#{token}")
     trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    trainer.wait_for_selector("#said:has-text('The game has started.')")
 
     def timer() -> Any:
         return httpx2.get(f"{server.base}/api/rooms/{code}/view", headers=auth).json()["room"][
@@ -80,7 +80,7 @@ def test_a_bot_seat_given_to_a_person_can_be_moved_to_a_device(
     trainer = new_page(browser, LAPTOP)
     trainer.goto(f"{server.base}/trainer/{code}#{token}")
     trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    trainer.wait_for_selector("#said:has-text('The game has started.')")
     # The server gives a bot's seat to a person only once it is on a device: so the seat
     # gets its link first, then "a person".
     row = trainer.locator("#seats li").nth(1)
@@ -91,7 +91,7 @@ def test_a_bot_seat_given_to_a_person_can_be_moved_to_a_device(
     link = shown.split("New link: ", 1)[1].strip()
     row.locator("select").select_option("")
     row.locator("button:has-text('Apply')").click()
-    trainer.wait_for_selector("#said:has-text('Done: Seat')")
+    trainer.wait_for_selector("#said:has-text('is now played by a person.')")
     phone = new_page(browser, PHONE)
     phone.goto(link)
     phone.wait_for_selector("#seat .family.yours")

@@ -28,7 +28,7 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     learner = new_page(browser, PHONE)
     join(learner, server.base, code, "Ada")
     trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    trainer.wait_for_selector("#said:has-text('The game has started.')")
     assert trainer.locator("#debrief-open").is_hidden()  # not before the game is over
     # The projector's copy opened early says when it will show, and looks again by itself.
     projector = new_page(browser, PROJECTOR)

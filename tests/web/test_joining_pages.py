@@ -113,7 +113,7 @@ def test_a_room_the_trainer_ended_says_so_on_pages_opened_later(
         join(phone, server.base, code, name)
     trainer.goto(f"{server.base}/trainer/{code}#{trainer_token}")
     trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('Done: Start')")
+    trainer.wait_for_selector("#said:has-text('The game has started.')")
     # "End the game" asks first; dismissed, nothing happens.
     answers = iter([False, True])
     trainer.on("dialog", lambda d: d.accept() if next(answers) else d.dismiss())

@@ -21,6 +21,8 @@ let live = null;
 const lastVote = new LastVote();
 // Whether the trainer has called time in this game (the debrief opens then too).
 let timeCalled = false;
+// The last update shown: the seats' names for what a control did.
+let lastUpdate = null;
 
 const auth = { Authorization: `Bearer ${token}` };
 // Where phones reach this server (never "localhost", which a phone cannot open).
@@ -86,10 +88,35 @@ function doneText(body) {
       const found = stream && stream.outcomes.find((x) => JSON.stringify(x.outcome) === JSON.stringify(o));
       return found ? found.text : String(o);
     });
-    return `Queued: ${named.join(", then ")} next on the ${stream ? stream.text : body.stream}.`;
+    // The server checks a card against the whole deck, not against what is left of it: a
+    // card drawn meanwhile is skipped when the deck is drawn, and the log says so.
+    const maybe = body.stream.startsWith("deck:")
+      ? ` If ${body.outcomes.length === 1 ? "it has" : "one has"} left the deck by then, that draw is left to chance.` : "";
+    return `Queued: ${named.join(", then ")} next on the ${stream ? stream.text : body.stream}.${maybe}`;
   }
-  return `Done: ${human(body.type)}.`;
+  return DONE[body.type] ? DONE[body.type](body) : `Done: ${human(body.type)}.`;
 }
+
+/** "a saver bot", "an insurer bot". */
+function aBot(kind) {
+  return `${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} bot`;
+}
+
+/** What each of the other controls did, in a sentence (never the directive's bare name). */
+const DONE = {
+  start: (body) => `The game has started.${body.fill_bot ? ` Empty seats are played by ${body.fill_bot} bots.` : ""}`,
+  pause: () => "The game is paused: no moves until you resume it.",
+  resume: () => "The game goes on.",
+  call_time: () => "Time is called: the game ends as its rules say.",
+  skip: () => "The waiting bot moves now.",
+  end: () => "The game has ended: it takes no more moves.",
+  seat: (body) => {
+    const seat = lastUpdate && (lastUpdate.room.seats || [])[body.seat];
+    const name = seat ? seat.name : `Seat ${body.seat + 1}`;
+    if (body.bot) return `${name}'s seat is now played by ${aBot(body.bot)}.`;
+    return `${name}'s seat is now played by a person${seat && seat.kind !== "bot" ? " again" : ""}.`;
+  },
+};
 
 /** Send the directive of button `name`; its answer goes beside the control (and the
  * console stays as it is, whatever the answer). */
@@ -139,6 +166,21 @@ function seatRow(update, seat) {
     link);
 }
 
+/** What the trainer has queued and chance has not drawn yet (the full view's `forced`), in
+ * words: "Queued, not drawn yet: Fire Disaster, then Flu Season on the events deck." */
+function showQueued(view) {
+  const forced = (view && view.forced) || {};
+  const lines = Object.entries(forced).filter(([, outcomes]) => outcomes && outcomes.length).map(([id, outcomes]) => {
+    const stream = streams.get(id);
+    const named = outcomes.map((o) => {
+      const found = stream && stream.outcomes.find((x) => JSON.stringify(x.outcome) === JSON.stringify(o));
+      return found ? found.text : String(o);
+    });
+    return `Queued, not drawn yet: ${named.join(", then ")} on the ${stream ? stream.text : id}.`;
+  });
+  fill(document.getElementById("force-queued"), lines.map((line) => h("span", { class: "queued" }, line, " ")));
+}
+
 async function loadStreams() {
   streamsAsked = true;
   const reply = await fetch(`/api/rooms/${code}/chance`, { headers: auth });
@@ -149,6 +191,7 @@ async function loadStreams() {
   streams = new Map((await reply.json()).streams.map((s) => [s.stream, s]));
   fill(document.getElementById("streams"), [...streams.values()].map((s) => h("option", { value: s.stream, label: s.text })));
   showOutcomes();
+  if (lastUpdate) showQueued(lastUpdate.view);
 }
 
 /** The stream typed in, as the server names it: typed as listed ("deck:events") or by its
@@ -184,6 +227,7 @@ function roomStatus(room) {
 }
 
 function show(update) {
+  lastUpdate = update;
   fill(document.getElementById("turn"), turnLine(update), clockLines(update), resultBlock(update),
     h("p", {}, roomStatus(update.room)));
   lastVote.receive(update);
@@ -202,7 +246,11 @@ function show(update) {
   if (update.narration) log.unshift(update.narration);
   log.splice(200);
   fill(document.getElementById("events"), log.slice(0, 60).map((t) => h("li", {}, t)));
-  if (!streamsAsked && update.view && !update.view.result) loadStreams();
+  // What chance may still give changes as it draws (and a take-back or a queued card changes
+  // it again): the list is asked for again then.
+  const drew = (update.events || []).some((e) => e.key === "chance.drawn" || e.key === "chance.force_skipped");
+  if (update.view && !update.view.result && (!streamsAsked || drew || ["undo", "force"].includes(update.change))) loadStreams();
+  showQueued(update.view);
 }
 
 if (!token) {
