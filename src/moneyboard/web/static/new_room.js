@@ -17,7 +17,13 @@ function renumber() {
 
 function addSeat(kind = "learner") {
   const row = rowTemplate.content.firstElementChild.cloneNode(true);
-  row.querySelector(".seat-kind").value = kind;
+  const select = row.querySelector(".seat-kind");
+  select.value = kind;
+  // Only a team has a name to type: a learner's seat takes the name they join with.
+  const teamName = row.querySelector(".team-name");
+  const showName = () => { teamName.hidden = select.value !== "team"; };
+  select.addEventListener("change", showName);
+  showName();
   row.querySelector(".remove-seat").addEventListener("click", () => { row.remove(); renumber(); });
   seats.append(row);
   renumber();
@@ -47,9 +53,8 @@ form.addEventListener("submit", async (event) => {
     game: game.value,
     seats: [...seats.children].map((li) => {
       const kind = li.querySelector(".seat-kind").value;
-      const name = li.querySelector(".seat-name").value.trim() || null;
-      if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name };
-      return kind === "team" ? { kind, name } : { kind };
+      if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4) };
+      return kind === "team" ? { kind, name: li.querySelector(".seat-name").value.trim() || null } : { kind };
     }),
     options,
   };

@@ -102,7 +102,10 @@ function figureList(family) {
     : Object.keys(family).filter((k) => typeof family[k] === "number" && k !== "seat").map((k) => ({ path: k, label: human(k) }));
   return h("dl", { class: "figures" }, figures.map((f) => {
     const value = get(family, f.path);
-    return h("div", { class: "figure" }, h("dt", {}, f.label), h("dd", {}, f.money ? money(value) : showValue(value, f.path)));
+    // A figure in words (a job, a square's name) takes a row of its own: a word such as
+    // "Circumstances" does not fit a column of figures and would be broken in two.
+    const words = !f.money && typeof value !== "number" && typeof value !== "boolean";
+    return h("div", { class: words ? "figure text" : "figure" }, h("dt", {}, f.label), h("dd", {}, f.money ? money(value) : showValue(value, f.path)));
   }));
 }
 

@@ -85,22 +85,55 @@ function controlKey(kind, entry) {
   return `${kind}:${JSON.stringify(action)}`;
 }
 
-/** An action offered at several amounts (`entry.amount`: field, min, max, step): its label with
- * the range, a number input and a button (`attrs`, `text`) that calls `choose` with the action
- * at the amount typed. The seat's own move and the class vote both show amounts this way.
+/** An amount as its control says it: money in the game's currency ("$300"), a count of
+ * things (`money: false`, shares) as a plain number ("10"). */
+function amountText(a, value) {
+  return a.money === false ? Number(value).toLocaleString("en") : money(value);
+}
+
+/** What may be chosen, in words: "how much: $100 to $5,000, in steps of $100", "how many: 10
+ * to 1,000,000, in tens". */
+export function rangeText(a) {
+  const count = a.money === false;
+  const steps = { 10: "tens", 100: "hundreds", 1000: "thousands" };
+  const step = a.step === 1 ? "" : count && steps[a.step] ? `, in ${steps[a.step]}` : `, in steps of ${amountText(a, a.step)}`;
+  return `${count ? "how many" : "how much"}: ${amountText(a, a.min)} to ${amountText(a, a.max)}${step}`;
+}
+
+/** The label of an action offered at several amounts with the amount typed in its place (the
+ * server's "…": "Buy 10 shares", "Deposit $300 into savings"); left out while the field holds
+ * no number ("Buy shares"). */
+export function amountLabel(label, a, typed) {
+  if (!label.includes("…")) return label;
+  const value = String(typed ?? "").trim();
+  const n = Number(value);
+  if (value === "" || !Number.isFinite(n)) return label.replace(/\s*…\s*/, " ").trim();
+  return label.replace("…", amountText(a, n));
+}
+
+/** An action offered at several amounts (`entry.amount`: field, min, max, step, and whether it
+ * is `money`): its label with the amount typed and the range in words, a number input and a
+ * button (`attrs`, `text`) that calls `choose` with the action at the amount typed. The seat's
+ * own move and the class vote both show amounts this way.
  * `typed`: what the learner typed before this redraw (kept, even after a refusal, so they can
  * correct it), told back through `onTyped`; `problem`: why the last try was refused, shown
  * under the button, where the learner is looking. */
 function amountChoice(update, entry, id, attrs, text, choose, { typed = null, onTyped = null, problem = null } = {}) {
   const a = entry.amount;
+  const label = actionLabel(update, entry);
+  const value = typed ?? a.min;
+  const named = h("span", { class: "amount-label" }, amountLabel(label, a, value));
   const input = h("input", {
-    id, type: "number", min: a.min, max: a.max, step: a.step, value: typed ?? a.min, inputmode: "numeric",
+    id, type: "number", min: a.min, max: a.max, step: a.step, value, inputmode: "numeric",
     "data-key": `${attrs["data-key"]}:amount`, "aria-invalid": problem ? "true" : null,
     "aria-describedby": problem ? problem.id : null,
-    oninput: (event) => { if (onTyped) onTyped(event.target.value); },
+    oninput: (event) => {
+      named.textContent = amountLabel(label, a, event.target.value);
+      if (onTyped) onTyped(event.target.value);
+    },
   });
   return h("li", { class: "action amount" },
-    h("label", { for: id }, `${actionLabel(update, entry)} (${money(a.min)} to ${money(a.max)}, steps of ${money(a.step)})`),
+    h("label", { for: id }, named, ` (${rangeText(a)})`),
     h("div", { class: "row" }, input, h("button", {
       ...attrs, onclick: () => choose({ ...entry.action, [a.field]: Number(input.value) }),
     }, text)),
@@ -192,6 +225,9 @@ export class SeatPanel {
     const cost = typeof entry.cost === "number" ? entry.cost : (entry.amount && entry.amount.field === "amount" ? Number(action.amount) : null);
     if (cost !== null && cash) {
       lines.push(h("p", {}, `${actionLabel(this.update, entry, action)} costs ${money(cost)}: your ${cash.label.toLowerCase()} goes from ${money(cash.value)} to ${money(cash.value - cost)}.`));
+    } else if (entry.amount && entry.amount.money === false) {
+      // A count (shares): what it costs is the game's to say, not this page's.
+      lines.push(h("p", {}, `${amountLabel(actionLabel(this.update, entry), entry.amount, action[entry.amount.field])}.`));
     } else {
       lines.push(h("p", {}, `${actionLabel(this.update, entry, action)}: this does not cost money now.`));
     }
@@ -355,10 +391,13 @@ export class SeatPanel {
     if (this.problem) this.problem.placed = false;
     const ended = Boolean(update.room && update.room.status === "ended" && view && !view.result);
     const live = view && !view.result && !ended;
-    const waitingOn = live ? this.waitingOnMe() : [];
-    const choices = ended ? null : this.pendingChoice ? this.preview() : this.actions();
-    const voting = !yourTurn && live && !waitingOn.length ? this.voteBox() : null;
-    const waiting = !yourTurn && live
+    // While the trainer has a bot play this seat, the phone only watches: no buttons.
+    const bot = live ? botPlaying(update) : null;
+    if (bot) this.pendingChoice = null;
+    const waitingOn = live && !bot ? this.waitingOnMe() : [];
+    const choices = ended || bot ? null : this.pendingChoice ? this.preview() : this.actions();
+    const voting = !yourTurn && live && !bot && !waitingOn.length ? this.voteBox() : null;
+    const waiting = !yourTurn && live && !bot
       ? h("p", { class: "waiting" }, waitingOn.length
         ? `Waiting for ${nameList(waitingOn.map((s) => seatName(update, s)))} to answer you: this decision is about your own request, so you do not vote on it.`
         : "Not your turn: watch the board and think what you would do.")
@@ -366,6 +405,8 @@ export class SeatPanel {
     // A refusal whose control is gone (the view moved on) still shows, above the choices.
     const loose = this.problem && !this.problem.placed ? this.problemLine(this.problem.key, "problem") : null;
     fill(this.root,
+      bot ? h("p", { class: "bot-plays", role: "status" },
+        `${aBot(bot)} is playing your seat now, so you have no buttons. The trainer can give the seat back to you.`) : null,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
       turnLine(update),
       this.joinedLine(),
@@ -409,6 +450,17 @@ export class SeatPanel {
       next.focus();
     }
   }
+}
+
+/** The kind of bot the trainer has put in this seat ("saver"), or `null` when a person plays it. */
+function botPlaying(update) {
+  const seat = update.room && (update.room.seats || [])[update.you];
+  return seat && seat.bot ? String(seat.bot) : null;
+}
+
+/** "A saver bot", "An insurer bot". */
+function aBot(kind) {
+  return `${/^[aeiou]/i.test(kind) ? "An" : "A"} ${kind} bot`;
 }
 
 /** Whether ``label`` shows the amount ``text`` ("$50") as a figure of its own, not as the
