@@ -13,6 +13,7 @@ from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.options import describe_options
 from moneyboard.games.monitics import GAME, MoniticsOptions
 from moneyboard.games.monitics.content import FILES, load_content, parse_content
+from tests.games.monitics.driver import start
 
 
 def shipped() -> dict[str, dict[str, Any]]:
@@ -55,6 +56,19 @@ def test_every_option_has_a_meaning_and_the_rulebook_figures_are_defaults() -> N
 def test_bad_options_are_refused_with_their_name(overrides: dict[str, Any], named: str) -> None:
     with pytest.raises(OptionsError, match=named):
         GAME.options(overrides)
+
+
+def test_the_first_player_says_which_number_is_which_player() -> None:
+    """Players are called Player 1, Player 2...: the option (stored from 0, for records)
+    says which number is which, and so does its error."""
+    (row,) = [r for r in describe_options(MoniticsOptions) if r["name"] == "first_player"]
+    assert "0 for Player 1" in row["meaning"] and "1 for Player 2" in row["meaning"]
+    with pytest.raises(OptionsError) as caught:
+        start(2, first_player=4)
+    assert str(caught.value) == (
+        "first_player is 4 (Player 5), but the game has 2 players: use 0 for Player 1 up to "
+        "1 for Player 2"
+    )
 
 
 def test_the_shipped_content_has_four_kinds_of_at_least_16_assets() -> None:

@@ -22,7 +22,8 @@ class Flow(Boxes):
         o = self.options
         if o.first_player >= self.n:
             raise OptionsError(
-                f"first_player is seat {o.first_player}, but seats are 0-{self.n - 1}"
+                f"first_player is {o.first_player} (Player {o.first_player + 1}), but the game "
+                f"has {self.n} players: use 0 for Player 1 up to {self.n - 1} for Player {self.n}"
             )
         for seat in range(self.n):
             self.ledger.open(CASH[seat])

@@ -27,7 +27,8 @@ class MoniticsOptions(RuleOptions):
     start_cash: int = Field(default=500, ge=0, le=100_000)
     """Cash each player starts with (R1)."""
     first_player: int = Field(default=0, ge=0, le=5)
-    """The seat that takes the first turn (R2)."""
+    """The player who takes the first turn, by their number here: 0 for Player 1 (the first
+    player listed), 1 for Player 2, and so on up to 5 for Player 6 (R2)."""
     actions_per_turn: int = Field(default=2, ge=0, le=10)
     """Actions (buy, sell, save, take out savings, borrow, repay) a player may make each turn."""
     turn_seconds: int | None = Field(default=None, ge=10, le=3600)
