@@ -3,6 +3,7 @@ amounts, claims, versions, checked forcing and views."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -259,3 +260,24 @@ def test_chance_words_name_decks_and_cards_as_a_trainer_reads_them() -> None:
         "this game has no cards or dice called 'nonsense';"
         " it has: investment deck, shopping deck, events deck"
     )
+
+
+@pytest.mark.parametrize("game_id", ["financialit", "financity", "rut-to-riches", "monitics"])
+def test_what_a_stream_has_left_is_among_what_it_can_ever_give(game_id: str) -> None:
+    """``stream_left`` (what a trainer may still choose) is always drawn from the stream's
+    outcomes, and a card it lists can be chosen with nothing refused."""
+    game = registry.get_game(game_id)
+    state = game.new_state([Seat(n) for n in ("Ana", "Ben", "Cy")], 3)
+    rng = random.Random(3)
+    for _ in range(150):
+        if state.terminal:
+            break
+        for stream in state.chance_streams():
+            left = state.stream_left(stream)
+            if left is None:
+                continue
+            assert set(left) <= set(state.stream_outcomes(stream) or ()), stream
+            for card in set(left):
+                assert state.forced_problem(stream, [card]) is None, (stream, card)
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -16,6 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
+from moneyboard.engine import Seat
+from moneyboard.registry import get_game
 from moneyboard.server.app import create_app
 from moneyboard.server.main import ws_frame_limit
 from moneyboard.server.settings import Settings
@@ -233,3 +235,33 @@ def test_a_vote_for_a_choice_of_another_decision_says_so_once(client: TestClient
     assert r.status_code == 409
     said = r.json()["error"]["message"]
     assert said.endswith("choices now") and "asking about" not in said, said
+
+
+def test_a_card_that_can_no_longer_come_up_is_refused_when_chosen(client: TestClient) -> None:
+    """A FinanCity event already drawn is not offered, and choosing it is refused at once in
+    words (not queued, then dropped at the draw); one left, once chosen, is not offered twice."""
+    room = Classroom.open(client, "financity", learners=2)
+    every = {
+        e.id: e.name
+        for e in get_game("financity").new_state([Seat("A"), Seat("B")], 1).content.events
+    }
+
+    def events_left() -> list[str]:
+        r = client.get(f"/api/rooms/{room.code}/chance", headers=auth(room.trainer))
+        streams = {s["stream"]: s for s in r.json()["streams"]}
+        return [o["outcome"] for o in streams["deck:events"]["outcomes"]]
+
+    rng = random.Random(4)
+    while len(events_left()) == len(every):
+        assert room.play_random(rng, 5), "the first year's event was never drawn"
+    offered = events_left()
+    (gone,) = set(every) - set(offered)
+    version = room.trainer_view()["version"]
+    bad = room.direct({"type": "force", "stream": "deck:events", "outcomes": [gone]}, expect=409)
+    assert bad["error"]["message"].startswith(f"{every[gone]} is no longer in the events deck")
+    assert room.trainer_view()["version"] == version
+    room.direct({"type": "force", "stream": "deck:events", "outcomes": [offered[0]]})
+    twice = room.direct(
+        {"type": "force", "stream": "deck:events", "outcomes": [offered[0]]}, expect=409
+    )
+    assert "already chosen as often as the events deck holds it" in twice["error"]["message"]

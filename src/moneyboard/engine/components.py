@@ -29,6 +29,10 @@ class Deck:
             self.cards, self.discards = self.discards, []
         return tuple(self.cards)
 
+    def left(self) -> tuple[str, ...]:
+        """What the next draw may give, as :meth:`population`, without reshuffling."""
+        return tuple(self.cards or self.discards)
+
     def take(self, card: str) -> None:
         """Remove a drawn (or chosen) card; a card not in the deck is taken from the box."""
         if card in self.cards:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import repeat
@@ -326,6 +327,12 @@ class Kernel:
         """
         return None
 
+    def stream_left(self, stream: str) -> Sequence[Outcome] | None:
+        """What the next draw of ``stream`` would draw from now, with repeats (a deck: the
+        cards still in it). ``None`` (the default): any of :meth:`stream_outcomes`, every
+        time (a die). A trainer's chosen card is checked against it when chosen."""
+        return None
+
     def chance_streams(self) -> list[str]:
         """The chance streams a trainer may stack from now on (a chosen card, a set die), in
         the order a console lists them; each gives :meth:`stream_outcomes`. By default those
@@ -497,6 +504,35 @@ class Kernel:
         word = self.catalogue.word
         shown = ", ".join(word(o) if isinstance(o, str) else _shown(o) for o in outcomes[:most])
         return shown if len(outcomes) <= most else f"{shown}, … ({len(outcomes)} in all)"
+
+    def forced_problem(self, stream: str, outcomes: Sequence[Outcome]) -> str | None:
+        """Why a trainer's chosen ``outcomes`` cannot come up on the next draws of ``stream``
+        (a card already drawn, or queued already as often as the deck holds it), else
+        ``None``. Asked when the trainer chooses, not on replay: a record keeps a choice
+        that came to nothing, as the game did."""
+        left = self.stream_left(stream)
+        if left is None:
+            return None
+        available = Counter(left)
+        available.subtract(self.chance.forced.get(stream, ()))
+        word = self.catalogue.word
+        where = self.stream_text(stream)
+        queued = len(self.chance.forced.get(stream, ()))
+        for number, outcome in enumerate(outcomes, queued + 1):
+            if number > len(left):
+                break  # beyond the cards left: the deck is made up again by then
+            try:
+                if available[outcome] > 0:
+                    available[outcome] -= 1
+                    continue
+            except TypeError:  # a list or an object: check_forced names it
+                return None
+            name = word(outcome) if isinstance(outcome, str) else _shown(outcome)
+            holds = sorted({word(o) if isinstance(o, str) else _shown(o) for o in left})
+            if outcome in left:
+                return f"{name} is already chosen as often as the {where} holds it"
+            return f"{name} is no longer in the {where}; it holds {', '.join(holds) or 'nothing'}"
+        return None
 
     def event(self, key: str, /, **params: Any) -> None:
         """Append an event for the log (explained to learners through the catalogue)."""

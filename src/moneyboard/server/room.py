@@ -183,15 +183,21 @@ class Room:
         return None
 
     def chance_streams(self) -> list[dict[str, Any]]:
-        """Each chance stream the trainer may stack now, with every outcome it can give, in
-        words (none before the game starts: a deck is stacked before it in a variant file)."""
+        """Each chance stream the trainer may stack now, with every outcome it can still give
+        (a deck: the cards left in it), in words (none before the game starts: a deck is
+        stacked before it in a variant file)."""
         state = self.state
         if state is None or state.result is not None:
             return []
         word = state.catalogue.word
         streams = []
         for stream in state.chance_streams():
-            outcomes = dict.fromkeys(state.stream_outcomes(stream) or ())
+            left = state.stream_left(stream)
+            outcomes = dict.fromkeys(
+                left if left is not None else state.stream_outcomes(stream) or ()
+            )
+            if not outcomes:
+                continue  # an empty deck: nothing to choose
             streams.append(
                 {
                     "stream": stream,
@@ -399,7 +405,13 @@ class Room:
         outcomes = data.get("outcomes")
         if not isinstance(stream, str) or not isinstance(outcomes, list) or not outcomes:
             raise bad_request("forcing needs a stream name and a list of outcomes")
-        del state
+        try:
+            state.check_forced(stream, outcomes)
+        except MoneyboardError as exc:
+            raise refused(self._to_trainer(exc)) from None
+        problem = state.forced_problem(stream, outcomes)
+        if problem is not None:  # refused now, not dropped at the draw
+            raise refused(f"{problem[0].upper()}{problem[1:]}.", "not_left")
         self._game_move("force", {"stream": stream, "outcomes": outcomes})
         return Change("force", announcements=["The trainer has chosen what comes next."])
 

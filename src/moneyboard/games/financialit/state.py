@@ -114,6 +114,15 @@ class FinanciaLitState(Flow, Choices):
     )
 
     # ----- chance ----------------------------------------------------------------------
+    def stream_left(self, stream: str) -> tuple[str, ...] | None:
+        """The cards the next draw of a deck, or of an Income Modifier, can give now."""
+        kind, _, which = stream.partition(":")
+        if kind == "deck" and which in self.decks:
+            return self.decks[which].left()
+        if kind == "income":
+            return self.decks["income"].left()
+        return None
+
     def stream_outcomes(self, stream: str) -> Collection[Outcome] | None:
         """Every card or payout a chance stream of FinanciaLit can ever give.
 

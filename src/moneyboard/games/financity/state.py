@@ -103,6 +103,16 @@ class FinanCityState(Choices):
     )
     automations: ClassVar[dict[str, str]] = AUTOMATIONS
 
+    def stream_left(self, stream: str) -> tuple[str, ...] | None:
+        """The Unforeseen Events still to come, and the face-down cards a deck's next card is
+        turned up from (the home cards: any)."""
+        if stream == "deck:events":
+            return tuple(self.events)
+        kind, _, deck = stream.partition(":")
+        if kind == "deck" and deck in self.piles:
+            return tuple(self.piles[deck].cards)
+        return None
+
     def stream_outcomes(self, stream: str) -> tuple[str, ...] | None:
         """Home cards, the two buying decks and the Unforeseen Events."""
         c = self.content

@@ -77,6 +77,11 @@ class RutBase(GameState):
         deck = STREAM_DECKS.get(stream)
         return None if deck is None else self.c.decks[deck]
 
+    def stream_left(self, stream: str) -> tuple[str, ...] | None:
+        """The cards the next draw of a deck can give now (the die and the Job cards: any)."""
+        deck = STREAM_DECKS.get(stream)
+        return None if deck is None else self.decks[deck].left()
+
     # ----- figures and money --------------------------------------------------------------
     def cash(self, seat: int) -> int:
         """A seat's cash in hand (its ledger account)."""
