@@ -24,7 +24,7 @@ class Expenses(RutBase):
         deck.discard(card_id)
         e = EXPENSES[card_id]
         p = self.players[seat]
-        self.event("rut.expense", seat=seat, card=card_id, title=e.title)
+        self.event("rut.expense", seat=seat, card=card_id, title=e.title, text=e.text)
         if e.tag and e.tag in p.immunities:
             self.event("rut.immune", seat=seat, card=card_id, tag=e.tag)
             return
@@ -39,7 +39,7 @@ class Expenses(RutBase):
         e = EXPENSES[card_id]
         p = self.players[seat]
         if e.kind == "pay":
-            self.charge(seat, e.amount, "rut.expense", card=card_id)
+            self.charge(seat, e.amount, "rut.expense_paid", card=card_id, title=e.title)
         elif e.kind == "debt":
             p.debt[e.line] += e.amount
             p.set_expense(e.line, p.exp[e.line] + e.payment)
@@ -51,7 +51,7 @@ class Expenses(RutBase):
                 p.set_expense("childcare", childcare)
                 self.event("rut.child", seat=seat, children=p.children)
         else:
-            self.charge(seat, p.expenses, "rut.downsized", card=card_id)
+            self.charge(seat, p.expenses, "rut.downsized", card=card_id, title=e.title)
             p.lost_turns += e.turns
             self.event("rut.lose_turns", seat=seat, turns=e.turns)
 

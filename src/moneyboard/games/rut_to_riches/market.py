@@ -23,13 +23,19 @@ class MarketForces(RutBase):
         market.take(card_id)
         market.discard(card_id)
         m = FORCES[card_id]
-        self.event("rut.market", seat=seat, card=card_id, title=m.title)
+        self.event("rut.market", seat=seat, card=card_id, title=m.title, text=m.text)
         players = self.players
         seats = [
             s
             for s in (self.playing(seat) if m.scope == "all" else [seat])
             if not players[s].out and (not m.tag or players[s].has_tag(m.tag))
         ]
+        if not seats:  # said, so that nobody wonders whether it passed them by unnoticed
+            if m.scope == "all":
+                self.event("rut.market_nobody", title=m.title, tag=m.tag)
+            else:
+                self.event("rut.market_spared", seat=seat, title=m.title, tag=m.tag)
+            return
         if m.kind == "offer":
             if seats:
                 self.table = {"deck": "market", "card": card_id, "holder": seat}
@@ -40,21 +46,25 @@ class MarketForces(RutBase):
             if m.kind == "cash":
                 count = sum(1 for h in p.holdings if m.tag in h.tags) if m.per_asset else 1
                 amount = m.amount * count
+                # The event and the payment share their words: the payment is not told twice.
                 if amount > 0:
-                    self.gain(s, amount, "rut.market_gain", card=card_id)
-                else:
-                    self.charge(s, -amount, "rut.market_loss", card=card_id)
-                self.event("rut.market_cash", seat=s, amount=amount)
+                    self.event("rut.market_gain", seat=s, amount=amount, title=m.title)
+                    self.gain(s, amount, "rut.market_gain", card=card_id, title=m.title)
+                elif amount < 0:
+                    self.event("rut.market_loss", seat=s, amount=-amount, title=m.title)
+                    self.charge(s, -amount, "rut.market_loss", card=card_id, title=m.title)
             elif m.kind == "cashflow":
                 for h in p.holdings:
                     if m.tag in h.tags:
                         h.cashflow += m.amount
                 p.recount_passive()
-                self.event("rut.market_cashflow", seat=s, amount=m.amount, tag=m.tag)
+                self.event("rut.market_cashflow", seat=s, amount=m.amount, tag=m.tag, title=m.title)
             elif m.kind == "debt":
                 p.debt["business"] += m.amount
                 p.set_expense("business", p.exp["business"] + m.payment)
-                self.event("rut.market_debt", seat=s, amount=m.amount, payment=m.payment)
+                self.event(
+                    "rut.market_debt", seat=s, amount=m.amount, payment=m.payment, title=m.title
+                )
 
     def market_offer_tag(self) -> str | None:
         """The asset tag of the Market Forces offer on the table, if one is there."""
