@@ -4,6 +4,7 @@ and a result that says who won and why, with money in the currency."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -217,14 +218,24 @@ def test_the_end_screen_has_no_empty_column(game_id: str) -> None:
         state = finished(game_id, seed)
         text = rendered(result_renderable(state))
         head, _, table = text.partition("\n")
-        assert head.startswith("Winner"), head
-        assert "{" not in head
+        assert head.startswith(("Winner", "No winner")), head
+        assert "{" not in head and "nobody" not in head
         header = next(line for line in table.splitlines() if line.startswith("┃"))
         assert all(cell.strip() for cell in header.strip("┃").split("┃")), header
         body = [line for line in table.splitlines() if line.startswith("│")]
         columns = len(header.strip("┃").split("┃"))
         for column in range(columns):
             assert any(line.strip("│").split("│")[column].strip() for line in body), column
+
+
+def test_a_game_nobody_won_says_so_once_in_the_heading() -> None:
+    """FinanCity can end with no family meeting every criterion: the heading is "No winner"
+    and the game's reason, not "Winner: nobody - Nobody met ..."."""
+    state = finished("financity", 1)
+    assert state.result is not None
+    state.result = dataclasses.replace(state.result, winners=())
+    head = rendered(result_renderable(state)).partition("\n")[0]
+    assert head.startswith("No winner - ") and "nobody" not in head.lower(), head
 
 
 def test_monitics_scores_are_money_and_the_net_worth_adds_up() -> None:

@@ -576,9 +576,11 @@ def result_renderable(state: GameState) -> RenderableType:
     if result is None:
         return "The game is not over."
     reason = escape(result_reason(state))
-    winners = names_of(state, result.winners) or "nobody"
-    title = "Winners" if len(result.winners) > 1 else "Winner"
-    head = f"[bold]{title}: {escape(winners)}[/bold] - {reason}"
+    if result.winners:
+        title = "Winners" if len(result.winners) > 1 else "Winner"
+        head = f"[bold]{title}: {escape(names_of(state, result.winners))}[/bold] - {reason}"
+    else:  # the reason says why nobody won ("No family met all four winner criteria.")
+        head = f"[bold]No winner[/bold] - {reason}"
     why = [result_lines(state, seat) for seat in range(state.n)]
     table = Table(title="Result", title_justify="left")
     table.add_column("family")
