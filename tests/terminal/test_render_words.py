@@ -307,3 +307,15 @@ def test_number_keeps_the_first_digits_of_a_small_share() -> None:
     assert number(0.0011) == "0.0011"  # was "0."
     assert number(0.05) == "0.05"
     assert number(1.5) == "1.5"
+
+
+def test_rut_to_riches_families_table_shows_holdings_not_its_sheets_fields() -> None:
+    """The sheets' totals are the metrics above them: the table names the cards a family
+    holds and leaves out bookkeeping ("score sheet", "cash sheet", "pending move -")."""
+    state = played("rut-to-riches", 2, 120)
+    text = rendered(families_table(state, state.view(0)))
+    labels = [line.split("│")[1].strip() for line in text.splitlines() if "│" in line]
+    assert "cards held" in labels and "children" in labels
+    for gone in ("score sheet", "cash sheet", "pending move", "lost turns", "turns", "square"):
+        assert gone not in labels, gone
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), text

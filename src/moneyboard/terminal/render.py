@@ -68,6 +68,9 @@ class Shown:
     flags: frozenset[str] = frozenset()
     #: Metrics that are a share of a whole (0.05 is "5.0%").
     shares: frozenset[str] = frozenset()
+    #: Fields inside a family's hidden object worth a row of their own, by path, with the
+    #: row's label (``"players.score_sheet.cards": "cards held"``).
+    parts: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 #: Each game's table (a game without one is shown by the generic rules alone).
@@ -94,10 +97,27 @@ SHOWN: dict[str, Shown] = {
         unused_metrics=frozenset({"income", "wellbeing"}),
     ),
     "rut-to-riches": Shown(
-        hidden=frozenset({"players.progress"}),  # the score, shown as a metric
+        # The score is a metric; the sheets' totals are the metrics above them, and the
+        # square's number and the turn count are the board's business.
+        hidden=frozenset(
+            {
+                "players.progress",
+                "players.score_sheet",
+                "players.cash_sheet",
+                "players.square",
+                "players.turns",
+            }
+        ),
+        optional=frozenset(
+            {"players.pending_move", "players.lost_turns", "players.bankrupt", "players.out"}
+        ),
         unused_metrics=frozenset({"savings", "wellbeing"}),
         flags=frozenset({"retired", "inner"}),
         shares=frozenset({"score"}),
+        parts={
+            "players.score_sheet.cards": "cards held",
+            "players.score_sheet.children": "children",
+        },
     ),
 }
 
@@ -175,7 +195,19 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
             and f"{key}.{k}" not in shown.hidden
             and label(k).lower() not in shown_rows  # a metric already, by its name
         ]
+        # A field shown only when some family has something in it (not 0, "", no, nothing).
+        fields = [
+            k
+            for k in fields
+            if f"{key}.{k}" not in shown.optional or any(d.get(k) for d in details)
+        ]
         table.add_section()
+        for path, row_label in shown.parts.items():
+            outer, _, inner = path.removeprefix(f"{key}.").partition(".")
+            if path.startswith(f"{key}.") and inner and outer in details[0]:
+                in_words = functools.partial(_field_word, state, inner)
+                parts = (d.get(outer, {}).get(inner) for d in details)
+                table.add_row(escape(row_label), *(escape(compact(v, in_words)) for v in parts))
         for field in fields:
             # The game's words for this field's values first ("box=tax": "Tax authority").
             in_words = functools.partial(_field_word, state, field)
