@@ -241,9 +241,9 @@ def test_a_card_that_can_no_longer_come_up_is_refused_when_chosen(client: TestCl
     """A FinanCity event already drawn is not offered, and choosing it is refused at once in
     words (not queued, then dropped at the draw); one left, once chosen, is not offered twice."""
     room = Classroom.open(client, "financity", learners=2)
+    fresh = get_game("financity").new_state([Seat("A"), Seat("B")], 1)
     every = {
-        e.id: e.name
-        for e in get_game("financity").new_state([Seat("A"), Seat("B")], 1).content.events
+        card: fresh.catalogue.word(card) for card in fresh.stream_outcomes("deck:events") or ()
     }
 
     def events_left() -> list[str]:
