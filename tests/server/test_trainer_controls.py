@@ -242,9 +242,8 @@ def test_a_card_that_can_no_longer_come_up_is_refused_when_chosen(client: TestCl
     words (not queued, then dropped at the draw); one left, once chosen, is not offered twice."""
     room = Classroom.open(client, "financity", learners=2)
     fresh = get_game("financity").new_state([Seat("A"), Seat("B")], 1)
-    every = {
-        card: fresh.catalogue.word(card) for card in fresh.stream_outcomes("deck:events") or ()
-    }
+    cards = [str(card) for card in fresh.stream_outcomes("deck:events") or ()]
+    every = {card: fresh.catalogue.word(card) for card in cards}
 
     def events_left() -> list[str]:
         r = client.get(f"/api/rooms/{room.code}/chance", headers=auth(room.trainer))
