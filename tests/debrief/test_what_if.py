@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from statistics import fmean
 from typing import Any
 
 import pytest
 
 from moneyboard.debrief import DebriefError, alternatives, build_debrief, what_if
+from moneyboard.debrief.records import moves_in_words
 from moneyboard.debrief.what_if import action_from_text
 from moneyboard.debrief.words import typed_form
 from moneyboard.engine.errors import MoneyboardError, RecordError
@@ -263,7 +265,8 @@ def test_a_label_several_amounts_share_is_refused_with_each_amount() -> None:
     label = state.action_label(borrows[0])
     with pytest.raises(DebriefError, match="is more than one move at entry") as caught:
         action_from_text(record, entry, label)
-    assert str(borrows[1]) in str(caught.value)
+    said = str(caught.value)  # each amount in the game's words, never the short text
+    assert state.action_text(borrows[1]) in said and str(borrows[1]) not in said
 
 
 def _monitics_entry_with_savings_steps() -> tuple[GameRecord, int, list[str]]:
@@ -305,3 +308,49 @@ def test_a_what_if_says_which_bots_played_on() -> None:
     assert "not at random as in the turning points, so the figures differ" in own.sentence
     fast = what_if(record, RIGGED_ENTRY, "gamble", games=2, seed=1, bots="random")
     assert "Every seat played on at random, as in the turning points." in fast.sentence
+
+
+#: An internal id: a snake_case word ("pay_bills", "buy_luxury").
+RAW_ID = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+
+
+@pytest.mark.parametrize("game", ["financialit", "financity", "monitics", "rut-to-riches"])
+def test_every_move_is_named_in_the_games_words(game: str) -> None:
+    """The moves a trainer picks from for "what if" read as the game says them, with the
+    amount where the label leaves it out: never an action's id or short text."""
+    record = cached_record(game)
+    moves = moves_in_words(record)
+    assert [entry for entry, _, _ in moves] == action_entries(record)
+    codec = get_game(game).codec
+    short = set()
+    for entry, seat, text in moves:
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove) and move.seat == seat
+        state = replay_record(record, upto=entry)
+        action = codec.from_json(move.action)
+        assert text == state.action_text(action)
+        assert not RAW_ID.search(text), text
+        short.add(str(action))
+    assert not short & {text for _, _, text in moves}
+
+
+@pytest.mark.parametrize("game", ["monitics", "rut-to-riches"])
+def test_a_suggested_amount_is_in_the_games_words(game: str) -> None:
+    """Where the steps of an amount share a label, the suggested --what-if names the step by
+    the game's words and its amount ("Borrow from the bank ($500)"), not "borrow 500"."""
+    record = cached_record(game)
+    for entry in action_entries(record):
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        legal = state.legal_actions(move.seat)
+        labels = [state.action_label(a) for a in legal]
+        shared = [a for a, label in zip(legal, labels, strict=True) if labels.count(label) > 1]
+        if shared:
+            break
+    else:
+        raise AssertionError("no move with several amounts")
+    for action in shared:
+        typed = typed_form(state, move.seat, action)
+        assert typed == state.action_text(action) and not RAW_ID.search(typed)
+        assert action_from_text(record, entry, typed) == action

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,6 +80,9 @@ def test_the_debrief_opens_only_when_the_game_is_over_and_only_for_the_trainer(
         move = moves[decision["entry"]]
         assert move.get("seat", move.get("timeout")) == decision["seat"]
         assert decision["name"] == debrief["seats"][decision["seat"]]
+        # In the game's words ("Take a loan: …", "Done (pass)"), never an id ("end_turn").
+        assert not re.search(r"\b[a-z]+_[a-z0-9_]+\b", decision["text"]), decision
+        assert decision["text"][:1].isupper() or decision["text"] == "ran out of time"
     # The learner cannot read it, nor can someone with no token: the projector has its own.
     assert get(room, "", learner, 403)["error"]["code"] == "forbidden"
     assert get(room, "", None, 403)["error"]["code"] == "forbidden"

@@ -182,3 +182,23 @@ def state_before(record: GameRecord, entry: int) -> GameState:
     while walk.index < entry:
         walk.advance()
     return walk.before_move()
+
+
+def moves_in_words(record: GameRecord) -> list[tuple[int, int, str]]:
+    """Every seat's move that stands (not taken back), as ``(entry, seat, words)``: the move
+    in the game's words as the position then named it ("Place a pawn on Payable Bills",
+    "Borrow from the bank ($500)"), or "ran out of time"; never an action's internal id."""
+    undone = undone_entries(record)
+    walk = Replayer(record)
+    out: list[tuple[int, int, str]] = []
+    while not walk.done:
+        entry, number = walk.entry(), walk.index
+        if number not in undone:
+            if isinstance(entry, ActionMove):
+                action = walk.action()
+                assert action is not None
+                out.append((number, entry.seat, walk.before_move().action_text(action)))
+            elif isinstance(entry, TimeoutMove):
+                out.append((number, entry.timeout, "ran out of time"))
+        walk.advance()
+    return out

@@ -254,22 +254,23 @@ def what_if(
 
 def action_from_text(record: Record, entry: int, text: str) -> Action:
     """The action a person typed for a what-if at move ``entry``: its JSON, its type alone
-    (``keep``), its label (``Take a loan``) or its text (``borrow 500``, ``take loan``).
-    Text that names none of the actions allowed there is refused with the list of them, and
-    a label several amounts share with the text of each."""
+    (``keep``), its label (``Take a loan``), its text with the amount (``Borrow from the bank
+    ($500)``) or its short text (``borrow 500``, ``take loan``). Text that names none of the
+    actions allowed there is refused with the list of them, and a label several amounts
+    share with the text of each."""
     rec = load(record)
     state, seat = _position(rec, entry)
-    wanted = " ".join(text.replace("_", " ").split()).lower()
+    wanted = _plain(text)
     legal = state.legal_actions(seat)
     named = [
         action
         for action in legal
-        if wanted in (str(action).replace("_", " ").lower(), state.action_label(action).lower())
-    ]
+        if wanted in (_plain(str(action)), _plain(state.action_label(action)))
+    ] or [action for action in legal if wanted == _plain(state.action_text(action))]
     if len(named) == 1:
         return named[0]
     if named:  # the steps of an amount share a label: the amount says which
-        forms = "; ".join(str(a).replace("_", " ") for a in named)
+        forms = "; ".join(dict.fromkeys(state.action_text(a) for a in named))
         raise DebriefError(f"'{text}' is more than one move at entry {entry}; say which: {forms}")
     try:
         data: Any = json.loads(text)
@@ -285,6 +286,11 @@ def action_from_text(record: Record, entry: int, text: str) -> Action:
             name = state.seats[seat].name
             said = f"'{text}' was not on offer to {name} at entry {entry}"
         raise DebriefError(f"{said}. On offer there: {offered}") from None
+
+
+def _plain(text: str) -> str:
+    """Text as a typed move is compared: lower case, one space between words, ``_`` a space."""
+    return " ".join(text.replace("_", " ").split()).lower()
 
 
 #: Branches kept played (a trainer often tries several alternatives at one move: the move

@@ -12,15 +12,19 @@ from moneyboard.terminal.text import explain
 
 
 def typed_form(state: GameState, seat: int, action: Action) -> str:
-    """What a person types to name ``action`` for a what-if: its label, as the learner saw
-    it ("Buy the luxury in slot 2"), unless another legal action shares it (the steps of an
-    amount), then its short text with the amount ("borrow 500"). Never the short text of an
-    action with a label of its own: its fields count from 0 where the label counts from 1."""
+    """What a person types to name ``action`` for a what-if, in the game's words: its label,
+    as the learner saw it ("Buy the luxury in slot 2"), unless another legal action shares it
+    (the steps of an amount), then its text with the amount ("Borrow from the bank ($500)").
+    Only if that too is shared, its short text ("borrow 500"): never otherwise, as its
+    fields count from 0 where the label counts from 1."""
     label = state.action_label(action)
     others = [a for a in state.legal_actions(seat) if a != action]
-    if any(state.action_label(a) == label for a in others):
-        return str(action).replace("_", " ")
-    return label
+    if not any(state.action_label(a) == label for a in others):
+        return label
+    text = state.action_text(action)
+    if not any(state.action_text(a) == text for a in others):
+        return text
+    return str(action).replace("_", " ")
 
 
 def action_words(state: GameState, seat: int, action: Action) -> str:

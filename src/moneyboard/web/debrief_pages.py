@@ -22,10 +22,8 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from moneyboard.debrief import alternatives, build_debrief, charts_svg, what_if
-from moneyboard.debrief.records import undone_entries
-from moneyboard.engine.errors import MoneyboardError
-from moneyboard.engine.record import ActionMove, GameRecord, TimeoutMove
-from moneyboard.registry import get_game
+from moneyboard.debrief.records import moves_in_words
+from moneyboard.engine.record import GameRecord
 from moneyboard.server.app import ERRORS, Auth, bearer
 from moneyboard.server.errors import RoomError, refused
 from moneyboard.server.manager import RoomManager
@@ -56,26 +54,12 @@ def game_over(room: Room) -> bool:
 
 def decisions(record: GameRecord, names: list[str]) -> list[dict[str, Any]]:
     """Every seat's move in the record that was not taken back, numbered as the record
-    numbers its entries, in words, so the trainer can pick any of them for "what if"."""
-    codec = get_game(record.game).codec
-    taken_back = undone_entries(record)
-    out = []
-    for number, entry in enumerate(record.moves):
-        if number in taken_back:
-            continue
-        if isinstance(entry, ActionMove):
-            try:
-                text = str(codec.from_json(entry.action))
-            except MoneyboardError:
-                text = str(entry.action.get("type", "?"))
-            name = names[entry.seat]
-            out.append({"entry": number, "seat": entry.seat, "name": name, "text": text})
-        elif isinstance(entry, TimeoutMove):
-            name = names[entry.timeout]
-            out.append(
-                {"entry": number, "seat": entry.timeout, "name": name, "text": "ran out of time"}
-            )
-    return out
+    numbers its entries, in the game's words, so the trainer can pick any of them for
+    "what if"."""
+    return [
+        {"entry": number, "seat": seat, "name": names[seat], "text": text}
+        for number, seat, text in moves_in_words(record)
+    ]
 
 
 class DebriefCache:
@@ -157,7 +141,8 @@ def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
         room = manager(request).trainer(code, bearer(authorization))
         record = finished_room(room)
         data = await run_in_threadpool(cache.get, room, record)
-        return {**data, "decisions": decisions(record, room.names)}
+        moves = await run_in_threadpool(decisions, record, room.names)  # a replay: off the loop
+        return {**data, "decisions": moves}
 
     @app.get(
         "/api/rooms/{code}/debrief/public",
