@@ -339,3 +339,4 @@ def test_net_worth_adds_up_with_money_another_player_still_owes() -> None:
     )
     assert result_lines(state, 1) == ["cash $0 + savings $0 + asset value $0 − liabilities $20"]
     assert state.view(None)["players"][0]["owed_by_others"] == 20
+    assert state.view(None)["players"][1]["debts"] == ["$20 to Ada"]  # by name, not seat 0

@@ -174,6 +174,11 @@ class MoniticsState(Choices):
             "liabilities": self.liabilities(seat),
             "net_worth": self.net_worth(seat),
             **p.to_json(),
+            # Loans from other players by lender's name ("$64 to Ana"), not by seat number.
+            "debts": [
+                f"{self.money_text(owed)} to {self.seats[lender].name}"
+                for lender, owed in sorted(p.debts.items())
+            ],
             "assets": [
                 {"id": a, "name": asset[a].name, "market": asset[a].market, "sell_from_turn": t}
                 for a, t in p.assets.items()
