@@ -16,3 +16,15 @@ def test_a_number_of_shares_out_of_range_is_a_number_and_money_is_money() -> Non
     assert state.explain(off_step) == "The number must be a multiple of 10."
     shares = next(e for e in state.view(1)["legal"] if e["action"]["type"] == "buy_shares")
     assert shares["amount"]["money"] is False
+
+
+def test_the_shares_offered_are_as_many_as_the_family_can_pay_for() -> None:
+    """The number field offers up to the most shares cash and the bank's loans pay for (not
+    a million), the most is legal and ten more are not; the buttons are lots within it."""
+    state = share_state("sh_tkno_1", "sh_tkno_5")
+    low, high = state.amount_range(1, BuyShares(10), "count") or (0, 0)
+    assert low == 10 and 10 < high < 1_000_000
+    assert state.why_not(1, BuyShares(high)) is None
+    assert state.why_not(1, BuyShares(high + 10)) is not None
+    offered = [a.count for a in state.legal_actions(1) if isinstance(a, BuyShares)]
+    assert offered and max(offered) <= high

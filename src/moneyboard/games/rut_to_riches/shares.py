@@ -78,9 +78,26 @@ class ShareMarket(RutBase):
             self.table = None
 
     # ----- buying and selling ---------------------------------------------------------------
-    def share_count_range(self) -> tuple[int, int]:
-        """Shares are bought in multiples of 10, up to :data:`MAX_LOT` at a time."""
-        return (10, MAX_LOT)
+    def share_count_range(self, seat: int) -> tuple[int, int]:
+        """Shares are bought in multiples of 10, up to as many as ``seat`` can pay for with
+        its cash and what the bank would lend it (so a learner's number field offers no more
+        than that), and never more than :data:`MAX_LOT` at a time. A seat that cannot pay
+        for ten is offered ten, and told why not."""
+        card = self.share_card()
+
+        def affordable(lots: int) -> bool:
+            count = 10 * lots
+            return self.can_raise(seat, card.price * count, card.dividend * count)
+
+        low, high = 1, MAX_LOT // 10  # the most lots of ten it can raise lies in between
+        if affordable(high):
+            return (10, MAX_LOT)
+        if not affordable(low):
+            return (10, 10)
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (middle, high) if affordable(middle) else (low, middle)
+        return (10, 10 * low)
 
     def check_buy_shares(self, seat: int, a: BuyShares) -> Message | None:
         card = self.share_card()

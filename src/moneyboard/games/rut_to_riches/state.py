@@ -153,8 +153,9 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             return [DEALS[deck] for deck in self.deal_decks(seat)]
         if kind == "opportunity":
             return [BUY, self.pass_now(), *self.offer_choices(seat)]
-        if kind == "shares":
-            return [self.pass_now(), *SHARE_BUYS, *SHARE_SELLS]
+        if kind == "shares":  # lots of shares the family can pay for, cash and loans counted
+            buys = self.amount_ladder(seat, SHARE_BUYS[0], "count")
+            return [self.pass_now(), *buys, *SHARE_SELLS]
         if kind == "market":
             return [SELL, self.pass_now()]
         if kind == "expense":
@@ -184,7 +185,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         if isinstance(action, Repay):
             return self.repay_range(seat)
         if isinstance(action, BuyShares):
-            return self.share_count_range()
+            return self.share_count_range(seat)
         if isinstance(action, Propose):
             return self.commission_range()
         return None
