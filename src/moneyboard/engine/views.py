@@ -60,9 +60,9 @@ class Views(Amounts):
         label = self.action_label(action)
         template = self.catalogue.template(f"label.{action.kind}") or ""
         chosen = [
-            self.money_text(getattr(action, field))
-            for field in action.amounts
-            if "{" + field not in template
+            self.money_text(value) if spec.money else f"{value:,}"
+            for field, spec in action.amounts.items()
+            if "{" + field not in template and isinstance(value := getattr(action, field), int)
         ]
         return f"{label} ({', '.join(chosen)})" if chosen else label
 

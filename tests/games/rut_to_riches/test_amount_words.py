@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from moneyboard.games.rut_to_riches.actions import BuyShares
 from tests.games.rut_to_riches.test_rulings import share_state
 
@@ -28,3 +32,19 @@ def test_the_shares_offered_are_as_many_as_the_family_can_pay_for() -> None:
     assert state.why_not(1, BuyShares(high + 10)) is not None
     offered = [a.count for a in state.legal_actions(1) if isinstance(a, BuyShares)]
     assert offered and max(offered) <= high
+
+
+def test_a_count_left_out_of_a_label_is_added_as_a_number_not_money(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move's sentence adds the amounts its label leaves out: money in the currency, a
+    number of shares as a number ("(500)", not "($500)")."""
+    state = share_state("sh_tkno_1", "sh_tkno_5")
+    catalogue = type(state.catalogue)
+    own = catalogue.template
+
+    def without_count(self: Any, key: str) -> str | None:
+        return "Buy shares" if key == "label.buy_shares" else own(self, key)
+
+    monkeypatch.setattr(catalogue, "template", without_count)
+    assert state.action_text(BuyShares(500)).endswith("(500)")
