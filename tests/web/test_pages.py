@@ -184,3 +184,21 @@ def test_pages_opened_at_localhost_send_learners_to_the_network_address(tmp_path
     # Opened at the network address (a second screen, a phone), the pages keep it.
     with TestClient(app, base_url="http://192.168.1.23:8000") as phone:
         assert "<strong>192.168.1.23:8000/play</strong>" in phone.get(f"/projector/{code}").text
+
+
+def test_monitics_figures_on_a_family_card_add_up_to_its_net_worth() -> None:
+    """The card shows what net worth counts, money other players still owe included (R22):
+    cash + savings + assets + owed to them − debts = net worth, as drawn."""
+    game = get_game("monitics")
+    state = game.new_state([Seat(n) for n in ("Ana", "Ben", "Cy")], 6)
+    shown = [f["path"] for f in game_art("monitics")["figures"] if f.get("money")]
+    assert "owed_by_others" in shown
+    rng = random.Random(6)
+    while not state.terminal:
+        for family in state.view(None)["players"]:
+            if family["out"]:
+                continue
+            plus = family["cash"] + family["savings"] + family["asset_value"]
+            assert plus + family["owed_by_others"] - family["liabilities"] == family["net_worth"]
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
