@@ -66,7 +66,7 @@ def test_bad_options_are_named(overrides: dict[str, Any], expected: str) -> None
 
 def test_a_home_per_seat_and_a_first_player_at_the_table() -> None:
     seats = [Seat("A"), Seat("B")]
-    with pytest.raises(OptionsError, match="homes lists 1 homes for 2 seats"):
+    with pytest.raises(OptionsError, match="homes names 1 home, but the game has 2 seats"):
         GAME.new_state(seats, 1, {"homes": ["farmhouse"]})
     with pytest.raises(
         OptionsError,

@@ -38,7 +38,11 @@ class Flow(FinanCityBase):
                 f"has {self.n} seats: use 0 for Seat 1 up to {self.n - 1} for Seat {self.n}"
             )
         if o.homes is not None and len(o.homes) != self.n:
-            raise OptionsError(f"homes lists {len(o.homes)} homes for {self.n} seats")
+            listed = len(o.homes)
+            raise OptionsError(
+                f"homes names {listed} {'home' if listed == 1 else 'homes'}, but the game has"
+                f" {self.n} seats: name one home for each seat"
+            )
         self.year = 0
         self.zone = 0  # the play marker starts beside the board
         self.first = o.first_player
