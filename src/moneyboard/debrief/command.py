@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from moneyboard.debrief.debrief import build_debrief
+from moneyboard.debrief.debrief import build_debrief, nothing_clear
 from moneyboard.debrief.records import DebriefError, load
 from moneyboard.debrief.report import report_html
 from moneyboard.debrief.what_if import WhatIf, action_from_text, what_if
@@ -65,10 +65,7 @@ def run_debrief(
     console.print()
     console.print("[bold]The decisions that mattered[/bold]")
     if not debrief.turning_points:
-        console.print(
-            f"None of the {debrief.measured} most promising of {debrief.decisions} decisions "
-            "made a difference clear of chance."
-        )
+        console.print(nothing_clear(debrief.measured, debrief.decisions))
     for p in debrief.turning_points:
         tag = "[green]Good call[/green]" if p.good_call else "[red]Costly[/red]"
         console.print(f"{tag} (entry {p.entry}): {escape(p.sentence)}")

@@ -244,19 +244,51 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
     if debrief.turning_points:
         costly = sum(1 for p in debrief.turning_points if not p.good_call)
         good = len(debrief.turning_points) - costly
+        kinds = []  # only the kinds there are: never "0 costly"
+        if costly:
+            kinds.append(f"{costly} costly")
+        if good:
+            kinds.append(f"{good} good {'call' if good == 1 else 'calls'}")
         compared = "net worth" if debrief.game in SCORE_IS_NET_WORTH else f"{unit} and net worth"
+        decisions = f"{debrief.decisions} {'decision' if debrief.decisions == 1 else 'decisions'}"
         out.append(
-            f"Of {debrief.decisions} decisions with a real choice, {len(debrief.turning_points)} "
-            f"clearly changed how a player was likely to end ({costly} costly, {good} "
-            f"good {'call' if good == 1 else 'calls'}), judged by {compared} at the end of "
-            "simulated finishes."
+            f"Of {decisions} with a real choice, {len(debrief.turning_points)} clearly "
+            f"changed how a player was likely to end ({' and '.join(kinds)}), judged by "
+            f"{compared} at the end of simulated finishes."
         )
     elif debrief.decisions:
-        out.append(
-            f"None of the {debrief.measured} most promising of {debrief.decisions} decisions "
-            "made a difference clear of chance."
-        )
+        out.append(nothing_clear(debrief.measured, debrief.decisions))
     return out
+
+
+def nothing_clear(measured: int, decisions: int) -> str:
+    """The sentence for a debrief without turning points: how many decisions were weighed
+    (none to weigh, all of them, or the most promising few).
+
+    >>> nothing_clear(0, 0)
+    'No move in this game offered a real choice, so there are no decisions to weigh.'
+    >>> nothing_clear(1, 1)
+    'The one decision with a real choice made no difference clear of chance.'
+    >>> nothing_clear(3, 40)
+    'None of the 3 most promising of 40 decisions made a difference clear of chance.'
+    """
+    if decisions == 0:
+        return "No move in this game offered a real choice, so there are no decisions to weigh."
+    if measured == 0:
+        return f"The {decisions} decisions with a real choice were not weighed."
+    if measured >= decisions:
+        if decisions == 1:
+            return "The one decision with a real choice made no difference clear of chance."
+        return (
+            f"None of the {decisions} decisions with a real choice made a difference clear "
+            "of chance."
+        )
+    if measured == 1:
+        return f"The most promising of {decisions} decisions made no difference clear of chance."
+    return (
+        f"None of the {measured} most promising of {decisions} decisions made a difference "
+        "clear of chance."
+    )
 
 
 def charts_svg(debrief: Debrief) -> dict[str, str]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from html import escape
 
 from moneyboard.debrief.charts import number
-from moneyboard.debrief.debrief import Debrief, charts_svg
+from moneyboard.debrief.debrief import Debrief, charts_svg, nothing_clear
 from moneyboard.debrief.what_if import WhatIf
+from moneyboard.debrief.words import times
 
 STYLE = """
 body { font-family: system-ui, sans-serif; font-size: 1.25rem; line-height: 1.5;
@@ -76,10 +77,7 @@ def _points(debrief: Debrief) -> list[str]:
         "the record, for a what-if.</p>",
     ]
     if not debrief.turning_points:
-        out.append(
-            f"<p>None of the {debrief.measured} most promising of {debrief.decisions} "
-            "decisions made a difference clear of chance.</p></section>"
-        )
+        out.append(f"<p>{escape(nothing_clear(debrief.measured, debrief.decisions))}</p></section>")
         return out
     out.append('<ol class="points">')
     for p in debrief.turning_points:
@@ -99,7 +97,7 @@ def _what_if(w: WhatIf) -> list[str]:
         f"<p>{escape(w.sentence)}</p>",
         f'<div class="wide" tabindex="0" role="region" aria-label="What if, entry {w.entry}">',
         "<table>",
-        f"<caption>Played on {w.games} times by: {escape(', '.join(w.players))}</caption>",
+        f"<caption>Played on {times(w.games)} by: {escape(', '.join(w.players))}</caption>",
         '<tr><th scope="col">Player</th><th scope="col">Real game: score</th>'
         '<th scope="col">Real choice: score (middle 80%)</th>'
         '<th scope="col">Alternative: score (middle 80%)</th>'

@@ -32,6 +32,7 @@ from typing import Any
 
 from moneyboard.debrief.playouts import Finish, random_finish, rng_for
 from moneyboard.debrief.words import (
+    a_percent,
     action_words,
     difference,
     joined,
@@ -297,19 +298,20 @@ def sentence(
     """The turning point in one sentence a learner understands (net worth in the game's
     currency, by ``money_text``; its rounds by the game's word, ``period``)."""
     # What the alternative would have changed, at the end of the game.
+    # (A difference that rounds to nothing is left out: "about $0 more" says nothing.)
     parts = []
     if abs(p.effect) > 1e-9:
         effect = -p.effect
         parts.append(
             money_difference(effect, money_text) if money_is_score else difference(effect, unit)
         )
-    if not money_is_score and abs(p.money) >= 0.5:
+    if not money_is_score:
         parts.append(money_difference(-p.money, money_text))
-    changed = joined(parts) or "about the same result"
+    changed = joined([part for part in parts if part]) or "about the same result"
     chances = (
-        f", with a {percent(p.win_alternative)} chance of winning instead of "
+        f", with {a_percent(p.win_alternative)} chance of winning instead of "
         f"{percent(p.win_chosen)}"
-        if round(100 * p.win_alternative) != round(100 * p.win_chosen)
+        if percent(p.win_alternative) != percent(p.win_chosen)
         else ""
     )
     where = f"In {period} {p.round}, {p.name} chose “{p.chosen_text}”"

@@ -30,7 +30,15 @@ from moneyboard.debrief.records import (
     undone_entries,
 )
 from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, score_unit
-from moneyboard.debrief.words import action_words, amount, percent
+from moneyboard.debrief.words import (
+    action_words,
+    amount,
+    of_the_games,
+    percent,
+    says_something,
+    times,
+    with_unit,
+)
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError, RecordError
 from moneyboard.engine.record import ActionMove, GameRecord
@@ -401,22 +409,27 @@ def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str =
     )
     if w.alternative == w.chosen:
         return (
-            f"{head} Played on {w.games} times from there, {w.name} ended with "
-            f"{shown(mine.score.mean)} {unit} on average ({_range(mine.score, shown)}) and won "
-            f"{percent(mine.wins)} of the games. {bots} {real}"
+            f"{head} Played on {times(w.games)} from there, {w.name} ended with "
+            f"{with_unit(shown(mine.score.mean), unit)} on average "
+            f"({_range(mine.score, shown)}) and won {of_the_games(mine.wins)}. {bots} {real}"
         )
     delta = other.score.mean - mine.score.mean
     change = (
-        "about the same as"
-        if abs(delta) < 1e-9
-        else f"about {shown(abs(delta))} {'more' if delta > 0 else 'less'} than"
+        f"about {shown(abs(delta))} {'more' if delta > 0 else 'less'} than"
+        if says_something(shown(abs(delta)))
+        else "about the same as"
+    )
+    # The share of wins: compared only where the two differ (else it says it once).
+    wins = (
+        f"winning {of_the_games(other.wins)} instead of {percent(mine.wins)}"
+        if percent(other.wins) != percent(mine.wins)
+        else f"winning {of_the_games(other.wins)}, as with the real choice"
     )
     return (
-        f"{head} With “{w.alternative_text}” instead, played on {w.games} times, {w.name} "
-        f"would have ended with {shown(other.score.mean)} {unit} on average "
+        f"{head} With “{w.alternative_text}” instead, played on {times(w.games)}, {w.name} "
+        f"would have ended with {with_unit(shown(other.score.mean), unit)} on average "
         f"({_range(other.score, shown)}): {change} with the real choice on the same dice "
-        f"({shown(mine.score.mean)}), winning {percent(other.wins)} of the games instead "
-        f"of {percent(mine.wins)}. {bots} {real}"
+        f"({shown(mine.score.mean)}), {wins}. {bots} {real}"
     )
 
 

@@ -72,20 +72,58 @@ def amount(value: float) -> str:
     return f"{size:.2f}"
 
 
+def with_unit(figure: str, unit: str) -> str:
+    """A figure and its unit, the unit singular for one ("1 happiness point").
+
+    >>> with_unit("1", "happiness points"), with_unit("1", "points of score")
+    ('1 happiness point', '1 point of score')
+    >>> with_unit("2.5", "happiness points"), with_unit("1", "net worth")
+    ('2.5 happiness points', '1 net worth')
+    """
+    if figure == "1":
+        if unit.endswith("points"):
+            unit = unit.removesuffix("points") + "point"
+        elif unit.startswith("points "):
+            unit = "point " + unit.removeprefix("points ")
+    return f"{figure} {unit}"
+
+
+def says_something(figure: str) -> bool:
+    """Whether a rounded figure is more than nothing ("$0" and "0.00" are nothing).
+
+    >>> says_something("0.00"), says_something("$0"), says_something("0.01")
+    (False, False, True)
+    """
+    return any(digit in figure for digit in "123456789")
+
+
 def difference(delta: float, unit: str) -> str:
-    """``"about 2 more happiness points"`` / ``"about 240 less net worth"``."""
+    """``"about 2 more happiness points"`` / ``"about 240 less net worth"``; ``""`` for a
+    difference that rounds to nothing (a sentence then leaves it out).
+
+    >>> difference(1.02, "happiness points"), difference(0.001, "happiness points")
+    ('about 1 more happiness point', '')
+    """
+    figure = amount(delta)
+    if not says_something(figure):
+        return ""
     word = "more" if delta > 0 else "less"
-    return f"about {amount(delta)} {word} {unit}"
+    return f"about {figure} {word} {with_unit(figure, unit).removeprefix(figure + ' ')}"
 
 
 def money_difference(delta: float, money_text: Callable[[int | float], str]) -> str:
-    """A difference of net worth in the game's currency.
+    """A difference of net worth in the game's currency; ``""`` if it rounds to nothing.
 
     >>> money_difference(21_924.4, "${:,}".format), money_difference(-2.6, "{} units".format)
     ('about $21,924 more net worth', 'about 3 units less net worth')
+    >>> money_difference(0.5, "${:,}".format)
+    ''
     """
+    figure = money_text(round(abs(delta)))
+    if not says_something(figure):
+        return ""
     word = "more" if delta > 0 else "less"
-    return f"about {money_text(round(abs(delta)))} {word} net worth"
+    return f"about {figure} {word} net worth"
 
 
 def percent(share: float) -> str:
@@ -95,6 +133,33 @@ def percent(share: float) -> str:
     '25%'
     """
     return f"{round(100 * share)}%"
+
+
+def a_percent(share: float) -> str:
+    """A share as a whole percentage with its article, as it is said ("an 8%", "an 18%").
+
+    >>> a_percent(0.25), a_percent(0.08), a_percent(0.11), a_percent(0.83), a_percent(1)
+    ('a 25%', 'an 8%', 'an 11%', 'an 83%', 'a 100%')
+    """
+    text = percent(share)
+    said_with_a_vowel = text.startswith("8") or text in ("11%", "18%")
+    return f"{'an' if said_with_a_vowel else 'a'} {text}"
+
+
+def of_the_games(share: float) -> str:
+    """A share of the games played, in words: "none of the games", "all of the games",
+    else "25% of the games".
+
+    >>> of_the_games(0.001), of_the_games(0.999), of_the_games(0.25)
+    ('none of the games', 'all of the games', '25% of the games')
+    """
+    text = percent(share)
+    return {"0%": "none of the games", "100%": "all of the games"}.get(text, f"{text} of the games")
+
+
+def times(count: int) -> str:
+    """How many times, in words ("once", "3 times")."""
+    return "once" if count == 1 else f"{count} times"
 
 
 def joined(parts: list[str]) -> str:
