@@ -12,14 +12,16 @@ import pytest
 from rich.console import Console
 
 from moneyboard.debrief import build_debrief
+from moneyboard.debrief import turning_points as tp
 from moneyboard.debrief.command import run_debrief
 from moneyboard.debrief.debrief import nothing_clear, summarize
 from moneyboard.debrief.playouts import Finish
 from moneyboard.debrief.report import report_html
-from moneyboard.debrief.turning_points import TurningPoint, sentence
+from moneyboard.debrief.turning_points import TurningPoint, select, sentence
 from moneyboard.debrief.what_if import SeatResults, Spread, WhatIf, _sentence
 from moneyboard.engine.record import GameRecord
 from moneyboard.registry import replay_record
+from tests.debrief.conftest import RIGGED_ENTRY
 from tests.engine.toygame import GAMBLE, KEEP
 
 
@@ -41,7 +43,7 @@ def point(**changes: Any) -> TurningPoint:
         win_alternative=0.5,
         weight=-0.2,
         error=0.05,
-        finishes=16,
+        finishes=32,
         sentence="",
     )
     return dataclasses.replace(base, **changes)
@@ -160,3 +162,55 @@ def test_the_summary_names_only_the_kinds_of_turning_point_there_are(
     line = summarize(one, final, "points")[-1]
     assert "Of 1 decision with a real choice, 1 clearly changed" in line
     assert "(1 good call)" in line and "0 costly" not in line
+
+
+def test_a_difference_the_noise_could_explain_is_not_stated() -> None:
+    """Each part of the sentence stands on its own interval: a score difference within twice
+    its standard error is left out, as is a chance of winning that could be chance."""
+    noisy = point(effect=-300.0, effect_error=200.0, money=-150.0, money_error=40.0)
+    noisy = dataclasses.replace(noisy, win_error=0.2)
+    text = said(noisy, "champion score points")
+    assert "champion score points" not in text and "about $150 more net worth" in text
+    assert "chance of winning" not in text
+    neither = said(dataclasses.replace(noisy, money_error=100.0), "champion score points")
+    assert "with a better result overall (its score and net worth together, though " in neither
+    assert "neither alone stands out of chance)" in neither
+    assert "finishes of the game played on at random)" in neither
+
+
+def test_a_headline_needs_a_confirming_sample() -> None:
+    """A difference clear on a first look of a few finishes is no headline; the same clear
+    on the confirming sample is."""
+    first_look = point(finishes=tp.MEASURE_FINISHES)
+    confirmed = point(finishes=tp.CONFIRM_FINISHES)
+    assert select([first_look]) == []
+    assert select([confirmed]) == [confirmed]
+    assert select([point(finishes=tp.CONFIRM_FINISHES, error=0.15)]) == []  # 0.2 < 2 x 0.15
+
+
+def test_the_rigged_costly_move_is_reported_from_the_confirming_sample(
+    rigged: GameRecord,
+) -> None:
+    debrief = build_debrief(rigged, budget_seconds=1.0)
+    costly = next(p for p in debrief.turning_points if p.entry == RIGGED_ENTRY)
+    assert costly.finishes == tp.CONFIRM_FINISHES
+    assert f"estimated from {tp.CONFIRM_FINISHES} finishes" in costly.sentence
+    assert costly.effect_error > 0 and abs(costly.effect) > 2 * costly.effect_error
+
+
+def test_a_first_look_that_is_not_confirmed_is_no_headline(
+    rigged: GameRecord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The confirming finishes alone decide: with them showing no difference (every option
+    alike), the costly move that was clear at first look is not listed."""
+    real = tp.estimate
+
+    def none_on_confirmation(seat: int, scales: Any, mine: Any, theirs: Any) -> tp.Estimate:
+        found = real(seat, scales, mine, theirs)
+        if len(mine) == tp.CONFIRM_FINISHES:
+            return dataclasses.replace(found, weight=0.0, effect=0.0, money=0.0)
+        return found
+
+    monkeypatch.setattr(tp, "estimate", none_on_confirmation)
+    debrief = build_debrief(rigged, budget_seconds=1.0)
+    assert RIGGED_ENTRY not in {p.entry for p in debrief.turning_points}

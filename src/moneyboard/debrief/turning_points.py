@@ -12,11 +12,16 @@ so that a whole game costs a few seconds:
    alternatives are each played to the end several times to find the best alternative, then
    the choice and that alternative are played to the end again on fresh dice (so picking the
    best of several does not flatter it) to estimate the difference.
+3. **Confirming**: a difference that looks clear is played again on more fresh dice, and
+   only that larger, untouched sample is reported (a first look picked as clear out of
+   dozens flatters itself, and sixteen finishes are too few to teach from).
 
 A seat's result is its *standing* at the end: its score plus half its net worth, each as a
 share of the largest at the table at the end of the recorded game (as the bots weigh them).
 A decision is a turning point when the difference is clear of the noise (more than twice its
-standard error); the largest ones, either way, are listed.
+standard error) both at the first look and when confirmed; the largest ones, either way, are
+listed. Its sentence names a difference in score, net worth or chance of winning only where
+that difference too is clear of the noise.
 
 The budget is turned into a number of simulated decisions at a fixed nominal rate, so the
 result depends only on the record, the seed and the budget, never on the machine's speed.
@@ -54,6 +59,8 @@ MEASURED_OPTIONS = 5
 #: Finishes per option to find the best alternative, then per side to measure the difference.
 SELECT_FINISHES = 8
 MEASURE_FINISHES = 16
+#: Finishes per side that confirm a difference that looked clear (the ones reported).
+CONFIRM_FINISHES = 32
 #: Turning points listed at most.
 LIMIT = 5
 #: Differences in standing smaller than this are not worth a sentence.
@@ -118,6 +125,10 @@ class TurningPoint:
     error: float
     finishes: int
     sentence: str
+    #: Standard errors of ``effect``, ``money`` and the difference in the share of wins.
+    effect_error: float = 0.0
+    money_error: float = 0.0
+    win_error: float = 0.0
 
     @property
     def good_call(self) -> bool:
@@ -144,6 +155,9 @@ class TurningPoint:
             },
             "weight": round(self.weight, 4),
             "error": round(self.error, 4),
+            "effect_error": round(self.effect_error, 4),
+            "money_error": round(self.money_error, 2),
+            "win_error": round(self.win_error, 4),
             "finishes": self.finishes,
             "sentence": self.sentence,
         }
@@ -223,10 +237,69 @@ def thinned(options: Sequence[Action], keep: int) -> list[Action]:
     return [options[0], *(rest[int(i * step)] for i in range(keep - 1))]
 
 
-def measure_cost(c: Candidate) -> float:
-    """Simulated decisions it takes to measure one decision."""
+def measure_cost(c: Candidate, confirmed: bool = False) -> float:
+    """Simulated decisions it takes to measure one decision (and to confirm it)."""
     options = min(len(c.options), MEASURED_OPTIONS)
-    return (options * SELECT_FINISHES + 2 * MEASURE_FINISHES) * (c.remaining + COPY_COST)
+    finishes = options * SELECT_FINISHES + 2 * MEASURE_FINISHES
+    finishes += 2 * CONFIRM_FINISHES if confirmed else 0
+    return finishes * (c.remaining + COPY_COST)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Estimate:
+    """Paired differences (the choice's finish less the alternative's, on the same dice):
+    their means and standard errors."""
+
+    weight: float
+    error: float
+    effect: float
+    effect_error: float
+    money: float
+    money_error: float
+    win_chosen: float
+    win_alternative: float
+    win_error: float
+    finishes: int
+
+    @property
+    def clear(self) -> bool:
+        """Whether the difference in standing stands out of the noise."""
+        return abs(self.weight) >= MIN_WEIGHT and abs(self.weight) > 2 * self.error
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (infinite for a single value)."""
+    error = stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return fmean(values), error
+
+
+def estimate(
+    seat: int, scales: Scales, mine: Sequence[Finish], theirs: Sequence[Finish]
+) -> Estimate:
+    """The differences between two branches played on the same dice, pair by pair."""
+    pairs = list(zip(mine, theirs, strict=True))
+    weight, error = _mean_and_error(
+        [
+            scales.standing(a.scores[seat], a.worths[seat])
+            - scales.standing(b.scores[seat], b.worths[seat])
+            for a, b in pairs
+        ]
+    )
+    effect, effect_error = _mean_and_error([a.scores[seat] - b.scores[seat] for a, b in pairs])
+    money, money_error = _mean_and_error([a.worths[seat] - b.worths[seat] for a, b in pairs])
+    _, win_error = _mean_and_error([a.wins[seat] - b.wins[seat] for a, b in pairs])
+    return Estimate(
+        weight=weight,
+        error=error,
+        effect=effect,
+        effect_error=effect_error,
+        money=money,
+        money_error=money_error,
+        win_chosen=fmean(a.wins[seat] for a in mine),
+        win_alternative=fmean(b.wins[seat] for b in theirs),
+        win_error=win_error,
+        finishes=len(pairs),
+    )
 
 
 def measure(
@@ -247,24 +320,18 @@ def measure(
         return fmean(scales.standing(f.scores[c.seat], f.worths[c.seat]) for f in finishes)
 
     best = max(ranked, key=lambda i: (mean_standing(i), -i))
-    mine: list[Finish] = []
-    theirs: list[Finish] = []
-    for k in range(MEASURE_FINISHES):
-        mine.append(random_finish(c.state, c.seat, chosen, rng_for(seed, f"measure:{c.entry}", k)))
-        theirs.append(
-            random_finish(c.state, c.seat, c.options[best], rng_for(seed, f"measure:{c.entry}", k))
-        )
-    s = c.seat
-    diffs = [
-        scales.standing(a.scores[s], a.worths[s]) - scales.standing(b.scores[s], b.worths[s])
-        for a, b in zip(mine, theirs, strict=True)
-    ]
-    weight = fmean(diffs)
-    error = stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    effect = fmean(a.scores[s] - b.scores[s] for a, b in zip(mine, theirs, strict=True))
-    money = fmean(a.worths[s] - b.worths[s] for a, b in zip(mine, theirs, strict=True))
-    win_mine = fmean(f.wins[s] for f in mine)
-    win_theirs = fmean(f.wins[s] for f in theirs)
+
+    def paired(label: str, count: int) -> Estimate:
+        """``count`` finishes of the choice and of the best alternative, pair by pair on the
+        same dice (fresh for each ``label``), and their differences."""
+        rngs = [(rng_for(seed, label, k), rng_for(seed, label, k)) for k in range(count)]
+        mine = [random_finish(c.state, c.seat, chosen, a) for a, _ in rngs]
+        theirs = [random_finish(c.state, c.seat, c.options[best], b) for _, b in rngs]
+        return estimate(c.seat, scales, mine, theirs)
+
+    found = paired(f"measure:{c.entry}", MEASURE_FINISHES)
+    if found.clear:  # confirmed on fresh dice: only the confirming sample is reported
+        found = paired(f"confirm:{c.entry}", CONFIRM_FINISHES)
     point = TurningPoint(
         entry=c.entry,
         seat=c.seat,
@@ -275,14 +342,17 @@ def measure(
         alternative=c.options[best],
         alternative_text=action_words(c.state, c.seat, c.options[best]),
         alternative_typed=typed_form(c.state, c.seat, c.options[best]),
-        effect=effect,
-        money=money,
-        win_chosen=win_mine,
-        win_alternative=win_theirs,
-        weight=weight,
-        error=error,
-        finishes=MEASURE_FINISHES,
+        effect=found.effect,
+        money=found.money,
+        win_chosen=found.win_chosen,
+        win_alternative=found.win_alternative,
+        weight=found.weight,
+        error=found.error,
+        finishes=found.finishes,
         sentence="",
+        effect_error=found.effect_error,
+        money_error=found.money_error,
+        win_error=found.win_error,
     )
     said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period)
     return dataclasses.replace(point, sentence=said)
@@ -297,25 +367,33 @@ def sentence(
 ) -> str:
     """The turning point in one sentence a learner understands (net worth in the game's
     currency, by ``money_text``; its rounds by the game's word, ``period``)."""
-    # What the alternative would have changed, at the end of the game.
-    # (A difference that rounds to nothing is left out: "about $0 more" says nothing.)
+    # What the alternative would have changed, at the end of the game: only the differences
+    # clear of the noise (more than twice their standard error), never one that rounds to
+    # nothing ("about $0 more" says nothing).
     parts = []
-    if abs(p.effect) > 1e-9:
+    if _clear(p.effect, p.effect_error):
         effect = -p.effect
         parts.append(
             money_difference(effect, money_text) if money_is_score else difference(effect, unit)
         )
-    if not money_is_score:
+    if not money_is_score and _clear(p.money, p.money_error):
         parts.append(money_difference(-p.money, money_text))
-    changed = joined([part for part in parts if part]) or "about the same result"
+    changed = joined([part for part in parts if part]) or ("about the same result" if parts else "")
+    if not changed:  # the standing is clear, neither part alone: say so
+        better = "a better" if p.weight < 0 else "a worse"
+        changed = (
+            f"{better} result overall (its score and net worth together, though neither "
+            "alone stands out of chance)"
+        )
     chances = (
         f", with {a_percent(p.win_alternative)} chance of winning instead of "
         f"{percent(p.win_chosen)}"
         if percent(p.win_alternative) != percent(p.win_chosen)
+        and _clear(p.win_chosen - p.win_alternative, p.win_error)
         else ""
     )
     where = f"In {period} {p.round}, {p.name} chose “{p.chosen_text}”"
-    based = f" (estimated from {p.finishes} simulated finishes of the game)"
+    based = f" (estimated from {p.finishes} finishes of the game played on at random)"
     if p.good_call:
         return (
             f"{where}, a good call: the best other choice, “{p.alternative_text}”, would "
@@ -327,9 +405,21 @@ def sentence(
     )
 
 
+def _clear(mean: float, error: float) -> bool:
+    """Whether a difference stands out of the noise: more than twice its standard error."""
+    return abs(mean) > 1e-9 and abs(mean) > 2 * error
+
+
 def select(points: Sequence[TurningPoint], limit: int = LIMIT) -> list[TurningPoint]:
-    """The clear turning points, largest first (either way), at most ``limit``."""
-    clear = [p for p in points if abs(p.weight) >= MIN_WEIGHT and abs(p.weight) > 2 * p.error]
+    """The clear turning points, largest first (either way), at most ``limit``: each clear
+    of the noise on a confirming sample (never a first look of a few finishes)."""
+    clear = [
+        p
+        for p in points
+        if abs(p.weight) >= MIN_WEIGHT
+        and abs(p.weight) > 2 * p.error
+        and p.finishes >= CONFIRM_FINISHES
+    ]
     clear.sort(key=lambda p: (-abs(p.weight), p.entry))
     return clear[:limit]
 
@@ -338,14 +428,17 @@ def select(points: Sequence[TurningPoint], limit: int = LIMIT) -> list[TurningPo
 MIN_MEASURED = 3
 
 
-def to_measure(candidates: Sequence[Candidate], left: float) -> list[Candidate]:
-    """The most promising decisions (widest spread first) that the budget left can measure."""
+def to_measure(
+    candidates: Sequence[Candidate], left: float, judge: Callable[[Candidate], TurningPoint]
+) -> list[TurningPoint]:
+    """The most promising decisions (widest spread first), each measured by ``judge``, while
+    the budget left lasts (a confirmation spends from it too; at least :data:`MIN_MEASURED`)."""
     ranked = sorted(candidates, key=lambda c: (-c.spread, c.entry))
-    chosen: list[Candidate] = []
+    measured: list[TurningPoint] = []
     for c in ranked:
-        cost = measure_cost(c)
-        if len(chosen) >= MIN_MEASURED and cost > left:
+        if len(measured) >= MIN_MEASURED and measure_cost(c) > left:
             break
-        chosen.append(c)
-        left -= cost
-    return chosen
+        point = judge(c)
+        measured.append(point)
+        left -= measure_cost(c, confirmed=point.finishes == CONFIRM_FINISHES)
+    return measured
