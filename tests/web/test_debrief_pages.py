@@ -171,8 +171,13 @@ def test_the_debrief_pages_answer(room: Classroom) -> None:
         assert 'id="debrief"' in page.text
     assert 'id="what-if"' in room.client.get(f"/debrief/{room.code}").text
     assert 'id="what-if"' not in room.client.get(f"/projector/{room.code}/debrief").text
-    missing = room.client.get("/debrief/NOPE99")
-    assert missing.status_code == 404 and "no room with the code NOPE99" in missing.text
+    # A deleted or unknown room: said as the learner's page says it, heading and all.
+    for path in ["/debrief/NOPE99", "/projector/NOPE99/debrief"]:
+        missing = room.client.get(path)
+        assert missing.status_code == 404, path
+        assert "<h1>No such room</h1>" in missing.text, path
+        assert "There is no room with the code NOPE99." in missing.text, path
+        assert "<h1></h1>" not in missing.text
 
 
 def test_a_game_the_trainer_ended_early_has_a_debrief_too(client: TestClient) -> None:

@@ -114,8 +114,16 @@ def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
     def debrief_page(request: Request, code: str, projector: bool) -> HTMLResponse:
         try:
             room = manager(request).room(code)
-        except RoomError as exc:
-            return page(request, "missing.html", exc.status, message=str(exc), title="No room")
+        except RoomError as exc:  # said as the other room pages say it
+            message = str(exc)
+            return page(
+                request,
+                "missing.html",
+                exc.status,
+                heading="No such room",
+                message=message[:1].upper() + message[1:],
+                title="No room",
+            )
         info = room.info()
         return page(
             request,
