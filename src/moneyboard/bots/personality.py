@@ -7,6 +7,15 @@ next decision, and reads the seat's common metrics. It scores the change in each
 its personality weights, adds its attitude to luck (a cautious household dislikes moves whose
 outcome swings with the dice, a risk-taker likes them) and the game's small hints, and
 explains the choice by whichever of these decided it.
+
+A move that leaves the decision open (a loan, a purchase in a shop) stops the game at once,
+while a move that closes it runs on through the bills, events and maturing investments that
+follow. Compared as they are, a loan looked like "cash +5 and nothing else" beside "Done"
+with a whole period's costs, and a household borrowed again and again; and a loan that did
+not cover a bill looked as if it kept the savings the bill was then paid from. So after a
+move that leaves the decision open, the copy goes on with the best move that closes it (by
+the same appraisal): every move is judged at the same horizon, the loan as "loan, then Done"
+against "Done".
 """
 
 from __future__ import annotations
@@ -103,7 +112,9 @@ RISK_TAKER = Personality(
     {
         "cash": 0.3,
         "savings": 0.0,
-        "debt": -0.1,
+        # As much as cash, no less: with debt at -0.1 a loan (5 units of cash for 8 of
+        # debt) looked like a gain in itself, and the risk-taker borrowed 60 times a period.
+        "debt": -0.3,
         "assets": 1.0,
         "income": 0.8,
         "wellbeing": 0.6,
@@ -184,6 +195,21 @@ class _Appraisal:
     value: float = 0.0
 
 
+def _change(copy: GameState, seat: int, before: Mapping[str, float]) -> dict[str, float]:
+    """The seat's metric changes from ``before`` to ``copy``."""
+    after = copy.metrics(seat)
+    return {key: after.get(key, value) - value for key, value in before.items()}
+
+
+def _leaves_open(state: GameState, seat: int, action: Action, copy: GameState) -> bool:
+    """Whether ``action`` (one that may leave a decision open, or be taken at any time) left
+    ``seat`` facing the same kind of decision in ``copy`` as in ``state``."""
+    if not (action.keeps_decision or action.anytime):
+        return False
+    asked, now = state.decision, copy.decision
+    return asked is not None and now is not None and now.kind == asked.kind and seat in now.seats
+
+
 class PersonalityBot:
     """Chooses by one-step lookahead scored with a personality's weights; bounded work per move."""
 
@@ -220,8 +246,12 @@ class PersonalityBot:
         # The same chance seeds for every action, so actions are compared on equal luck.
         seeds = [rng.getrandbits(64) for _ in range(samples)]
         before = state.metrics(seat)
-        hints = hints_for(state.game_id, self.kind)
-        outcomes = [self._outcomes(state, seat, action, seeds, before) for action in legal]
+        hints = self._hints(state)
+        copies = [self._lookahead(state, seat, action, seeds) for action in legal]
+        outcomes = [[_change(copy, seat, before) for copy in per_action] for per_action in copies]
+        self._close_open_moves(
+            state, seat, legal, copies=copies, outcomes=outcomes, before=before, hints=hints
+        )
         appraisals = self._appraise(legal, outcomes, hints)
         noisy = [a.value + rng.uniform(0.0, 1e-3) for a in appraisals]
         best = max(range(len(legal)), key=noisy.__getitem__)
@@ -237,29 +267,68 @@ class PersonalityBot:
         )
         return self._chose(state, Choice(legal[best], why))
 
+    def _hints(self, state: GameState) -> list[Hint]:
+        """The game's hints for this personality, a liking left out once a move it likes has
+        been made in this run of own moves: the risk-taker's liking for borrowing in Rut to
+        Riches made it borrow $100 again and again, 28 times in one turn."""
+        done = self._repeats.streak
+        return [
+            h
+            for h in hints_for(state.game_id, self.kind)
+            if h.bonus < 0 or not any(h.matches(action) for action in done)
+        ]
+
     def _chose(self, state: GameState, choice: Choice) -> Choice:
         """Remember the move for the repeat guard (assuming it is played next)."""
         self._repeats.played(state, choice.action)
         return choice
 
-    def _outcomes(
-        self,
-        state: GameState,
-        seat: int,
-        action: Action,
-        seeds: Sequence[int],
-        before: Mapping[str, float],
-    ) -> list[dict[str, float]]:
-        """The seat's metric changes after ``action``, one dict per sampled chance seed."""
+    def _lookahead(
+        self, state: GameState, seat: int, action: Action, seeds: Sequence[int]
+    ) -> list[GameState]:
+        """Copies of the game after ``action``, one per sampled chance seed, each run on to
+        the next decision."""
         out = []
         for seed in seeds:
             copy = state.clone(with_history=False)
             copy.chance = ChanceSource(seed)
             copy.auto_chance = True
             copy.play(seat, action)  # a legal move on a throwaway copy
-            after = copy.metrics(seat)
-            out.append({key: after.get(key, value) - value for key, value in before.items()})
+            out.append(copy)
         return out
+
+    def _close_open_moves(
+        self,
+        state: GameState,
+        seat: int,
+        legal: Sequence[Action],
+        *,
+        copies: Sequence[Sequence[GameState]],
+        outcomes: list[list[dict[str, float]]],
+        before: Mapping[str, float],
+        hints: Sequence[Hint],
+    ) -> None:
+        """After each move that left the decision open, play on its copies the best move that
+        closes it (ranked among the closing moves by the same appraisal) and measure again,
+        so a loan is judged as "loan, then Done" against "Done" (see the module doc)."""
+        left_open = [
+            [_leaves_open(state, seat, action, copy) for copy in per_action]
+            for action, per_action in zip(legal, copies, strict=True)
+        ]
+        closing = [i for i, flags in enumerate(left_open) if not any(flags)]
+        if not closing or len(closing) == len(legal):
+            return
+        ranked = self._appraise([legal[i] for i in closing], [outcomes[i] for i in closing], hints)
+        value = {i: a.value for i, a in zip(closing, ranked, strict=True)}
+        order = sorted(closing, key=lambda i: -value[i])
+        for i, flags in enumerate(left_open):
+            for sample, (copy, still_open) in enumerate(zip(copies[i], flags, strict=True)):
+                if not still_open:
+                    continue
+                then = next((legal[j] for j in order if copy.can(seat, legal[j])), None)
+                if then is not None:
+                    copy.play(seat, then)
+                    outcomes[i][sample] = _change(copy, seat, before)
 
     def _appraise(
         self,
