@@ -57,7 +57,9 @@ def test_debrief_prints_the_summary_and_writes_a_self_contained_report(
     tags.feed(page)
     assert tags.external == []  # nothing to fetch: one file says it all
     assert "script" not in tags.tags
-    assert tags.tags["svg"] == 1  # the toy game's cash (its score and net worth repeat it)
+    # The toy game's cash (its score and net worth repeat it), wide and for a phone.
+    assert tags.tags["svg"] == 2
+    assert page.count('class="narrow-chart"') == 1 and "@media (max-width: 40rem)" in page
     assert 'role="img"' in page and "<desc" in page
     assert "What if (entry 2)" in page
     # The same record and seed give the same page.

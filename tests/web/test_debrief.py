@@ -88,6 +88,21 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     assert projector.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
     screenshot(projector, "financity-debrief-projector")
 
+    # On a phone the charts are the narrow ones: their smallest text is as large as the
+    # page's small print (the wide charts' was about 7 px there), and nothing runs off.
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.base}/projector/{code}/debrief")
+    phone.wait_for_selector("#debrief:not([hidden])", timeout=60000)
+    heights = phone.evaluate(
+        "() => [...document.querySelectorAll('#charts svg text')]"
+        ".map(t => t.getBoundingClientRect().height).filter(h => h > 0)"
+    )
+    assert heights and min(heights) >= 15, min(heights)
+    assert phone.locator("#charts svg[role=img]").count() == charts.count()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert serious_violations(phone) == []
+    assert phone.errors == []
+
     # A learner's key opens nothing: the page says so and shows no debrief.
     token = learner.evaluate("code => localStorage.getItem(`moneyboard.seat.${code}`)", code)
     assert token

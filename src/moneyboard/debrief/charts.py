@@ -10,7 +10,9 @@ for a projector.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import textwrap
 from collections.abc import Sequence
 from html import escape
 
@@ -26,6 +28,61 @@ LEFT, RIGHT, TOP, BOTTOM = 120, 230, 70, 80
 FONT = 20
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Layout:
+    """A chart's shape: its width, margins and type size (in its own units, which the page
+    scales to the width it has), where the legend goes and how ticks are written."""
+
+    width: int
+    plot_height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    font: int
+    #: The legend beside the plot (wide) or in rows under it (narrow).
+    legend_below: bool
+    #: Round ticks at most, and whether large ones are shortened ("150k").
+    x_ticks: int
+    short_ticks: bool
+    #: Longest line of the title before it wraps, and of a name in the legend.
+    title_chars: int
+    name_chars: int
+
+
+#: For a laptop or a projector: the legend beside the plot.
+WIDE = Layout(
+    width=WIDTH,
+    plot_height=HEIGHT - TOP - BOTTOM,
+    left=LEFT,
+    right=RIGHT,
+    top=TOP,
+    bottom=BOTTOM,
+    font=FONT,
+    legend_below=False,
+    x_ticks=12,
+    short_ticks=False,
+    title_chars=60,
+    name_chars=14,
+)
+#: For a phone: half as wide with type as large, so that on a screen 390 px wide its
+#: smallest text is about 16 px (the wide chart's would be about 7 px).
+NARROW = Layout(
+    width=460,
+    plot_height=260,
+    left=84,
+    right=24,
+    top=56,
+    bottom=76,
+    font=22,
+    legend_below=True,
+    x_ticks=6,
+    short_ticks=True,
+    title_chars=26,
+    name_chars=30,
+)
+
+
 def number(value: float) -> str:
     """A value as a chart shows it: thousands separated, at most two decimals.
 
@@ -36,6 +93,19 @@ def number(value: float) -> str:
         return f"{int(value):,}"
     text = f"{value:,.2f}".rstrip("0").rstrip(".")
     return text if text not in ("-0", "") else "0"
+
+
+def short_number(value: float) -> str:
+    """A tick of a narrow chart: large values shortened, so the labels fit a phone.
+
+    >>> short_number(150_000), short_number(-2_500_000), short_number(9_500), short_number(0.25)
+    ('150k', '-2.5M', '9,500', '0.25')
+    """
+    for size, suffix in ((1_000_000, "M"), (10_000, "k")):
+        if abs(value) >= size:
+            scaled = value / (1_000 if suffix == "k" else size)
+            return number(round(scaled, 1)) + suffix
+    return number(value)
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -73,72 +143,94 @@ def line_chart(
     *,
     x_label: str = "Round",
     y_label: str = "",
+    layout: Layout = WIDE,
 ) -> str:
-    """One line per series (a seat's name and its value at each of ``rounds``), as SVG."""
+    """One line per series (a seat's name and its value at each of ``rounds``), as SVG,
+    shaped by ``layout`` (:data:`WIDE`, or :data:`NARROW` for a phone)."""
+    at = layout
+    font = at.font
     y_label = y_label or title
     values = [v for _, ys in series for v in ys]
     y_ticks = nice_ticks(min([0.0, *values]), max([0.0, *values]))
     x_low, x_high = (min(rounds), max(rounds)) if rounds else (0, 1)
     if x_low == x_high:
         x_low, x_high = x_low - 1, x_high + 1
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
+    heading = textwrap.wrap(title, at.title_chars) or [title]
+    top = at.top + (len(heading) - 1) * (font + 10)
+    plot_w = at.width - at.left - at.right
+    plot_h = at.plot_height
+    legend_row = font + 18
+    legend_h = len(series) * legend_row + 10 if at.legend_below else 0
+    height = top + plot_h + at.bottom + legend_h
 
     def x_at(r: float) -> float:
-        return LEFT + (r - x_low) / (x_high - x_low) * plot_w
+        return at.left + (r - x_low) / (x_high - x_low) * plot_w
 
     def y_at(v: float) -> float:
-        return TOP + (y_ticks[-1] - v) / (y_ticks[-1] - y_ticks[0]) * plot_h
+        return top + (y_ticks[-1] - v) / (y_ticks[-1] - y_ticks[0]) * plot_h
 
+    tick_text = short_number if at.short_ticks else number
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
+    title_x = 16 if at.legend_below else at.left
+    lines = (
+        escape(title)
+        if len(heading) == 1
+        else "".join(
+            f'<tspan x="{title_x}" dy="{0 if i == 0 else font + 10}">{escape(line)}</tspan>'
+            for i, line in enumerate(heading)
+        )
+    )
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {at.width} {height}" '
         f'role="img" aria-labelledby="{title_id} {desc_id}" class="debrief-chart" '
-        f'font-family="system-ui, sans-serif" font-size="{FONT}">',
+        f'font-family="system-ui, sans-serif" font-size="{font}">',
         f'<title id="{title_id}">{escape(title)} at the end of each round</title>',
         f'<desc id="{desc_id}">{escape(describe(title, rounds, series))}</desc>',
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="{LEFT}" y="{TOP - 30}" font-size="{FONT + 6}" font-weight="bold" '
-        f'fill="#111111">{escape(title)}</text>',
+        f'<rect x="0" y="0" width="{at.width}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{title_x}" y="{at.top - 30}" font-size="{font + 6}" font-weight="bold" '
+        f'fill="#111111">{lines}</text>',
     ]
     # Grid lines and y tick labels.
     for tick in y_ticks:
         y = y_at(tick)
         stroke = "#555555" if tick == 0 else "#dddddd"
         out.append(
-            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" '
+            f'<line x1="{at.left}" y1="{y:.1f}" x2="{at.left + plot_w}" y2="{y:.1f}" '
             f'stroke="{stroke}" stroke-width="1"/>'
         )
         out.append(
-            f'<text x="{LEFT - 10}" y="{y + FONT / 3:.1f}" text-anchor="end" '
-            f'fill="#111111">{escape(number(tick))}</text>'
+            f'<text x="{at.left - 10}" y="{y + font / 3:.1f}" text-anchor="end" '
+            f'fill="#111111">{escape(tick_text(tick))}</text>'
         )
     # X axis with a tick per round (thinned out when there are many).
-    base = TOP + plot_h
+    base = top + plot_h
     out.append(
-        f'<line x1="{LEFT}" y1="{base}" x2="{LEFT + plot_w}" y2="{base}" '
+        f'<line x1="{at.left}" y1="{base}" x2="{at.left + plot_w}" y2="{base}" '
         f'stroke="#111111" stroke-width="2"/>'
     )
-    every = max(1, math.ceil(len(rounds) / 12))
+    every = max(1, math.ceil(len(rounds) / at.x_ticks))
     for i, r in enumerate(rounds):
         if i % every and i != len(rounds) - 1:
             continue
+        if i != len(rounds) - 1 and len(rounds) - 1 - i < every * 0.75:
+            continue  # too close to the last tick, which is always shown
         x = x_at(r)
         out.append(
             f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{base + 8}" stroke="#111111"/>'
         )
         out.append(
-            f'<text x="{x:.1f}" y="{base + 8 + FONT}" text-anchor="middle" '
+            f'<text x="{x:.1f}" y="{base + 8 + font}" text-anchor="middle" '
             f'fill="#111111">{r}</text>'
         )
     out.append(
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 12}" text-anchor="middle" '
+        f'<text x="{at.left + plot_w / 2:.1f}" y="{base + at.bottom - 12}" text-anchor="middle" '
         f'fill="#111111">{escape(x_label)}</text>'
     )
-    out.append(
-        f'<text x="24" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" fill="#111111" '
-        f'transform="rotate(-90 24 {TOP + plot_h / 2:.1f})">{escape(y_label)}</text>'
-    )
+    if not at.legend_below:  # a narrow chart's title names its figure: no room beside it
+        out.append(
+            f'<text x="24" y="{top + plot_h / 2:.1f}" text-anchor="middle" fill="#111111" '
+            f'transform="rotate(-90 24 {top + plot_h / 2:.1f})">{escape(y_label)}</text>'
+        )
     # One line per seat, with markers, then the legend.
     for i, (name, ys) in enumerate(series):
         colour, dash, marker = (
@@ -157,16 +249,18 @@ def line_chart(
         if len(points) <= 40:
             out.extend(_marker(marker, x, y, colour) for x, y in points)
         out.append("</g>")
-        ly = TOP + 10 + i * (FONT + 18)
-        lx = LEFT + plot_w + 20
+        if at.legend_below:
+            lx, ly = 16, base + at.bottom + 10 + i * legend_row
+        else:
+            lx, ly = at.left + plot_w + 20, top + 10 + i * legend_row
         out.append(
             f'<line x1="{lx}" y1="{ly}" x2="{lx + 50}" y2="{ly}" stroke="{colour}" '
             f'stroke-width="4"{dash_attr}/>'
         )
         out.append(_marker(marker, lx + 25, ly, colour))
         out.append(
-            f'<text x="{lx + 60}" y="{ly + FONT / 3:.1f}" fill="#111111">'
-            f"{escape(_short(name))}</text>"
+            f'<text x="{lx + 60}" y="{ly + font / 3:.1f}" fill="#111111">'
+            f"{escape(_fit(_short(name, at.name_chars), at.width - lx - 68, font))}</text>"
         )
     out.append("</svg>")
     return "\n".join(out)
@@ -201,6 +295,31 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
 def _short(name: str, limit: int = 14) -> str:
     """A name short enough for the legend."""
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+#: Rough widths of letters, in ems, to keep a legend's name inside the chart.
+WIDE_LETTERS, NARROW_LETTERS = frozenset("MWmw@%"), frozenset("ijlt.,:;'!| ")
+
+
+def _fit(name: str, room: float, font: int) -> str:
+    """``name`` cut (with "…") to about ``room`` units at type size ``font``: a name of wide
+    letters ("WWWW…") would run past the chart's edge on a phone.
+
+    >>> _fit("Ana", 100, 20), _fit("W" * 30, 100, 20)
+    ('Ana', 'WWWW…')
+    """
+
+    def width(text: str) -> float:
+        return (
+            sum(0.95 if c in WIDE_LETTERS else 0.3 if c in NARROW_LETTERS else 0.62 for c in text)
+            * font
+        )
+
+    if width(name) <= room:
+        return name
+    while name and width(name + "…") > room:
+        name = name[:-1]
+    return name.rstrip() + "…"
 
 
 def describe(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from moneyboard.debrief.charts import line_chart
+from moneyboard.debrief.charts import NARROW, WIDE, Layout, line_chart
 from moneyboard.debrief.records import (
     DebriefError,
     Record,
@@ -290,17 +290,20 @@ def nothing_clear(measured: int, decisions: int) -> str:
     )
 
 
-def charts_svg(debrief: Debrief) -> dict[str, str]:
-    """One accessible inline SVG chart per metric of the timeline: a line per seat."""
+def charts_svg(debrief: Debrief, layout: Layout = WIDE) -> dict[str, str]:
+    """One accessible inline SVG chart per metric of the timeline: a line per seat, shaped
+    for a wide screen or, with :data:`~moneyboard.debrief.charts.NARROW`, for a phone."""
     rounds = debrief.rounds()
+    suffix = "-narrow" if layout is NARROW else ""
     return {
         metric: line_chart(
-            f"chart-{metric.replace('_', '-')}",
+            f"chart-{metric.replace('_', '-')}{suffix}",
             debrief.labels[metric],
             rounds,
             debrief.series(metric),
             y_label=debrief.labels[metric],
             x_label=debrief.period.capitalize(),
+            layout=layout,
         )
         for metric in debrief.metrics
     }

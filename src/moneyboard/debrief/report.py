@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from moneyboard.debrief.charts import number
+from moneyboard.debrief.charts import NARROW, number
 from moneyboard.debrief.debrief import Debrief, charts_svg, nothing_clear
 from moneyboard.debrief.what_if import WhatIf
 from moneyboard.debrief.words import times
@@ -23,6 +23,8 @@ h2 { font-size: 1.7rem; margin-top: 2.5rem; border-bottom: 3px solid #0072B2; }
           grid-template-columns: repeat(auto-fit, minmax(min(28rem, 100%), 1fr)); }
 .wide { overflow-x: auto; max-width: 100%; }
 @media (max-width: 40rem) { body { padding: 0.5rem; font-size: 1.05rem; } }
+.narrow-chart { display: none; }
+@media (max-width: 40rem) { .wide-chart { display: none; } .narrow-chart { display: block; } }
 figure { margin: 0; }
 figure svg { width: 100%; height: auto; border: 1px solid #ccc; }
 .points li { margin-bottom: 1rem; }
@@ -59,8 +61,13 @@ def report_html(debrief: Debrief, what_ifs: list[WhatIf] | None = None) -> str:
         '<section aria-labelledby="charts"><h2 id="charts">Over time</h2>',
         '<div class="charts">',
     ]
+    narrow = charts_svg(debrief, NARROW)  # shown instead on a phone (see STYLE)
     for metric, svg in charts_svg(debrief).items():
-        parts.append(f'<figure aria-label="{escape(debrief.labels[metric])}">{svg}</figure>')
+        parts.append(
+            f'<figure aria-label="{escape(debrief.labels[metric])}">'
+            f'<div class="wide-chart">{svg}</div>'
+            f'<div class="narrow-chart">{narrow[metric]}</div></figure>'
+        )
     parts += ["</div></section>", *_points(debrief)]
     for w in what_ifs or []:
         parts += _what_if(w)

@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from moneyboard.debrief import alternatives, build_debrief, charts_svg, what_if
+from moneyboard.debrief.charts import NARROW
 from moneyboard.debrief.records import moves_in_words
 from moneyboard.engine.record import GameRecord
 from moneyboard.server.app import ERRORS, Auth, bearer
@@ -84,7 +85,11 @@ class DebriefCache:
                     self._built.move_to_end(key)
                     return found
             debrief = build_debrief(record)
-            data = {"debrief": debrief.to_json(), "charts": charts_svg(debrief)}
+            data = {
+                "debrief": debrief.to_json(),
+                "charts": charts_svg(debrief),
+                "charts_narrow": charts_svg(debrief, NARROW),  # for a phone
+            }
             with self._lock:
                 self._built[key] = data
                 while len(self._built) > CACHED:

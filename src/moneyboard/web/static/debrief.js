@@ -53,12 +53,21 @@ function chartNode(svgText) {
   return document.importNode(svg, true);
 }
 
-function showCharts(charts) {
-  const names = Object.keys(charts || {});
+// A phone gets the narrow charts (half as wide, type as large: readable at 390 px); the
+// page swaps them when the window crosses the width (a phone turned, a window resized).
+const NARROW_SCREEN = window.matchMedia("(max-width: 40rem)");
+let shownCharts = null;
+
+function showCharts(data) {
+  shownCharts = data;
+  const charts = (NARROW_SCREEN.matches && data.charts_narrow) || data.charts || {};
+  const names = Object.keys(charts);
   fill(document.getElementById("charts"), names.length
     ? names.map((name) => h("figure", { class: "chart" }, chartNode(charts[name])))
     : h("p", {}, "The game was too short to chart."));
 }
+
+NARROW_SCREEN.addEventListener("change", () => { if (shownCharts) showCharts(shownCharts); });
 
 function seatNameOf(seat) {
   return (state.debrief.seats || [])[seat] || `Seat ${seat + 1}`;
@@ -97,7 +106,7 @@ function showDebrief(data, pick) {
   const debrief = data.debrief;
   state.debrief = debrief;
   fill(document.getElementById("summary"), (debrief.summary || []).map((s) => h("li", {}, s)));
-  showCharts(data.charts);
+  showCharts(data);
   const points = debrief.turning_points || [];
   fill(document.getElementById("turning-points"), points.length
     ? points.map((p) => turningPoint(p, pick))
