@@ -26,4 +26,13 @@ def test_the_report_passes_axe_and_fits_the_screen(browser: Any, viewport: dict[
     page.set_content(report_html(debrief, [extra]))
     assert serious_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    assert page.locator("svg[role=img]").count() == len(debrief.metrics)
+    # One chart per metric shows: the narrow one on a phone, its small print readable.
+    assert page.locator("svg[role=img]:visible").count() == len(debrief.metrics)
+    narrow = viewport is PHONE
+    assert page.locator(".narrow-chart svg:visible").count() == (len(debrief.metrics) * narrow)
+    if narrow:
+        heights = page.evaluate(
+            "() => [...document.querySelectorAll('svg[role=img] text')]"
+            ".map(t => t.getBoundingClientRect().height).filter(h => h > 0)"
+        )
+        assert min(heights) >= 15, min(heights)
