@@ -58,20 +58,29 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
         "#streams option[value='deck:events'][label='events deck']", state="attached"
     )
     # Typed as listed, then by their names as the lists show them: the same deck and card.
-    for stream, outcome in [("deck:events", "hospital"), ("Events deck", "broken leg")]:
+    # The deck holds one Broken Leg: another card the list offers is typed by its name.
+    trainer.fill("#force-stream", "deck:events")
+    trainer.wait_for_selector(
+        "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
+    )
+    other_id, other = trainer.eval_on_selector_all(
+        "#outcomes option:not([value='hospital'])", "os => [os[0].value, os[0].label]"
+    )
+    typed = [("deck:events", "hospital", "Broken Leg"), ("Events deck", other.lower(), other)]
+    for stream, outcome, name in typed:
         trainer.fill("#force-stream", stream)
         trainer.wait_for_selector(
             "#outcomes option[value='hospital'][label='Broken Leg']", state="attached"
         )
         trainer.fill("#force-outcomes", outcome)
         trainer.click("[data-directive=force]")
-        said(trainer, "Queued: Broken Leg next on the events deck")
+        said(trainer, f"Queued: {name} next on the events deck")
         trainer.evaluate("() => { document.querySelector('#said').textContent = '' }")
     token = trainer.evaluate("code => localStorage.getItem(`moneyboard.trainer.${code}`)", code)
     forced = httpx2.get(
         f"{server.base}/api/rooms/{code}/view", headers={"Authorization": f"Bearer {token}"}
     ).json()["view"]["forced"]
-    assert forced["deck:events"] == ["hospital", "hospital"], forced
+    assert forced["deck:events"] == ["hospital", other_id], forced
 
     trainer.fill("#force-stream", "no-such-stream")
     trainer.fill("#force-outcomes", "1")

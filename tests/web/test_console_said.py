@@ -99,12 +99,19 @@ def test_queued_cards_are_listed_until_drawn_and_the_list_is_asked_again(
     trainer.wait_for_selector(
         "#force-queued:has-text('Queued, not drawn yet: Fire Disaster on the events deck.')"
     )
-    # So that a second Fire is not stacked unawares, what is queued stays in sight.
+    # The deck holds one Fire Disaster, queued already: a second is refused at once, in words.
     trainer.fill("#force-outcomes", "Fire Disaster, flu")
     trainer.click("[data-directive=force]")
     trainer.wait_for_selector(
-        "#force-queued:has-text('Queued, not drawn yet: Fire Disaster, then Fire Disaster,"
-        " then Flu Season on the events deck.')"
+        "#force-said:has-text('Not done: Fire Disaster is already chosen as often as the"
+        " events deck holds it.')"
+    )
+    # What is queued stays in sight, and grows with what the deck can still give.
+    trainer.fill("#force-outcomes", "flu")
+    trainer.click("[data-directive=force]")
+    trainer.wait_for_selector(
+        "#force-queued:has-text('Queued, not drawn yet: Fire Disaster, then Flu Season"
+        " on the events deck.')"
     )
     # What chance may still give is asked for again after a change to it, not once for all.
     assert len(asked) > before, asked
