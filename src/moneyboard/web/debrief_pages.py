@@ -99,9 +99,14 @@ class DebriefCache:
             return data
 
 
-def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
+def mount_debrief(
+    app: FastAPI,
+    page: Callable[..., HTMLResponse],
+    no_room: Callable[[Request, RoomError], HTMLResponse],
+) -> None:
     """Add the debrief's pages (``/debrief/{code}``, ``/projector/{code}/debrief``) and their
-    data (``/api/rooms/{code}/debrief...``) to the app; ``page`` renders a template."""
+    data (``/api/rooms/{code}/debrief...``) to the app; ``page`` renders a template,
+    ``no_room`` the page for a code that names no room (as the other room pages say it)."""
     cache = DebriefCache()
 
     def manager(request: Request) -> RoomManager:
@@ -119,16 +124,8 @@ def mount_debrief(app: FastAPI, page: Callable[..., HTMLResponse]) -> None:
     def debrief_page(request: Request, code: str, projector: bool) -> HTMLResponse:
         try:
             room = manager(request).room(code)
-        except RoomError as exc:  # said as the other room pages say it
-            message = str(exc)
-            return page(
-                request,
-                "missing.html",
-                exc.status,
-                heading="No such room",
-                message=message[:1].upper() + message[1:],
-                title="No room",
-            )
+        except RoomError as exc:
+            return no_room(request, exc)
         info = room.info()
         return page(
             request,

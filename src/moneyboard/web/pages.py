@@ -93,6 +93,18 @@ def mount_pages(app: FastAPI) -> None:
     def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
 
+    def no_room(request: Request, exc: RoomError) -> HTMLResponse:
+        """The page for a code that names no room (or no longer does), said as a sentence."""
+        message = str(exc)
+        return page(
+            request,
+            "missing.html",
+            exc.status,
+            heading="No such room",
+            message=message[:1].upper() + message[1:],
+            title="No room",
+        )
+
     def phones_base(request: Request) -> str:
         """Where phones reach this server (``http://192.168.1.23:8000``): never "localhost"."""
         return join_base(str(request.base_url), manager(request).settings.learners_url)
@@ -105,15 +117,7 @@ def mount_pages(app: FastAPI) -> None:
         try:
             room = manager(request).room(code)
         except RoomError as exc:
-            message = str(exc)
-            return page(
-                request,
-                "missing.html",
-                exc.status,
-                heading="No such room",
-                message=message[:1].upper() + message[1:],
-                title="No room",
-            )
+            return no_room(request, exc)
         info = room.info()
         game_id = info["game"]
         data = {
@@ -179,7 +183,7 @@ def mount_pages(app: FastAPI) -> None:
     async def hotseat(request: Request, code: str) -> HTMLResponse:
         return room_page(request, "hotseat.html", code, "Hotseat")
 
-    mount_debrief(app, page)
+    mount_debrief(app, page, no_room)
 
     @app.get("/qr/{code}.svg", include_in_schema=False)
     async def qr(request: Request, code: str) -> Response:
