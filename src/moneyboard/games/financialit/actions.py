@@ -29,7 +29,8 @@ class Save(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TakeLoan(Action):
-    """Take a Loan card from the bank (allowed at any time during the game)."""
+    """Take a Loan card from the bank, at any time: cash now, paid back out of income over
+    the next periods; taking one while holding a loan or a Miscalculation costs Happiness."""
 
     kind: ClassVar[str] = "take_loan"
     anytime: ClassVar[bool] = True
