@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any, ClassVar
 
+import pytest
 from rich.console import Console
 
 from moneyboard import registry
@@ -205,3 +207,19 @@ def test_a_games_words_for_one_field_name_its_values_in_the_details() -> None:
     }
     assert "Start" in rows["box"] and "start" not in rows["box"]
     assert "$0" in rows["tax debt"]
+
+
+@pytest.mark.parametrize("game_id", ["financialit", "financity", "rut-to-riches", "monitics"])
+def test_no_two_moves_listed_read_the_same(game_id: str) -> None:
+    """A move whose label leaves its amount out is listed with the amount ("Borrow from the
+    bank ($500)"), so a learner can tell every listed move from the others."""
+    state = registry.get_game(game_id).new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if state.terminal:
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        texts = [action_text(state, seat, a) for a in legal]
+        assert len(set(texts)) == len(texts), texts
+        state.apply(seat, rng.choice(legal))

@@ -521,7 +521,8 @@ def action_text(state: GameState, seat: int, action: Action) -> str:
         )
     if isinstance(extra, Message):
         extra = explain(state, extra)
-    label = state.action_label(action)
+    # The label with any amount it leaves out, so that no two moves listed read the same.
+    label = state.action_text(action)
     return f"{label} ({extra})" if extra else label
 
 
