@@ -89,14 +89,20 @@ class ShareMarket(RutBase):
             count = 10 * lots
             return self.can_raise(seat, card.price * count, card.dividend * count)
 
-        low, high = 1, MAX_LOT // 10  # the most lots of ten it can raise lies in between
-        if affordable(high):
-            return (10, MAX_LOT)
-        if not affordable(low):
+        most = MAX_LOT // 10
+        # Cash and the loans it can take now pay for this many lots; the shares' dividends
+        # may let it borrow a little more, so look further up from there.
+        low = min(most, (self.cash(seat) + self.loan_room(seat)) // (card.price * 10))
+        if low == 0 and not affordable(1):
             return (10, 10)
-        while high - low > 1:
-            middle = (low + high) // 2
-            low, high = (middle, high) if affordable(middle) else (low, middle)
+        low = max(low, 1)
+        step = 1
+        while low < most and affordable(min(low + step, most)):
+            low, step = min(low + step, most), step * 2
+        while step > 1:  # the last step went too far: halve it back to the edge
+            step //= 2
+            if low + step <= most and affordable(low + step):
+                low += step
         return (10, 10 * low)
 
     def check_buy_shares(self, seat: int, a: BuyShares) -> Message | None:
