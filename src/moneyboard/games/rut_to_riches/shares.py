@@ -90,6 +90,8 @@ class ShareMarket(RutBase):
             return self.can_raise(seat, card.price * count, card.dividend * count)
 
         most = MAX_LOT // 10
+        if card.price <= 0:  # free shares: as many as may be bought at once
+            return (10, MAX_LOT)
         # Cash and the loans it can take now pay for this many lots; the shares' dividends
         # may let it borrow a little more, so look further up from there.
         low = min(most, (self.cash(seat) + self.loan_room(seat)) // (card.price * 10))
