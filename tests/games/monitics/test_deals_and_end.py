@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from moneyboard.engine.actions import Action
@@ -118,9 +120,9 @@ def test_only_cards_are_sold_between_players() -> None:
 
 
 # ----- paying when short ------------------------------------------------------------------
-def short_of_rent(players: int = 2) -> MoniticsState:
+def short_of_rent(players: int = 2, **options: Any) -> MoniticsState:
     """Seat 0 lands on Rent ($60) with $20 cash and $10 savings: $40 short in cash."""
-    state = start(players)
+    state = start(players, **options)
     set_money(state, 0, 20, 10)
     roll_to(state, RENT_BOX, 3)
     assert kind(state) == "shortfall"
@@ -202,16 +204,16 @@ def test_a_player_who_cannot_pay_is_out_and_the_last_one_standing_wins() -> None
     assert state.result.winners == (1,)
 
 
-def test_with_three_players_the_game_goes_on_without_the_one_who_is_out() -> None:
-    state = short_of_rent(3)
+def test_with_three_players_the_game_can_go_on_without_the_one_who_is_out() -> None:
+    state = short_of_rent(3, bankruptcy="player_out")
     state.players[0].loan = 0
     act(state, GIVE_UP)
     assert not state.terminal
     assert state.to_move() == (1,) and kind(state) == "roll"
 
 
-def test_the_option_that_one_insolvency_ends_the_game() -> None:
-    state = start(3, bankruptcy="game_ends")
+def test_one_insolvency_ends_the_game_as_the_rulebook_says() -> None:
+    state = start(3)  # the default: "they lose, the game ends"
     set_money(state, 0, 20, 10)
     state.players[0].loan = 0
     roll_to(state, RENT_BOX, 3)

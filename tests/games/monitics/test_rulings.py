@@ -317,7 +317,7 @@ def test_r18_one_settled_deal_a_turn_refusals_do_not_count() -> None:
 
 
 def test_r19_an_insolvent_player_is_out_but_counted_and_cannot_win() -> None:
-    state = start(3)
+    state = start(3, bankruptcy="player_out")
     set_money(state, 0, 0)
     state.players[0].loan = 0
     roll_to(state, RENT_BOX, 3)

@@ -115,8 +115,9 @@ class MoniticsOptions(RuleOptions):
     """Final turns the others may get once a player completes the board."""
     final_turns_grant: Literal["finisher_chooses", "always", "never"] = "finisher_chooses"
     """Who decides whether the others get their final turns (R21)."""
-    bankruptcy: Literal["player_out", "game_ends"] = "player_out"
-    """A player who cannot pay a bill: only they are out, or the game ends at once (R19)."""
+    bankruptcy: Literal["player_out", "game_ends"] = "game_ends"
+    """A player who cannot pay a bill: the game ends at once, as the rulebook says, or only
+    they are out and the others play on (R19)."""
     did_well: int = Field(default=1000, ge=0, le=1_000_000)
     """Net worth at which a player is flagged as having done very well."""
 
