@@ -280,6 +280,16 @@ def test_r15_crash_percent_and_options_needed_are_options() -> None:
     assert state.cash(0) == 200
 
 
+def test_r15_a_crash_touches_only_the_player_who_lands_on_it() -> None:
+    state = start()
+    give(state, 0, "duplex")
+    give(state, 1, "studio_flat")
+    set_money(state, 1, 10, 0)  # Bayo cannot buy Ada's duplex at its distress value
+    roll_to(state, CRASH_BOX, 5)
+    assert "duplex" not in state.players[0].assets  # sold at its distress value
+    assert "studio_flat" in state.players[1].assets and state.cash(1) == 10
+
+
 def test_r16_borrowing_on_a_turn_is_an_action_to_cover_a_payment_is_not() -> None:
     state = start()
     roll_to(state, STOCK_BOX, 2)
