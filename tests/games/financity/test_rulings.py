@@ -17,7 +17,7 @@ from moneyboard.games.financity.actions import (
     Place,
     Withdraw,
 )
-from moneyboard.games.financity.base import make_cards
+from moneyboard.games.financity.base import TURN_ORDERS, make_cards
 from moneyboard.registry import get_game
 from tests.games.financity.driver import (
     CITY,
@@ -119,12 +119,21 @@ def test_r07_only_benefit_zones_can_be_chosen() -> None:
 
 
 def test_r08_over_indebted_token_goes_to_extra_jobs_by_itself() -> None:
+    """Counted at 13 loan cards at Reorganisation, a family goes to Extra Jobs at the next
+    Planning, even after repaying a card while another family places its token."""
     state = start()
-    state.players[1].loans = 13
-    give_cash(state, 1, 3000)
-    drive(state, until=at("savings"))
-    assert state.players[1].zone == "extra_jobs"
-    assert events(state, "plan.held") == [{"seat": 1, "loans": 13}]
+    held = TURN_ORDERS[state.n][(state.first + 1) % state.n][-1]  # last to plan in year 2
+    state.players[held].loans = 22  # more than a year's income can bring below 13
+    drive(state, until=at("plan", 2))
+    (counted,) = events(state, "reorganise.over_indebted")
+    assert counted["seat"] == held and counted["loans"] >= 13
+    assert state.to_move() != (held,)
+    state.players[held].loans = 13  # as if it had paid off all but 13 ...
+    give_cash(state, held, 150)
+    state.apply(held, REPAY_LOAN)  # ... and repays one more now: too late, the count was made
+    drive(state, until=at("savings", 2))
+    assert state.players[held].zone == "extra_jobs"
+    assert events(state, "plan.held") == [{"seat": held, "loans": 12}]
 
 
 def test_r09_money_at_any_time_but_not_before_or_after_the_board() -> None:

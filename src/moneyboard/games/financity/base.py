@@ -55,6 +55,7 @@ class Player:
     __slots__ = (
         "charged",
         "discount",
+        "held",
         "home",
         "investments",
         "loans",
@@ -85,6 +86,9 @@ class Player:
         self.discount = False
         #: The last year whose expenses were charged in Zone 8 (0 before the first).
         self.charged = 0
+        #: Counted over-indebted at Reorganisation: held to Extra Jobs at the next Planning,
+        #: whatever is repaid in between (R8).
+        self.held = False
 
 
 class Pile:

@@ -113,7 +113,8 @@ class Flow(FinanCityBase):
 
     def step_plan(self, seat: int) -> None:
         self.begin_turn(seat)
-        if self.over_indebted(seat):
+        if self.players[seat].held:
+            self.players[seat].held = False
             self.event("plan.held", seat=seat, loans=self.players[seat].loans)
             self.put_token(seat, "extra_jobs")
             return
@@ -363,8 +364,9 @@ class Flow(FinanCityBase):
         self.event_card = None
         self.first = (self.first + 1) % self.n
         self.event("reorganise.first", seat=self.first)
-        for seat in range(self.n):
-            if self.over_indebted(seat):
+        for seat in range(self.n):  # the count that holds a family to Extra Jobs next year
+            self.players[seat].held = self.over_indebted(seat)
+            if self.players[seat].held:
                 self.event("reorganise.over_indebted", seat=seat, loans=self.players[seat].loans)
         k = self.options.face_up_cards
         steps: list[tuple[Any, ...]] = [("face_up", "investment")] * k
