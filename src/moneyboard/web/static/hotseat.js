@@ -24,11 +24,13 @@ function mover() {
   return null;
 }
 
+// Each seat's panel takes in its own updates as they come (its lines of "What happened to
+// you" are added once, there); `refresh` only chooses which panel shows and draws it again.
 function refresh() {
   const next = mover();
   if (next === null) {
     pass.hidden = true;
-    if (shown !== null) panels.get(shown).receive(latest.get(shown));
+    if (shown !== null) panels.get(shown).render();
     return;
   }
   if (next !== shown) {
@@ -43,10 +45,10 @@ function refresh() {
       pass.hidden = true;
       const panel = panels.get(next);
       panel.visible = true;
-      panel.receive(latest.get(next));
+      panel.render();
     };
   } else {
-    panels.get(shown).receive(latest.get(shown));
+    panels.get(shown).render();
   }
 }
 
@@ -61,7 +63,7 @@ function connect(tokens) {
     panel.visible = false;
     panels.set(seat, panel);
     live = new Live(code, token, {
-      onUpdate: (update) => { latest.set(seat, update); refresh(); },
+      onUpdate: (update) => { latest.set(seat, update); panel.receive(update); refresh(); },
       onProblem: (_c, message) => { problem.textContent = sentence(message); },
       onStatus: (s) => { status.textContent = s; },
     });
