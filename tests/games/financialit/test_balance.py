@@ -62,7 +62,7 @@ class Planner:
     @staticmethod
     def reserve(state: FinanciaLitState, seat: int) -> int:
         """This period's bills plus a reserve for the Event cards still to come."""
-        events = state.options.events_per_round[state.round - 1]
+        events = state.options.events_in_round(state.round)
         return state.bills(seat) + PER_EVENT * events + 1
 
     def spare(self, state: FinanciaLitState, seat: int) -> int:

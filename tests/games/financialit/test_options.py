@@ -572,7 +572,7 @@ def test_every_game_option_changes_what_happens_in_play() -> None:
     [
         ({"rounds": 0}, "rounds"),
         ({"rounds": "eight"}, "rounds"),
-        ({"rounds": 9}, "events_per_round"),
+        ({"events_per_round": ()}, "events_per_round"),
         ({"events_per_round": (0, 1, 1, 2, 2, 2, 3, 11)}, "events_per_round"),
         ({"goods_min": 5, "goods_max": 2}, "goods_max"),
         ({"goods_min": -1}, "goods_min"),

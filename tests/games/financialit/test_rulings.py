@@ -820,3 +820,12 @@ def test_r34_when_time_runs_out_the_game_makes_the_cautious_choice() -> None:
         (1, "settle_loan", SETTLE_HAPPINESS),
     ]
     assert len(events(state, "turn.timed_out")) == len(taken)
+
+
+def test_r42_a_longer_game_reveals_as_many_events_as_the_last_round() -> None:
+    state = start(rounds=10, **SHELTERED)
+    assert [state.options.events_in_round(r) for r in range(7, 11)] == [3, 3, 3, 3]
+    run(state)
+    assert state.terminal and state.round == 10
+    revealed = [key for key, _ in state.log if key == "event.revealed"]
+    assert len(revealed) == sum(state.options.events_in_round(r) for r in range(1, 11)) == 20

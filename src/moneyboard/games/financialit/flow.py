@@ -293,7 +293,7 @@ class Flow(FinanciaLitBase):
         ]
         steps.append(("goods",))
         steps.extend(("bills", seat) for seat in self.order())
-        steps.append(("events", self.options.events_per_round[self.round - 1], 0))
+        steps.append(("events", self.options.events_in_round(self.round), 0))
         steps.append(("upkeep",))
         self.then(*steps)
 

@@ -81,8 +81,9 @@ class FinanciaLitOptions(RuleOptions):
 
     rounds: int = Field(default=8, ge=1, le=20)
     """Number of periods (rounds) before the game ends."""
-    events_per_round: tuple[int, ...] = (0, 1, 1, 2, 2, 2, 3, 3)
-    """Event cards revealed in each round, round 1 first (the rulebook's table)."""
+    events_per_round: tuple[int, ...] = Field(default=(0, 1, 1, 2, 2, 2, 3, 3), min_length=1)
+    """Event cards revealed in each round, round 1 first (the rulebook's table); a round past
+    the list reveals as many as its last entry, so a longer game needs no new list (R42)."""
 
     # --- the Market ---
     goods_min: int = Field(default=0, ge=0, le=20)
@@ -241,16 +242,16 @@ class FinanciaLitOptions(RuleOptions):
 
     @model_validator(mode="after")
     def _check_lengths(self) -> FinanciaLitOptions:
-        if len(self.events_per_round) < self.rounds:
-            raise ValueError(
-                f"events_per_round lists {len(self.events_per_round)} rounds "
-                f"but the game has {self.rounds}"
-            )
         if any(n < 0 or n > 10 for n in self.events_per_round):
             raise ValueError("events_per_round entries must be between 0 and 10")
         if self.goods_max is not None and self.goods_max < self.goods_min:
             raise ValueError("goods_max must not be below goods_min")
         return self
+
+    def events_in_round(self, number: int) -> int:
+        """Event cards revealed in round ``number`` (from 1); past the list, its last entry."""
+        listed = self.events_per_round
+        return listed[min(number, len(listed)) - 1]
 
     @model_validator(mode="after")
     def _check_content_ids(self) -> FinanciaLitOptions:

@@ -336,11 +336,11 @@ class FinanciaLitState(Flow, Choices):
     def events_to_come(self) -> int:
         """Event cards still to be revealed: this period's not yet shown (until its upkeep),
         and those of the periods after it."""
-        per_round = self.options.events_per_round
-        later = sum(per_round[self.round : self.options.rounds])
+        o = self.options
+        later = sum(o.events_in_round(r) for r in range(self.round + 1, o.rounds + 1))
         now = 0
         if self.phase in ("setup", "income", "actions", "payments"):
-            now = max(0, per_round[self.round - 1] - len(self.events_shown))
+            now = max(0, o.events_in_round(self.round) - len(self.events_shown))
         return now + later
 
     def expected_event(self, seat: int) -> tuple[float, float]:
