@@ -11,6 +11,7 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 from urllib.parse import urlsplit
@@ -56,6 +57,23 @@ app = typer.Typer(
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+def _say_version(asked: bool) -> None:
+    """``--version``: the installed moneyboard's version, then stop."""
+    if asked:
+        typer.echo(f"moneyboard {metadata.version('moneyboard')}")
+        raise typer.Exit
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_say_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Financial-literacy board games for the classroom."""
 
 
 def _fail(message: str) -> NoReturn:

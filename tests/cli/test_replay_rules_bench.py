@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,9 @@ def test_a_record_that_is_not_text_is_one_clear_line(tmp_path: Path, command: li
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "is not a text file" in lines[0], result.output
     assert "Traceback" not in result.output
+
+
+def test_version_says_which_moneyboard_this_is() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"moneyboard {metadata.version('moneyboard')}"
