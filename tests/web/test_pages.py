@@ -99,9 +99,14 @@ def test_the_room_form_lists_every_game_with_its_options(client: TestClient) -> 
         game = get_game(game_id)
         assert f'data-game="{game_id}"' in page.text
         for name in game.options_model.model_fields:
-            assert f'id="opt-{game_id}-{name}"' in page.text
-    # Each option in words beside its variant-file name; no code markup or JSON null shown.
-    assert ">Turn limit <code>turn_limit</code></label>" in page.text
+            # Nothing to claim (FinanciaLit has no automations): the option is not offered.
+            offered = name != "manual_claims" or bool(game.state_class.automations)
+            assert (f'id="opt-{game_id}-{name}"' in page.text) == offered, name
+    assert 'id="opt-financialit-manual_claims"' not in page.text
+    # Each option in words, its variant-file name small under it; no code markup or JSON
+    # null shown.
+    assert ">Turn limit</label>" in page.text
+    assert "In a variant file: <code>turn_limit</code>" in page.text
     assert "``" not in page.text and "null" not in page.text
 
 

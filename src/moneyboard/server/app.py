@@ -12,7 +12,6 @@ import contextlib
 import json
 import logging
 import time
-import tomllib
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -57,6 +56,7 @@ from moneyboard.server.protocol import (
 )
 from moneyboard.server.settings import Settings
 from moneyboard.server.storage import Store, make_engine
+from moneyboard.server.variants import parse_variant, parse_written
 
 log = logging.getLogger("moneyboard.server")
 
@@ -130,20 +130,6 @@ class _TooLargeError(Exception):
     pass
 
 
-def parse_variant(text: str, fmt: str) -> dict[str, Any]:
-    """A variant file's overrides (flat, or under an ``options`` table)."""
-    try:
-        data: Any = json.loads(text) if fmt == "json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise bad_request(f"the variant is not valid {fmt.upper()}: {exc}") from None
-    if not isinstance(data, dict):
-        raise bad_request("a variant must be a table of options")
-    options = data.get("options", data)
-    if not isinstance(options, dict):
-        raise bad_request("a variant's 'options' must be a table")
-    return options
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server's app: opens (and migrates) the database and rebuilds rooms on start."""
     settings = settings or Settings()
@@ -181,7 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.manager = manager
-    app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     # Pages, scripts and views over HTTP go out compressed to a browser that asks (a class
     # joining at once loads them on one Wi-Fi); WebSocket updates do not (see Settings).
     app.add_middleware(GZipMiddleware, minimum_size=1024)
@@ -227,7 +213,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "players": [game.min_players, game.max_players],
                     "summary": game.summary,
                     "options": json.loads(
-                        json.dumps(describe_options(game.options_model), default=str)
+                        json.dumps(
+                            describe_options(game.options_model, game.state_class.automations),
+                            default=str,
+                        )
                     ),
                 }
             )
@@ -240,6 +229,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/rooms", status_code=201, responses=ERRORS, summary="Create a room")
     async def create_room(body: CreateRoom) -> RoomCreated:
         options = body.options
+        if body.options_written:
+            written = parse_written(get_game(body.game).options_model, body.options_written)
+            options = {**options, **written}
         if body.variant is not None:
             if options:
                 raise bad_request("give either options or a variant file, not both")

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
+#: The longest variant file a room is made from, in characters.
+VARIANT_CHARACTERS = 12_000
 JsonAction = Annotated[
     dict[str, Any] | str,
     Field(description="An action as the view lists it: {'type': kind, ...fields}, or its kind"),
@@ -40,10 +42,17 @@ class CreateRoom(Strict):
     game: Annotated[str, Field(min_length=1, max_length=40)]
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=12)]
     options: dict[str, Any] = Field(default_factory=dict, description="Rule option overrides")
-    variant: Annotated[str, Field(max_length=12_000)] | None = Field(
+    options_written: dict[Annotated[str, Field(max_length=60)], str] = Field(
+        default_factory=dict,
+        description="Rule option overrides, each value written as in a variant file "
+        '(\'{"rounds": "3", "luxury_changes": "{jewellery = {cost = 11}}"}\'): the form\'s fields',
+    )
+    variant: Annotated[str, Field(max_length=VARIANT_CHARACTERS)] | None = Field(
         default=None, description="A variant file's text (TOML or JSON), instead of options"
     )
-    variant_format: Literal["toml", "json"] = "toml"
+    variant_format: Literal["toml", "json"] | None = Field(
+        default=None, description="The variant's format; left out, JSON if it opens with '{'"
+    )
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
     forced: dict[Annotated[str, Field(max_length=60)], list[Any]] = Field(
         default_factory=dict, description="Outcomes queued before the game starts"

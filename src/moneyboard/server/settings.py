@@ -13,8 +13,12 @@ class Settings:
     db_url: str = "sqlite:///moneyboard-rooms.db"
     #: Rooms one server holds at once (a school's worth).
     max_rooms: int = 200
-    #: Largest message (bytes) a client may send, over HTTP or a WebSocket.
+    #: Largest message (bytes) a client may send over a WebSocket.
     max_message_bytes: int = 16_384
+    #: Largest HTTP body (bytes): room for a variant file of 12,000 characters even at 6
+    #: bytes each (a character escaped in JSON), so its own limit, in characters, is the one
+    #: a trainer is told.
+    max_body_bytes: int = 98_304
     #: Messages per second a WebSocket connection may send on average, and in a burst.
     rate_per_second: float = 20.0
     rate_burst: int = 40

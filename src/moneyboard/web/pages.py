@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
@@ -39,19 +39,24 @@ SEATING = (
 
 
 def games_for_form() -> list[dict[str, Any]]:
-    """Every game with its player counts and options (default and meaning), for the form."""
+    """Every game with its player counts and options, for the form: each option's name in
+    words, what it takes ("a whole number from 0 to 20"), its default as a variant file
+    writes it, and its control (a switch, a choice of values, or a field)."""
     out = []
     for game_id in game_ids():
         game = get_game(game_id)
+        fields = game.options_model.model_fields
         options = []
-        for row in describe_options(game.options_model):
-            default = "none" if row["default"] is None else json.dumps(row["default"], default=str)
+        for row in describe_options(game.options_model, game.state_class.automations):
+            if row["name"] == "manual_claims" and not row["ids"]:
+                continue  # the game has nothing learners could claim themselves
             options.append(
                 {
                     **row,
+                    **option_control(fields[row["name"]].annotation, row["default"]),
                     "title": human(row["name"]),
                     "meaning": row["meaning"].replace("``", ""),
-                    "default_text": default,
+                    "default_text": written(row["default"]),
                 }
             )
         out.append(
@@ -65,6 +70,55 @@ def games_for_form() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def option_control(annotation: Any, default: Any) -> dict[str, Any]:
+    """How the form asks for an option: a switch (true or false), a choice of its values
+    (each with its words; "none" too if it may be none), or a field written as in a
+    variant file."""
+    if annotation is bool:
+        return {"control": "switch", "checked": bool(default)}
+    args = get_args(annotation)
+    choices = [a for a in args if a is not type(None)]
+    if type(None) in args and len(choices) == 1:
+        inner = choices[0]
+        if get_origin(inner) is Literal:
+            values = [*get_args(inner), None]
+            return _choice(values, default)
+    if get_origin(annotation) is Literal:
+        return _choice(list(args), default)
+    return {"control": "field"}
+
+
+def _choice(values: list[Any], default: Any) -> dict[str, Any]:
+    return {
+        "control": "choice",
+        "choices": [
+            {"value": written(v), "text": human(written(v)), "default": v == default}
+            for v in values
+        ],
+    }
+
+
+def written(value: Any, inside: bool = False) -> str:
+    """A value as a trainer writes it in a variant file or the form: ``none``, ``true``,
+    ``[10, 20]``, ``{jewellery = {cost = 11}}``; text alone is bare (quoted inside a list or
+    table); an empty list or table is "empty"."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False) if inside else value
+    if isinstance(value, list | tuple):
+        if not value and not inside:
+            return "empty"
+        return "[" + ", ".join(written(v, True) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value and not inside:
+            return "empty"
+        return "{" + ", ".join(f"{k} = {written(v, True)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def texts(game_id: str) -> dict[str, str]:

@@ -5,11 +5,14 @@ const RETRY_MS = [300, 600, 1000, 2000, 3000];
 const FINAL_CODES = new Set(["forbidden", "not_found", "hello"]);
 
 /** A message from the server as a sentence on a page: a capital first letter and a full
- * stop ("there is no room with the code QQ" reads "There is no room with the code QQ."). */
+ * stop ("there is no room with the code QQ" reads "There is no room with the code QQ.").
+ * A message that opens with an identifier as a variant file writes it ("goods_max must not
+ * be below goods_min") keeps it as it is written. */
 export function sentence(text) {
   const t = String(text || "").trim();
   if (!t) return "";
-  return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+  const first = /^[a-z][a-z0-9]*_[a-z0-9_]*\b/.test(t) ? t[0] : t[0].toUpperCase();
+  return first + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
 }
 
 /** What a page says when a name is missing (only spaces typed). */

@@ -1,5 +1,6 @@
-// Creating a room: the game, its options (empty keeps the default), a variant, the seats and
-// a seed; the trainer's key is kept on this device and the console opens.
+// Creating a room: the game, its options (as they are: the default), a variant (pasted, or a
+// saved file read here and sent as text), the seats and a seed; the trainer's key is kept on
+// this device and the console opens.
 
 import { sentence, storeToken } from "./live.js";
 
@@ -8,6 +9,15 @@ const game = document.getElementById("game");
 const seats = document.getElementById("seats");
 const rowTemplate = document.getElementById("seat-row");
 const problem = document.getElementById("problem");
+const variantText = document.getElementById("variant");
+const variantFile = document.getElementById("variant-file");
+const variantSaid = document.getElementById("variant-said");
+/** The longest variant a room is made from, in characters (the server's limit too). */
+const VARIANT_CHARACTERS = 12000;
+/** What the page says of a variant that sets nothing (the server says the same). */
+const EMPTY = "The variant is empty: it changes no rule option. Paste or choose a variant file that sets at least one option, or leave the variant out to play the game's own rules.";
+// The format of the file chosen ("toml", "json"), while the text is that file's.
+let fileFormat = null;
 
 function renumber() {
   [...seats.children].forEach((li, i) => {
@@ -35,20 +45,73 @@ function showGame() {
   while (seats.children.length < min) addSeat();
 }
 
-function parseValue(text) {
-  try { return JSON.parse(text); } catch { return text; }
+/** The options set on the form, each as a variant file writes its value: a field as typed
+ * (left empty: the default), a switch or a choice only when it differs from its default. */
+function writtenOptions() {
+  const written = {};
+  for (const input of document.querySelectorAll(`fieldset.options[data-game="${game.value}"] [data-option]`)) {
+    const name = input.dataset.option;
+    if (input.type === "checkbox") {
+      if (String(input.checked) !== input.dataset.default) written[name] = String(input.checked);
+    } else if (input.tagName === "SELECT") {
+      if (input.value !== input.dataset.default) written[name] = input.value;
+    } else if (input.value.trim() !== "") {
+      written[name] = input.value.trim();
+    }
+  }
+  return written;
+}
+
+/** Why a variant's text cannot be sent (too long), or `null`. */
+function variantProblem(text) {
+  const length = [...text].length;
+  if (length <= VARIANT_CHARACTERS) return null;
+  return `The variant is too long: ${length.toLocaleString("en")} characters, and a variant holds at most ${VARIANT_CHARACTERS.toLocaleString("en")}.`;
+}
+
+/** A saved variant file, read here: its text goes into the box (and is sent as text); a file
+ * that is not text, too large or empty is said so and left out. */
+async function readVariantFile() {
+  const file = variantFile.files[0];
+  variantSaid.textContent = "";
+  problem.textContent = "";
+  if (!file) return;
+  const refuse = (message) => { problem.textContent = message; variantFile.value = ""; };
+  // UTF-8 takes at most 4 bytes a character: a larger file cannot fit the limit.
+  if (file.size > VARIANT_CHARACTERS * 4) {
+    refuse(`${file.name} is too large for a variant file (${Math.ceil(file.size / 1024).toLocaleString("en")} KB); a variant holds at most ${VARIANT_CHARACTERS.toLocaleString("en")} characters.`);
+    return;
+  }
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    text = null;
+  }
+  if (text === null || text.includes("\u0000")) {
+    refuse(`${file.name} is not a text file: a variant file is TOML or JSON text (UTF-8), such as one saved from a text editor.`);
+    return;
+  }
+  text = text.replace(/^\uFEFF/, "");
+  if (!text.trim()) { refuse(`${file.name}: ${EMPTY}`); return; }
+  const tooLong = variantProblem(text);
+  if (tooLong) { refuse(`${file.name}: ${tooLong}`); return; }
+  variantText.value = text;
+  const name = file.name.toLowerCase();
+  fileFormat = name.endsWith(".json") ? "json" : name.endsWith(".toml") ? "toml" : null;
+  variantSaid.textContent = `Read ${file.name}: ${[...text].length.toLocaleString("en")} characters, in the box above.`;
 }
 
 game.addEventListener("change", showGame);
 document.getElementById("add-seat").addEventListener("click", () => addSeat());
+variantFile.addEventListener("change", readVariantFile);
+// Typed over, the text is no longer the file's: its format is found from the text.
+variantText.addEventListener("input", () => { fileFormat = null; variantSaid.textContent = ""; });
 showGame();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const options = {};
-  for (const input of document.querySelectorAll(`fieldset.options[data-game="${game.value}"] [data-option]`)) {
-    if (input.value.trim() !== "") options[input.dataset.option] = parseValue(input.value.trim());
-  }
+  const written = writtenOptions();
   const body = {
     game: game.value,
     seats: [...seats.children].map((li) => {
@@ -56,10 +119,16 @@ form.addEventListener("submit", async (event) => {
       if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4) };
       return kind === "team" ? { kind, name: li.querySelector(".seat-name").value.trim() || null } : { kind };
     }),
-    options,
   };
-  const variant = document.getElementById("variant").value.trim();
-  if (variant) body.variant = variant;
+  if (Object.keys(written).length) body.options_written = written;
+  // Only spaces in the box is no variant: the game's own rules (or the options set above).
+  const variant = variantText.value;
+  if (variant.trim()) {
+    const tooLong = variantProblem(variant);
+    if (tooLong) { problem.textContent = tooLong; return; }
+    body.variant = variant;
+    if (fileFormat) body.variant_format = fileFormat;
+  }
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
   const reply = await fetch("/api/rooms", {
