@@ -93,3 +93,52 @@ def test_each_line_of_what_happened_shows_once(browser: Any, server: ServerProce
         )
     assert checked > 5  # lines were shown and compared
     assert device.errors == []
+
+
+def test_before_the_start_the_device_says_who_starts_the_game(
+    browser: Any, server: ServerProcess
+) -> None:
+    seats = [{"kind": "learner"}, {"kind": "team", "name": "Blue"}, {"kind": "bot", "bot": "saver"}]
+    room = new_room(server.base, "monitics", seats)
+    code = room["code"]
+    device = new_page(browser, PHONE)
+    device.goto(f"{server.base}/hotseat/{code}")
+    device.wait_for_selector("#names:not([hidden])")
+    # A team's seat is asked by its team's name.
+    assert device.inner_text("label[for=name-1]") == "Name for seat 2, the team Blue"
+    assert device.input_value("#name-1") == "Blue"
+    device.fill("#name-0", "Ana")
+    device.click("#names button[type=submit]")
+    device.wait_for_selector("#lobby:not([hidden])")
+    said = device.inner_text("#lobby")
+    assert "The seats are taken on this device: Ana and Blue." in said
+    assert "The trainer starts the game with Start the game on the console" in said
+    # The console opens the hotseat page in a tab of its own, not over itself.
+    console = httpx2.get(f"{server.base}/trainer/{code}", timeout=5).text
+    assert f'<a href="/hotseat/{code}" target="_blank">' in console
+    start(server.base, room)
+    device.wait_for_selector("#pass:not([hidden])")
+    assert device.is_hidden("#lobby")
+    # The game's own word for a family: Monitics has players.
+    assert device.inner_text("#ready").endswith(": show my player")
+    assert device.errors == []
+
+
+def test_a_device_that_comes_after_the_start_is_told_where_play_goes_on(
+    browser: Any, server: ServerProcess
+) -> None:
+    room = new_room(server.base, "financity", [{"kind": "learner"}] * 2)
+    first = new_page(browser, PHONE)
+    first.goto(f"{server.base}/hotseat/{room['code']}")
+    take_seats(first, ["Kemi", "Lars"])
+    start(server.base, room)
+    first.wait_for_selector("#pass:not([hidden])")
+    assert first.inner_text("#ready").endswith(": show my family")
+    late = new_page(browser, PHONE)
+    late.goto(f"{server.base}/hotseat/{room['code']}")
+    late.wait_for_selector("#elsewhere:not([hidden])")
+    assert late.is_hidden("#names")
+    said = late.inner_text("#elsewhere")
+    assert "goes on on the device where the names were typed" in said
+    assert "Move to another device" in said and "rejoin" not in said
+    assert late.errors == [] and first.errors == []

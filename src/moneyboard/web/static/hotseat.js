@@ -3,7 +3,7 @@
 // next family says it holds the device.
 
 import { Live, joinProblem, sentence, typedName } from "./live.js";
-import { fill, h } from "./render.js";
+import { fill, h, nameList } from "./render.js";
 import { SeatPanel } from "./seat.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
@@ -12,6 +12,7 @@ const status = document.getElementById("connection");
 const KEY = `moneyboard.hotseat.${code}`;
 const seatRoot = document.getElementById("seat");
 const pass = document.getElementById("pass");
+const lobby = document.getElementById("lobby");
 const panels = new Map();
 const latest = new Map();
 let shown = null;
@@ -26,11 +27,36 @@ function mover() {
 
 // Each seat's panel takes in its own updates as they come (its lines of "What happened to
 // you" are added once, there); `refresh` only chooses which panel shows and draws it again.
+/** The room's status as the last update said it ("lobby", "running", "finished"...). */
+function roomStatus() {
+  for (const update of latest.values()) if (update.room) return update.room.status;
+  return null;
+}
+
+function show(seat) {
+  shown = seat;
+  pass.hidden = true;
+  const panel = panels.get(seat);
+  panel.visible = true;
+  panel.render();
+}
+
 function refresh() {
+  const phase = roomStatus();
+  // Before the start: whose seats this device holds, and who starts the game.
+  lobby.hidden = phase !== "lobby";
+  if (phase === "lobby") {
+    const seats = [...panels.keys()].sort((a, b) => a - b);
+    document.getElementById("lobby-seats").textContent =
+      `The seats are taken on this device: ${nameList(seats.map((s) => names[s] || `seat ${s + 1}`))}.`;
+  }
   const next = mover();
   if (next === null) {
     pass.hidden = true;
-    if (shown !== null) panels.get(shown).render();
+    // The game is over (or ended): everyone may look, so the result shows at once.
+    const over = phase === "finished" || phase === "ended";
+    if (shown === null && over && panels.size) show(Math.min(...panels.keys()));
+    else if (shown !== null) panels.get(shown).render();
     return;
   }
   if (next !== shown) {
@@ -40,13 +66,7 @@ function refresh() {
     pass.hidden = false;
     document.getElementById("pass-name").textContent = names[next] || `seat ${next + 1}`;
     document.getElementById("ready-name").textContent = names[next] || `seat ${next + 1}`;
-    document.getElementById("ready").onclick = () => {
-      shown = next;
-      pass.hidden = true;
-      const panel = panels.get(next);
-      panel.visible = true;
-      panel.render();
-    };
+    document.getElementById("ready").onclick = () => show(next);
   } else {
     panels.get(shown).render();
   }
@@ -78,11 +98,18 @@ async function main() {
     connect(saved.tokens);
     return;
   }
+  if (info.status !== "lobby") {
+    // Seats are taken before the start; a device that comes later has none to take.
+    document.getElementById("elsewhere").hidden = false;
+    status.textContent = "not joined";
+    return;
+  }
   const free = info.seats.filter((s) => s.kind !== "bot");
   const form = document.getElementById("names");
+  // A team's seat is asked by its team's name (typed in already: it can stay).
   fill(document.getElementById("name-fields"), free.map((s) => [
-    h("label", { for: `name-${s.seat}` }, `Name for seat ${s.seat + 1}`),
-    h("input", { id: `name-${s.seat}`, "data-seat": s.seat, maxlength: 40, required: true }),
+    h("label", { for: `name-${s.seat}` }, s.kind === "team" ? `Name for seat ${s.seat + 1}, the team ${s.name}` : `Name for seat ${s.seat + 1}`),
+    h("input", { id: `name-${s.seat}`, "data-seat": s.seat, maxlength: 40, required: true, value: s.kind === "team" ? s.name : null }),
   ]));
   form.hidden = false;
   status.textContent = "not joined";
