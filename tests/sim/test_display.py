@@ -8,6 +8,7 @@ import pandas as pd
 from rich.console import Console
 
 from moneyboard.sim.display import (
+    GameWords,
     Shown,
     comparison_shown,
     margins_shown,
@@ -144,8 +145,93 @@ def test_a_comparison_of_rule_sets_fits_and_says_which_way() -> None:
     b = games().assign(rules="B", decisions=lambda g: g["decisions"] + 40)
     shown = comparison_shown(compare(a, b))
     rows = records(shown.frame, "Figure")
-    assert rows["game length (decisions)"]["B - A"] == "+40.00"
-    assert rows["game length (decisions)"]["B vs A"] == "higher"
-    assert {row["B vs A"] for row in rows.values()} <= {"higher", "lower", "unclear"}
+    assert rows["decisions per game"]["B - A"] == "+40"
+    assert rows["decisions per game"]["B vs A"] == "higher"
+    assert {row["B vs A"] for row in rows.values()} <= {
+        "higher",
+        "lower",
+        "unclear",
+        "no difference",
+    }
     assert rows["win rate: investor"]["A"].endswith("%")
+    assert_readable(shown)
+
+
+def test_a_figure_the_same_in_every_game_has_no_difference_not_an_unclear_one() -> None:
+    # No bankruptcy and the same debts under both rule sets: nothing to be unsure about.
+    a = games().assign(rules="A")
+    b = games().assign(rules="B", final_cash=lambda g: g["final_cash"] + 5 * (g["seed"] % 3))
+    shown = comparison_shown(compare(a, b))
+    rows = records(shown.frame, "Figure")
+    for figure in ("bankruptcies", "final debt"):
+        assert rows[figure]["B vs A"] == "no difference"
+        assert rows[figure]["B - A"] == "0"
+    assert rows["final cash"]["B vs A"] == "higher"
+    assert "No difference: the same under both rule sets in every game." in " ".join(
+        shown.caption.splitlines()
+    )
+    assert_readable(shown)
+
+
+def decimals(text: str) -> int:
+    """How many decimals a figure's text shows (``"-3.9 units"``: 1)."""
+    number = text.strip("+-$% units")
+    return len(number.split(".")[1]) if "." in number else 0
+
+
+def test_each_row_keeps_one_precision_and_its_difference_is_that_of_the_figures_shown() -> None:
+    a = games().assign(rules="A")
+    b = games().assign(
+        rules="B",
+        decisions=lambda g: g["decisions"] + 35.8,
+        loans=lambda g: g["loans"] * 0.6,
+        score=lambda g: g["score"] / 2000 - 0.853,
+    )
+    # A quarter of a win moves from one bot to another: 17.25% against 17.75% is shown
+    # as 17.2% and 17.8%, so B - A must read +0.6, not +0.5.
+    b.loc[(b["seed"] == 0) & (b["seat"] == 3), "winner"] = True
+    shown = comparison_shown(compare(a, b))
+    for row in records(shown.frame, "Figure").values():
+        low, high = row["95% interval"].split(" to ")
+        places = {decimals(row[c]) for c in ("A", "B", "B - A")} | {decimals(low), decimals(high)}
+        assert len(places) == 1, row
+        figure_a, figure_b = (float(row[c].strip("+%").replace(",", "")) for c in "AB")
+        assert float(row["B - A"].replace(",", "")) == round(figure_b - figure_a, places.pop())
+    rows = records(shown.frame, "Figure")
+    assert rows["decisions per game"]["B - A"] == "+36"
+    assert rows["mean score"]["A"] == "13,520" and rows["mean score"]["B"] == "6"
+    assert_readable(shown)
+
+
+def test_money_and_the_score_read_in_the_games_currency_and_by_its_name() -> None:
+    a = games().assign(rules="A")
+    b = games().assign(rules="B", final_cash=lambda g: g["final_cash"] + 72.34)
+    dollars = GameWords(currency=("$", ""), score="Net worth (score)", score_is_money=True)
+    rows = records(comparison_shown(compare(a, b), dollars).frame, "Figure")
+    assert rows["final cash"]["A"] == "$150" and rows["final cash"]["B - A"] == "+$72"
+    assert rows["final cash"]["95% interval"] == "+$72 to +$72"
+    assert rows["mean net worth (score)"]["A"].startswith("$13,")
+    units = GameWords(currency=("", " units"), score="Happiness (score)")
+    rows = records(comparison_shown(compare(a, b), units).frame, "Figure")
+    assert rows["final cash (units)"]["B"] == "222"
+    assert rows["final cash (units)"]["95% interval"] == "+72 to +72"
+    assert not rows["mean happiness (score)"]["A"].endswith("units")
+    shown = rates_shown(win_rates(a, "bot"), "bot", "Win rate per bot", words=dollars)
+    assert all(text.startswith("$") for text in shown.frame["Mean score"])
+    assert "Score: Net worth (score)." in shown.caption
+
+
+def test_testing_many_figures_at_once_is_said_plainly() -> None:
+    a = games().assign(rules="A")
+    # In every other game, each seat's win under A goes to the next seat under B.
+    moved = [
+        bool(a.at[i - seat + (seat - 1) % 4, "winner"]) if seed % 2 else bool(a.at[i, "winner"])
+        for i, (seed, seat) in enumerate(zip(a["seed"], a["seat"], strict=True))
+    ]
+    b = games().assign(rules="B", decisions=lambda g: g["decisions"] + 40, winner=moved)
+    shown = comparison_shown(compare(a, b))
+    tested = sum(verdict != "no difference" for verdict in shown.frame["B vs A"])
+    caption = " ".join(shown.caption.splitlines())
+    assert f"{tested} figures are tested at once" in caption
+    assert "no correction for testing many" in caption and "by chance" in caption
     assert_readable(shown)

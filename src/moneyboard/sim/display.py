@@ -11,16 +11,74 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
+import textwrap
+from collections.abc import Callable
 
 import pandas as pd
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, metric_label
+from moneyboard.engine.game import GameDef
+from moneyboard.sim.summary import SAME_EVERYWHERE
+
 #: The plain header of each grouping column.
 GROUP_HEADERS = {"bot": "Bot", "start": "Starting card"}
 #: How sure an interval is, in words (a 95% interval misses the true value 1 time in 20).
 SURE = "19 times in 20"
+
+
+def _plain_word(value: str) -> str:
+    """An identifier as words when no game names it (``dual_earners`` -> ``dual earners``)."""
+    return value.replace("_", " ")
+
+
+@dataclasses.dataclass(frozen=True)
+class GameWords:
+    """How a report writes one game's figures: its money in its currency, its score by its
+    name, its rounds by its word for them and its cards by their names. The defaults fit a
+    game that names none of them."""
+
+    #: Text before and after an amount of money (``("$", "")``, ``("", " units")``).
+    currency: tuple[str, str] = ("", "")
+    #: What the score measures, as a label ("Happiness (score)").
+    score: str = "Score"
+    #: The score is an amount of money (Monitics' net worth): written in the currency.
+    score_is_money: bool = False
+    #: What the game calls a round ("round"; FinanCity's are years).
+    period: str = "round"
+    #: An identifier (a card, a deck) in the game's words.
+    word: Callable[[str], str] = _plain_word
+
+
+def game_words(game: GameDef) -> GameWords:
+    """The words of ``game``: its state class's currency, period and catalogue, and the
+    score's label the debrief gives it."""
+    state_class = game.state_class
+    return GameWords(
+        currency=state_class.currency,
+        score=metric_label(game.id, "score"),
+        score_is_money=game.id in SCORE_IS_NET_WORTH,
+        period=state_class.period,
+        word=state_class.catalogue.word,
+    )
+
+
+def card_words(card: str, words: GameWords) -> str:
+    """A chance outcome as the tables store it (``"stream: outcome"``) in the game's words:
+    the card's own name where the game gives one, else its stream and face (``die: 6``).
+
+    >>> card_words("families: dual_earners", GameWords(word={"dual_earners": "Two Jobs"}.get))
+    'Two Jobs'
+    >>> card_words("die: 6", GameWords()), card_words("deck:events: price_rise", GameWords())
+    ('die: 6', 'events: price rise')
+    """
+    stream, _, outcome = card.rpartition(": ")
+    named = words.word(outcome) or outcome
+    if named != _plain_word(outcome) or not stream:
+        return named
+    return f"{words.word(stream.rpartition(':')[2]) or stream}: {named}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,11 +169,18 @@ def rates_shown(
     counted: str = "wins",
     rate: str = "win_rate",
     headers: tuple[str, str] = ("Wins", "Win rate"),
+    words: GameWords | None = None,
 ) -> Shown:
     """A :func:`~moneyboard.sim.summary.win_rates` frame: ``counted`` and ``rate`` name its
-    count and rate columns, ``headers`` how the table calls them."""
+    count and rate columns, ``headers`` how the table calls them. Mean scores share one
+    precision (:func:`decimals_for`), in the game's currency where the score is money."""
+    words = words or GameWords()
     count_header, rate_header = headers
     group = GROUP_HEADERS.get(by, by.replace("_", " ").capitalize())
+    places = decimals_for(*rates["mean_score"])
+    scores = [fixed_text(v, places) for v in rates["mean_score"]]
+    if words.score_is_money:
+        scores = [money_figure(text, words.currency) for text in scores]
     frame = pd.DataFrame(
         {
             group: [str(v) for v in rates[by]],
@@ -126,11 +191,13 @@ def rates_shown(
                 rate_interval_text(lo, hi)
                 for lo, hi in zip(rates["low"], rates["high"], strict=True)
             ],
-            "Mean score": [number_text(v) for v in rates["mean_score"]],
+            "Mean score": scores,
             "Mean rank": [f"{v:.2f}" for v in rates["mean_rank"]],
         }
     )
     caption = f"95% interval (Wilson): the true rate lies in it {SURE}."
+    if words.score != "Score":
+        caption += f"\nScore: {words.score}."
     return Shown(title, frame, caption, (group,))
 
 
@@ -177,27 +244,133 @@ def clear_text(low: float, p_sign: float) -> str:
     return "yes" if p_sign < 0.05 else "not yet"
 
 
-def comparison_shown(comparison: pd.DataFrame) -> Shown:
-    """A :func:`~moneyboard.sim.summary.compare` frame: win rates in percent, differences
-    of rates in points, the other figures as numbers."""
+#: The kind of each figure of :func:`~moneyboard.sim.summary.compare` other than the win
+#: rates: money is written in the game's currency, the score by its name.
+FIGURE_KINDS = {
+    "mean score": "score",
+    "final debt": "money",
+    "final cash": "money",
+    "loans taken": "count",
+    "bankruptcies": "count",
+    "game length (decisions)": "count",
+}
+
+
+def decimals_for(*values: float) -> int:
+    """Decimals that give the largest of ``values`` three significant digits (from none,
+    for 100 and over, to two, for anything under 10): one row of a comparison is written
+    at one precision, so its figures line up and its difference is theirs.
+
+    >>> decimals_for(6.42, 5.31), decimals_for(14.99, 11.96), decimals_for(180.2, 216.0)
+    (2, 1, 0)
+    >>> decimals_for(0.519, 0.311), decimals_for(0.0, 0.0)
+    (2, 0)
+    """
+    size = max((abs(v) for v in values if not math.isnan(v)), default=0.0)
+    if size == 0:
+        return 0
+    return max(0, min(2, 2 - math.floor(math.log10(size))))
+
+
+def fixed_text(value: float, decimals: int, signed: bool = False) -> str:
+    """A figure at a fixed number of decimals, with thousands separated; 0 never signed.
+
+    >>> fixed_text(35.8, 0, signed=True), fixed_text(-0.004, 2, signed=True), fixed_text(1e4, 1)
+    ('+36', '0.00', '10,000.0')
+    """
+    if math.isnan(value):
+        return "-"
+    text = f"{value:{'+' if signed else ''},.{decimals}f}"
+    return text[1:] if text.lstrip("+-").strip("0.,") == "" and text[0] in "+-" else text
+
+
+def money_figure(text: str, currency: tuple[str, str]) -> str:
+    """A figure's text in the game's currency, the sign before the symbol.
+
+    >>> money_figure("-3.0", ("", " units")), money_figure("+72", ("$", ""))
+    ('-3.0 units', '+$72')
+    """
+    before, after = currency
+    sign = text[0] if text[:1] in ("+", "-") else ""
+    return f"{sign}{before}{text.removeprefix(sign)}{after}"
+
+
+def figure_label(label: str, words: GameWords) -> str:
+    """A comparison figure's label for the reader: the score by the game's name for it,
+    money named by a currency written after the number (whose figures then go bare, so
+    the table fits 80 columns), a game's length by what it counts.
+
+    >>> units = GameWords(currency=("", " units"), score="Happiness (score)")
+    >>> figure_label("mean score", units), figure_label("final cash", units)
+    ('mean happiness (score)', 'final cash (units)')
+    >>> dollars = GameWords(currency=("$", ""))
+    >>> figure_label("final cash", dollars), figure_label("bankruptcies", units)
+    ('final cash', 'bankruptcies')
+    """
+    kind = FIGURE_KINDS.get(label)
+    if label == "mean score" and words.score != "Score":
+        label = f"mean {words.score[:1].lower()}{words.score[1:]}"
+    elif label == "game length (decisions)":
+        label = "decisions per game"
+    money = kind == "money" or (kind == "score" and words.score_is_money)
+    if money and words.currency[1].strip():
+        label += f" ({words.currency[1].strip()})"
+    return label
+
+
+def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -> Shown:
+    """A :func:`~moneyboard.sim.summary.compare` frame: win rates in percent and their
+    differences in percentage points, money in the game's currency, each row at one
+    precision (:func:`decimals_for`) with B - A the difference of the figures shown; a
+    figure that is the same under both rule sets in every game says so."""
+    words = words or GameWords()
     rows = []
-    columns = ("figure", "A", "B", "B - A", "low", "high", "B vs A")
-    for label, a, b, diff, low, high, verdict in zip(
-        *(comparison[c] for c in columns), strict=True
-    ):
+    columns = ("figure", "A", "B", "low", "high", "B vs A")
+    tested = 0
+    for label, a, b, low, high, verdict in zip(*(comparison[c] for c in columns), strict=True):
         if str(label).startswith("win rate"):
-            values = [percent_text(a), percent_text(b), points_text(diff)]
+            a_shown, b_shown = round(100 * a, 1), round(100 * b, 1)
+            values = [f"{a_shown:.1f}%", f"{b_shown:.1f}%"]
+            values.append(points_text((b_shown - a_shown) / 100))
             interval = f"{points_text(low)} to {points_text(high)}"
         else:
-            values = [number_text(a), number_text(b), number_text(diff, signed=True)]
-            interval = f"{number_text(low, signed=True)} to {number_text(high, signed=True)}"
-        word = {"higher": "higher", "lower": "lower"}.get(str(verdict).split(" ")[0], "unclear")
-        rows.append([str(label), *values, interval, word])
+            kind = FIGURE_KINDS.get(str(label), "count")
+            money = kind == "money" or (kind == "score" and words.score_is_money)
+            places = decimals_for(a, b)
+            a_shown, b_shown = round(a, places), round(b, places)
+            texts = [
+                fixed_text(a_shown, places),
+                fixed_text(b_shown, places),
+                fixed_text(b_shown - a_shown, places, signed=True),
+                fixed_text(low, places, signed=True),
+                fixed_text(high, places, signed=True),
+            ]
+            if money:  # a symbol before each figure; a unit after (" units") in the label
+                texts = [money_figure(t, (words.currency[0], "")) for t in texts]
+            values = texts[:3]
+            interval = f"{texts[3]} to {texts[4]}"
+        if str(verdict) == SAME_EVERYWHERE:
+            word = "no difference"
+        else:
+            tested += 1
+            word = {"higher": "higher", "lower": "lower"}.get(str(verdict).split(" ")[0], "unclear")
+        rows.append([figure_label(str(label), words), *values, interval, word])
     frame = pd.DataFrame(rows, columns=["Figure", "A", "B", "B - A", "95% interval", "B vs A"])
+    notes = [
+        f"95% interval: holds the true B - A {SURE}. Higher, lower: the interval excludes 0. "
+        "No difference: the same under both rule sets in every game."
+    ]
+    if tested > 1:
+        notes.append(
+            f"{tested} figures are tested at once, each at 95% with no correction for testing "
+            "many: if the change did nothing, each would still be called higher or lower 1 "
+            f"time in 20, so one of the {tested} may be by chance. Trust most a figure whose "
+            "interval is well clear of 0."
+        )
     return Shown(
-        "Rule set B against A on the same seeds (rates in %, their differences in points)",
+        "Rule set B against A on the same seeds (rates in %, differences in points)",
         frame,
-        f"95% interval: holds the true B - A {SURE}; higher, lower: excludes 0.",
+        "\n".join(line for note in notes for line in textwrap.wrap(note, 80)),
         ("Figure", "B vs A"),
     )
 
@@ -242,6 +415,7 @@ def print_shown(console: Console, shown: Shown) -> None:
 
 
 def html_table(shown: Shown) -> str:
-    """``shown`` as an HTML table followed by its caption (for the report)."""
+    """``shown`` as an HTML table followed by its caption (for the report), the table in a
+    box of its own that scrolls sideways when a phone is too narrow for it."""
     table = shown.frame.to_html(index=False, border=0, escape=True)
-    return f"{table}<p class='caption'>{html.escape(shown.caption)}</p>"
+    return f"<div class='table'>{table}</div><p class='caption'>{html.escape(shown.caption)}</p>"

@@ -9,6 +9,9 @@ from moneyboard.sim.stats import at_least, holm, mean_interval, paired_differenc
 
 #: The columns that identify one game in a games table.
 GAME_KEY = ("rules", "seating", "seed")
+#: A comparison's verdict on a figure that is the same under both rule sets in every game
+#: (no bankruptcy under either): not "unclear", there is no difference at all.
+SAME_EVERYWHERE = "the same in every game"
 
 
 def win_shares(games: pd.DataFrame) -> pd.Series:
@@ -113,9 +116,15 @@ def outcomes_tested(cards: pd.DataFrame) -> int:
     return int(cards.loc[cards["deciding_chance"] > 0, "card"].nunique())
 
 
-def debt_by_round(rounds: pd.DataFrame) -> pd.DataFrame:
-    """Mean debt per bot kind at the end of each round."""
-    return rounds.groupby(["bot", "round"])["debt"].mean().unstack("bot").sort_index()
+def debt_by_round(rounds: pd.DataFrame, keep: float = 0.5) -> pd.DataFrame:
+    """Mean debt per bot kind at the end of each round, over the rounds that at least
+    ``keep`` of the games reached: past them the mean is of the few longest games only
+    (and one of them ending moves it), which says little about the rule set."""
+    reached = rounds.groupby("round")[["rules", "seed"]].apply(lambda g: len(g.drop_duplicates()))
+    games = len(rounds[["rules", "seed"]].drop_duplicates())
+    shown = reached[reached >= keep * games].index
+    debt = rounds[rounds["round"].isin(shown)]
+    return debt.groupby(["bot", "round"])["debt"].mean().unstack("bot").sort_index()
 
 
 def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
@@ -125,7 +134,8 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     its interval is that of the paired difference B - A: for a win rate, Newcombe's interval
     for two rates on the same games (:func:`~moneyboard.sim.stats.paired_difference`, never
     a single point however few the games); for the other figures, the normal interval of
-    the mean paired difference.
+    the mean paired difference. A figure equal under both in every game is said to be
+    :data:`SAME_EVERYWHERE` rather than given a verdict.
     """
     a, b = a.assign(win=win_shares(a)), b.assign(win=win_shares(b))
     paired = a.merge(b, on=["seating", "seed", "seat", "bot"], suffixes=("_a", "_b"))
@@ -149,7 +159,10 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
             interval = paired_difference(after.tolist(), before.tolist())
         else:
             interval = mean_interval((after - before).tolist())
-        rows.append(_row(label, float(before.mean()), float(after.mean()), interval))
+        row = _row(label, float(before.mean()), float(after.mean()), interval)
+        if len(frame) and bool((after == before).all()):
+            row["B vs A"] = SAME_EVERYWHERE
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
