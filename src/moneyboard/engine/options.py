@@ -161,23 +161,28 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
         raise OptionsError(
             f"rules file {p} is not a text file (a rules file is TOML or JSON in UTF-8)"
         ) from None
+    return overrides_from_text(text, "json" if p.suffix == ".json" else "toml", f"rules file {p}")
+
+
+def overrides_from_text(text: str, kind: str, where: str) -> dict[str, Any]:
+    """A variant's overrides from its text (``kind``: ``"toml"`` or ``"json"``), flat or under
+    an ``[options]`` table; ``where`` names it in an error ("rules file my.toml")."""
     try:
-        data: Any = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
+        data: Any = json.loads(text) if kind == "json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        kind = "JSON" if p.suffix == ".json" else "TOML"
-        raise OptionsError(f"rules file {p} is not valid {kind}: {exc}") from None
+        raise OptionsError(f"{where} is not valid {kind.upper()}: {exc}") from None
     if not isinstance(data, dict):
-        raise OptionsError(f"rules file {p} must hold a table of options")
+        raise OptionsError(f"{where} must hold a table of options")
     if "options" not in data:
         return data
     options = data["options"]
     if not isinstance(options, dict):
-        raise OptionsError(f"rules file {p}: 'options' must be a table")
+        raise OptionsError(f"{where}: 'options' must be a table")
     outside = sorted(k for k in data if k != "options")
     if outside:
         names = ", ".join(repr(k) for k in outside)
         raise OptionsError(
-            f"rules file {p}: {names} outside the [options] table would be ignored; "
+            f"{where}: {names} outside the [options] table would be ignored; "
             "put every option under [options] (or leave the table out)"
         )
     return options

@@ -3,13 +3,17 @@ the create-room form's fields, each written as a variant file writes a value."""
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from typing import Any
 
 from moneyboard.engine.errors import OptionsError
-from moneyboard.engine.options import RuleOptions, accepts_in_words, build_options
+from moneyboard.engine.options import (
+    RuleOptions,
+    accepts_in_words,
+    build_options,
+    overrides_from_text,
+)
 from moneyboard.server.errors import bad_request
 
 #: What a trainer is told when a variant sets nothing, so a room with the game's own rules is
@@ -36,16 +40,10 @@ def parse_variant(text: str, fmt: str | None = None) -> dict[str, Any]:
     option is refused as empty."""
     if not text.strip():
         raise bad_request(EMPTY)
-    kind = variant_format(text, fmt)
     try:
-        data: Any = json.loads(text) if kind == "json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise bad_request(f"the variant is not valid {kind.upper()}: {exc}") from None
-    if not isinstance(data, dict):
-        raise bad_request("a variant must be a table of options")
-    options = data.get("options", data)
-    if not isinstance(options, dict):
-        raise bad_request("a variant's 'options' must be a table")
+        options = overrides_from_text(text, variant_format(text, fmt), "the variant")
+    except OptionsError as exc:
+        raise bad_request(str(exc)) from None
     if not options:
         raise bad_request(EMPTY)
     return options
