@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pandas as pd
 
+from moneyboard.registry import get_game
+from moneyboard.sim.display import game_words
 from moneyboard.sim.report import _rate_plot, render_report
+from moneyboard.sim.summary import debt_by_round
 from tests.sim.test_display import games
 from tests.sim.test_summary import cards, die_faces
 
@@ -30,7 +33,8 @@ def test_an_event_beyond_its_share_is_listed_with_what_chance_would_give() -> No
     layoff = [(seed, "deck:events: layoff", True, 0.1) for seed in range(0, 50, 2)]
     page = render_report("Toy: simulation", tables([*die_faces(50), *layoff]))
     section = page[page.index("What decides games") :]
-    assert "deck:events: layoff" in section and "die: 1" not in section
+    assert "events: layoff" in section and "die: 1" not in section
+    assert "deck:events" not in section  # the stream's id is not shown
     for header in ("Card or event", "In deciding round", "By chance", "Times as often"):
         assert f"<th>{header}</th>" in section
     assert "<td>2.5</td>" in section and "<td>10.0x</td>" in section  # 25 games, 2.5 expected
@@ -59,3 +63,101 @@ def test_a_rate_plot_takes_bounds_that_rounding_left_beside_the_rate() -> None:
         }
     )
     assert "<svg" in _rate_plot(rates, "bot", "Who wins")
+
+
+def two_rule_sets() -> dict[str, pd.DataFrame]:
+    """Tables of the same 50 seeds played under rule set A and, 40 decisions longer and
+    with a layoff that decides games, under B."""
+    a = tables(die_faces(50))
+    layoff = [(seed, "deck:events: layoff", True, 0.1) for seed in range(0, 50, 2)]
+    b = tables([*die_faces(50), *layoff])
+    b["games"] = b["games"].assign(decisions=lambda g: g["decisions"] + 40)
+    b["rounds"] = b["rounds"].assign(debt=lambda r: r["debt"] + 5000)
+    return {
+        name: pd.concat([a[name].assign(rules="A"), b[name].assign(rules="B")])
+        for name in ("games", "rounds", "cards")
+    }
+
+
+def section(page: str, heading: str, following: str) -> str:
+    return page[page.index(f"<h2>{heading}") : page.index(f"<h2>{following}")]
+
+
+def test_scores_length_debt_and_what_decides_are_drawn_per_rule_set_never_pooled() -> None:
+    page = render_report("Toy: simulation", two_rule_sets())
+    scores = section(page, "Scores and length", "Debt over time")
+    # Each rule set's games have their own outline and mean (174 and 214), none pooled (194).
+    assert "rule set A: mean 174" in scores and "rule set B: mean 214" in scores
+    assert "mean 194" not in scores
+    assert scores.count("rule set A") >= 2 and scores.count("rule set B") >= 2  # both plots
+    debt = section(page, "Debt over time", "What decides games")
+    assert "rule set A" in debt and "rule set B" in debt
+    deciding = page[page.index("<h2>What decides games") :]
+    a, b = deciding.split("<h3>Rule set B</h3>")
+    assert "<h3>Rule set A</h3>" in a and "None of the 6 chance outcomes" in a
+    assert "events: layoff" in b and "events: layoff" not in a
+
+
+def test_a_report_of_one_rule_set_is_not_labelled_with_rule_sets() -> None:
+    page = render_report("Toy: simulation", tables(die_faces(50)))
+    assert "rule set" not in page.lower()
+    assert "games: mean 174" in page
+
+
+def test_starting_cards_and_money_read_in_the_games_words() -> None:
+    ids = ["dual_earners", "farmers", "single_parent", "retirees"]
+    table = tables(die_faces(50), start=[f"families: {ids[i % 4]}" for i in range(200)])
+    page = render_report(
+        "FinanciaLit: simulation", table, words=game_words(get_game("financialit"))
+    )
+    starts = section(page, "Starting cards", "Scores and length")
+    assert "The Two-Job Family" in starts and "The Single Parent" in starts
+    assert "dual_earners" not in page and "families:" not in page
+    assert "Score: Happiness (score)." in starts
+    assert "Happiness (score)" in section(page, "Scores and length", "Debt over time")
+    assert "mean debt, units" in section(page, "Debt over time", "What decides games")
+
+
+def test_win_rate_plots_are_in_percent_like_the_tables() -> None:
+    rates = pd.DataFrame(
+        {
+            "bot": ["saver", "spender"],
+            "win_rate": [0.25, 0.75],
+            "low": [0.1, 0.6],
+            "high": [0.4, 0.9],
+        }
+    )
+    svg = _rate_plot(rates, "bot", "Who wins")
+    assert ">100%<" in svg and ">40%<" in svg
+    assert ">1.0<" not in svg and ">0.4<" not in svg
+
+
+def rounds_of(lengths: list[int]) -> pd.DataFrame:
+    """A rounds table of one seat per game, the games lasting these numbers of rounds, with
+    a debt of 10 a round (the longest games ending deep in debt)."""
+    rows = [
+        ("default", seed, 0, "saver", number, 10.0 * number)
+        for seed, length in enumerate(lengths)
+        for number in range(1, length + 1)
+    ]
+    return pd.DataFrame(rows, columns=["rules", "seed", "seat", "bot", "round", "debt"])
+
+
+def test_debt_over_time_stops_where_fewer_than_half_the_games_are_still_going() -> None:
+    # Ten games: all last 8 rounds, five reach round 12, two go on to round 17.
+    rounds = rounds_of([8, 8, 8, 8, 8, 12, 12, 12, 17, 17])
+    assert list(debt_by_round(rounds).index) == list(range(1, 13))
+    page = render_report("Toy: simulation", {**tables(die_faces(50)), "rounds": rounds})
+    debt = section(page, "Debt over time", "What decides games")
+    assert "drawn up to round 12, the last round at least half of the 10 games reached" in debt
+    assert "went on to round 17" in debt
+    short = render_report(
+        "Toy: simulation", {**tables(die_faces(50)), "rounds": rounds_of([3] * 4)}
+    )
+    assert "at least half" not in short  # nothing left out, nothing to say
+
+
+def test_the_page_declares_a_phone_viewport_and_boxes_its_tables() -> None:
+    page = render_report("Toy: simulation", tables(die_faces(50)))
+    assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in page
+    assert page.count("<div class='table'><table") == page.count("<table")

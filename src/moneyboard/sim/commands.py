@@ -27,7 +27,13 @@ from rich.text import Text
 
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
-from moneyboard.sim.display import comparison_shown, margins_shown, print_shown, rates_shown
+from moneyboard.sim.display import (
+    comparison_shown,
+    game_words,
+    margins_shown,
+    print_shown,
+    rates_shown,
+)
 from moneyboard.sim.play import GameJob, GameOutcome, job_overrides
 from moneyboard.sim.report import by_rule_set, write_report
 from moneyboard.sim.runner import RunResult, run_jobs
@@ -102,12 +108,13 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         if s.records:
             write_records(run.outcomes, s.out / "records")
     comparison = None
+    words = game_words(s.game)
     if s.other_overrides is not None:
         games = tables["games"]
         comparison = compare(games[games["rules"] == "A"], games[games["rules"] == "B"])
         with written_to(s.out):
             comparison.to_csv(s.out / "compare.csv", index=False)
-        print_shown(console, comparison_shown(comparison))
+        print_shown(console, comparison_shown(comparison, words))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
     notes += f"{s.seed} to {s.seed + s.games - 1}."
     if s.other_overrides is not None:
@@ -119,15 +126,19 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         notes += f" Each game's record is in {s.out / 'records'} (moneyboard debrief RECORD)."
     with written_to(s.out):
         write_report(
-            s.out / "report.html", f"{s.game.title}: simulation", tables, comparison, notes
+            s.out / "report.html",
+            f"{s.game.title}: simulation",
+            tables,
+            comparison,
+            notes,
+            words=words,
         )
     if not tables["games"].empty:
         for name, these in by_rule_set(tables["games"]):
             suffix = f" under rule set {name}" if name else ""
             rates = win_rates(these, "bot")
-            print_shown(
-                console, rates_shown(rates, "bot", f"Win rate per bot{suffix} (ties shared)")
-            )
+            title = f"Win rate per bot{suffix} (ties shared)"
+            print_shown(console, rates_shown(rates, "bot", title, words=words))
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
 
