@@ -81,7 +81,7 @@ def test_each_option_says_what_it_takes_with_its_own_control(
     assert choices == ["Player out", "Game ends (default)"]
     assert page.inner_text("label[for=opt-monitics-bankruptcy]") == "Bankruptcy"
     hint = page.inner_text("#desc-opt-monitics-start_cash")
-    assert "Write a whole number from 0 to 100000. Default: 500." in hint
+    assert "Write a whole number from 0 to 100,000. Default: 500." in hint
     assert hint.endswith("In a variant file: start_cash")
     shown = page.inner_text("fieldset.options[data-game=monitics]")
     assert 'Default: "' not in shown and "Default: null" not in shown  # no JSON defaults

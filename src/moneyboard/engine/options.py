@@ -224,6 +224,9 @@ def accepts_in_words(annotation: Any, metadata: Sequence[Any] = ()) -> str:
     'one of: stay, restart'
     >>> accepts_in_words(dict[str, int])
     'a table of ids and whole numbers'
+    >>> from annotated_types import Ge, Le
+    >>> accepts_in_words(int, [Ge(0), Le(100_000)])
+    'a whole number from 0 to 100,000'
     """
     args = get_args(annotation)
     if type(None) in args:
@@ -247,9 +250,9 @@ def accepts_in_words(annotation: Any, metadata: Sequence[Any] = ()) -> str:
     low = next((m.ge for m in metadata if getattr(m, "ge", None) is not None), None)
     high = next((m.le for m in metadata if getattr(m, "le", None) is not None), None)
     if low is not None and high is not None:
-        return f"{said} from {low} to {high}"
+        return f"{said} from {low:,} to {high:,}"
     if low is not None:
-        return f"{said}, at least {low}"
+        return f"{said}, at least {low:,}"
     return said
 
 
