@@ -1,6 +1,6 @@
 """The report on a phone: a 390-pixel screen shows it without sideways scrolling of the page
 (a wide table scrolls in its own box) and with chart text large enough to read. Debian's
-Chromium, as the web tests launch it (skipped where it is missing)."""
+Chromium, the web tests' one browser (a second Playwright in a test worker would fail)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from moneyboard.sim.display import game_words
 from moneyboard.sim.report import render_report
 from moneyboard.sim.summary import compare
 from tests.sim.test_report import two_rule_sets
-from tests.web.conftest import browser  # noqa: F401  (the fixture, shared)
 
 #: An iPhone's width in CSS pixels, and the smallest chart text we call readable there.
 PHONE = 390
@@ -38,7 +37,7 @@ def phone_report(tmp_path: Path) -> Path:
     return path
 
 
-def test_the_report_fits_a_phone_with_readable_charts(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_the_report_fits_a_phone_with_readable_charts(browser: Any, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": PHONE, "height": 800})
     try:
         page.goto(phone_report(tmp_path).as_uri())
