@@ -351,6 +351,7 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
             interval = f"{texts[3]} to {texts[4]}"
         if str(verdict) == SAME_EVERYWHERE:
             word = "no difference"
+            interval = "-"  # nothing to estimate: the same in every game
         else:
             tested += 1
             word = {"higher": "higher", "lower": "lower"}.get(str(verdict).split(" ")[0], "unclear")
