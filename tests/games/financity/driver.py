@@ -125,3 +125,16 @@ def give_savings(state: FinanCityState, seat: int, cards: Sequence[int]) -> None
 def events(state: FinanCityState, key: str) -> list[dict[str, Any]]:
     """The parameters of every logged event with ``key``."""
     return [dict(params) for k, params in state.log if k == key]
+
+
+def over_indebted_at_repayment() -> FinanCityState:
+    """Ana, over-indebted (13 loan cards), asked how to pay her loan repayment with $100 in
+    cash and a $500 savings card: the case R15 and the payment's words are about."""
+    state = start()
+    state.players[0].loans = 13
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    give_cash(state, 0, 1000)
+    take_cash(state, 0, state.cash(0) - CITY.expenses - 100)
+    give_savings(state, 0, [500])
+    drive(state, until=at("cover"))
+    return state

@@ -26,6 +26,7 @@ from tests.games.financity.driver import (
     events,
     give_cash,
     give_savings,
+    over_indebted_at_repayment,
     places,
     start,
     take_cash,
@@ -224,13 +225,7 @@ def test_r14_what_cannot_be_raised_is_written_off() -> None:
 
 
 def test_r15_over_indebted_use_savings_first_and_may_not_borrow_to_repay() -> None:
-    state = start()
-    state.players[0].loans = 13
-    drive(state, places({1: "shopping"}), until=at("shop"))
-    give_cash(state, 0, 1000)
-    take_cash(state, 0, state.cash(0) - CITY.expenses - 100)
-    give_savings(state, 0, [500])
-    drive(state, until=at("cover"))
+    state = over_indebted_at_repayment()
     assert state.decision is not None and state.decision.data["purpose"] == "repay"
     reason = state.why_not(0, state.new_loan(0))
     assert reason is not None and reason.key == "why.no_loan_to_repay"

@@ -30,6 +30,7 @@ from tests.games.financity.driver import (
     drive,
     give_cash,
     give_savings,
+    over_indebted_at_repayment,
     places,
     start,
     take_cash,
@@ -219,13 +220,7 @@ def test_the_insurance_button_says_which_insurance_it_uses_as_the_log_does() -> 
 def test_a_payment_short_of_cash_says_what_it_is_for_and_only_the_ways_open() -> None:
     """The over-indebted may not borrow to repay (R15): the question offers savings alone;
     an event is paid from savings before any loan (R13); a payment's purpose is in words."""
-    state = start()
-    state.players[0].loans = 13
-    drive(state, places({1: "shopping"}), until=at("shop"))
-    give_cash(state, 0, 1000)
-    take_cash(state, 0, state.cash(0) - CITY.expenses - 100)
-    give_savings(state, 0, [500])
-    drive(state, until=at("cover"))
+    state = over_indebted_at_repayment()
     assert decision_line(state, 0) == (
         "Ana must pay $450 to repay the loan cards due this year but has $100: cash a savings card."
     )
