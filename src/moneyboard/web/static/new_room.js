@@ -111,6 +111,8 @@ showGame();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  // A message from the last try goes at once: what shows next answers this one.
+  problem.textContent = "";
   const written = writtenOptions();
   const body = {
     game: game.value,
