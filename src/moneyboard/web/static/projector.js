@@ -3,7 +3,7 @@
 // once the game is over, a link to the debrief's projector copy.
 
 import { Live, sentence } from "./live.js";
-import { LastVote, board, clockLines, families, familyCard, fill, h, nameList, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
+import { LastVote, board, clockLines, families, familyCard, fill, fitBoxNames, h, nameList, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
@@ -54,7 +54,16 @@ function show(update) {
   fill(document.getElementById("events"), feed.slice(1).map((t) => h("li", {}, t)));
   lastVote.receive(update);
   fill(document.getElementById("vote"), voteBlock(update, lastVote.result, { decider: lastVote.decider }));
+  // Once everything is drawn, so the board's width is final.
+  fitBoxNames(document.getElementById("board"));
 }
+
+// A box's name that fitted a wider window may not fit a narrower one, and the reverse.
+let fitting = 0;
+window.addEventListener("resize", () => {
+  cancelAnimationFrame(fitting);
+  fitting = requestAnimationFrame(() => fitBoxNames(document.getElementById("board")));
+});
 
 new Live(code, null, {
   onUpdate: show,

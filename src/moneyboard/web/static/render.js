@@ -259,6 +259,22 @@ export function board(update) {
   }));
 }
 
+/** Draw each box name under `root` small enough that its longest word fits its box, once
+ * the board is on the page (and again when the window changes size): a word is shrunk,
+ * down to 60% of its size, rather than broken in the middle ("Circumstan|ces"). */
+export function fitBoxNames(root) {
+  const names = [...root.querySelectorAll(".cell-name")];
+  for (const el of names) el.style.fontSize = "";
+  const floor = new Map(names.map((el) => [el, parseFloat(getComputedStyle(el).fontSize) * 0.6]));
+  let over = names.filter((el) => el.scrollWidth > el.clientWidth);
+  // Text widens with its size: one step nearly always fits; a few more cover rounding.
+  for (let step = 0; step < 4 && over.length; step++) {
+    const sizes = over.map((el) => parseFloat(getComputedStyle(el).fontSize) * (el.clientWidth / el.scrollWidth) * 0.98);
+    over.forEach((el, i) => { el.style.fontSize = `${Math.max(sizes[i], floor.get(el)).toFixed(2)}px`; });
+    over = over.filter((el) => el.scrollWidth > el.clientWidth && parseFloat(el.style.fontSize) > floor.get(el));
+  }
+}
+
 /** Square `i` of a board whose art names its squares: its name in the game's words
  * ("Market crash"), its kind ("crash") with that kind's colour and icon; `null` otherwise. */
 export function squareOf(i) {

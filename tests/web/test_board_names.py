@@ -1,0 +1,54 @@
+"""The names on a board's boxes, on the projector: a word ("Circumstances") is never broken
+in the middle; a name too long for its box is drawn smaller until it fits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx2
+import pytest
+
+from tests.server.process import ServerProcess
+from tests.web.browser import new_page
+from tests.web.test_long_names import BROKEN_WORDS, SPILLS
+
+#: The smallest text a box's name may shrink to, in CSS pixels (still readable on a
+#: projector at 1280 pixels wide).
+SMALLEST = 7.0
+
+#: The font size of each box's name, in pixels.
+SIZES = """() => [...document.querySelectorAll('#board .cell-name')]
+  .map((el) => parseFloat(getComputedStyle(el).fontSize))"""
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [(1280, 720), (1920, 1080), (1000, 700), (999, 700), (390, 844)],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
+def test_monitics_box_names_break_between_words_only(
+    browser: Any, server: ServerProcess, screen: tuple[int, int]
+) -> None:
+    seats = [{"kind": "bot", "bot": "random"}] * 2
+    room = httpx2.post(
+        f"{server.base}/api/rooms", json={"game": "monitics", "seats": seats, "seed": 4}
+    ).json()
+    httpx2.post(
+        f"{server.base}/api/rooms/{room['code']}/directives",
+        json={"directive": {"type": "start"}},
+        headers={"Authorization": f"Bearer {room['trainer_token']}"},
+    ).raise_for_status()
+    width, height = screen
+    projector = new_page(browser, {"width": width, "height": height})
+    projector.goto(f"{server.base}/projector/{room['code']}")
+    projector.wait_for_selector("#board .cell-name:has-text('Circumstances')")
+
+    assert projector.evaluate(BROKEN_WORDS, "#board") == []
+    assert projector.evaluate(SPILLS, "#board .cell-name") == []
+    assert min(projector.evaluate(SIZES)) >= SMALLEST
+    # A narrower window draws the board again: its names still fit, unbroken.
+    projector.set_viewport_size({"width": width - 100, "height": height})
+    projector.wait_for_timeout(200)
+    assert projector.evaluate(BROKEN_WORDS, "#board") == []
+    assert projector.evaluate(SPILLS, "#board .cell-name") == []
+    assert projector.errors == []
