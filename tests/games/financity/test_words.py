@@ -269,6 +269,30 @@ def test_zero_parts_are_left_out() -> None:
     assert bought.endswith("(expenses unchanged).") and "$0" not in bought
 
 
+def test_income_and_expenses_name_only_their_parts_that_are_not_nothing() -> None:
+    """A family with no savings, investments or shopping cards is told where its income and
+    expenses come from without a list of $0 parts; every part that is not $0 is named."""
+    state = start()
+    drive(state, until=at("plan", 2))
+    assert texts(state, "income.received")[0] == (
+        f"Ana receives ${CITY.income:,} of income (home ${CITY.income:,})."
+    )
+    assert texts(state, "expenses.paid")[0] == (
+        f"Ana pays ${CITY.expenses:,} of expenses (the home ${CITY.expenses:,})."
+    )
+    one_part = {"seat": 0, "amount": 940, "home": 900, "savings": 0, "investments": 40}
+    assert state.explain(("income.received", {**one_part, "change": 0})) == (
+        "Ana receives $940 of income (home $900, investments $40)."
+    )
+    more = {"seat": 1, "amount": 700, "home": 660, "more": 40, "less": 0}
+    assert state.explain(("expenses.paid", more)) == (
+        "Ben pays $700 of expenses (the home $660, shopping cards adding $40)."
+    )
+    drive(state)
+    said = [state.explain(e) for e in state.log if e[0] in ("income.received", "expenses.paid")]
+    assert said and not [line for line in said if "$0" in line]
+
+
 def test_the_end_is_told_once_and_the_result_does_not_repeat_itself() -> None:
     """The kernel says "The game is over."; FinanCity's own line says why (no Reorganisation
     after the last year), and the result's reason adds to the "Winner: nobody" before it."""

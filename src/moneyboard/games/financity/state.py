@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.labels import money_text
-from moneyboard.engine.messages import Message, load_catalogue, msg
+from moneyboard.engine.messages import Event, Message, load_catalogue, msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
@@ -54,6 +54,15 @@ def _priced_cards() -> dict[str, str]:
         for cards in (content.investments, content.shopping)
         for card in cards
     }
+
+
+#: The events whose amount is told with its parts, each part worded by the template
+#: ``income.part.<part>`` or ``expenses.part.<part>`` ("home $1,100"); a part of $0 is left
+#: out.
+ITEMISED: dict[str, tuple[str, ...]] = {
+    "income.received": ("home", "savings", "investments", "change"),
+    "expenses.paid": ("home", "more", "less"),
+}
 
 
 def _answers() -> dict[str, frozenset[str]]:
@@ -267,6 +276,21 @@ class FinanCityState(Choices):
             how = "zone" if self.players[d.seats[0]].zone == "insurance" else "token"
             return self.explain(msg(f"insured.{how}"))
         return super().action_label(action, chosen_later)
+
+    def explain(self, message: Event) -> str:
+        """The message in words; income received and expenses paid name only their parts
+        that are not $0 ("income (home $1,100)", not "... savings $0, investments $0")."""
+        words = super().explain
+        key, params = message
+        parts = ITEMISED.get(key)
+        if parts is None:
+            return words(message)
+        named = [part for part in parts if params.get(part)]
+        if "more" in named and "less" in named:  # "adding $40 and taking off $20"
+            named[named.index("more") : named.index("less") + 1] = ["more_less"]
+        table = key.partition(".")[0]
+        worded = [words((f"{table}.part.{part}", params)) for part in named]
+        return words((key, {**params, "parts": ", ".join(worded)}))
 
     def describe_action(self, seat: int, action: Action) -> Message | None:
         """What an action means for ``seat``, in words (the terminal shows it beside it)."""
