@@ -29,6 +29,7 @@ from moneyboard.bots.base import Choice, RepeatGuard
 from moneyboard.bots.hints import Hint, hints_for
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
+from moneyboard.engine.labels import money_text
 from moneyboard.engine.state import GameState
 
 #: Metrics measured in money, compared on one common scale.
@@ -136,6 +137,27 @@ def _amount(x: float) -> str:
     return str(round(x)) if abs(x - round(x)) < 0.05 else f"{x:.1f}"
 
 
+def _money_amount(x: float, money: Callable[[float], str]) -> tuple[str, str]:
+    """An amount of money for a sentence, as a qualifier and a figure: money is counted in
+    whole units, so an average over imagined dice is rounded and said to be about that
+    much, never "3.50 units".
+
+    >>> dollars = "${:,.0f}".format
+    >>> _money_amount(-420.0, dollars), _money_amount(3.5, dollars), _money_amount(0.3, dollars)
+    (('', '$420'), ('about ', '$4'), ('less than ', '$1'))
+    """
+    x = abs(x)
+    whole = round(x)
+    if abs(x - whole) < 0.05:
+        return "", money(whole)
+    return ("about ", money(whole)) if whole >= 1 else ("less than ", money(1))
+
+
+def _units(amount: float) -> str:
+    """Money without a game's currency: "4 units", "1 unit"."""
+    return money_text(amount, ("", " units"))
+
+
 def describe_gain(
     metric: str,
     delta: float,
@@ -146,22 +168,28 @@ def describe_gain(
     """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
     ``money`` writes an amount in the game's currency (by default, in units); ``name`` is the
     game's own word for a score or wellbeing ("Happiness", "net worth"), counted in money
-    when ``in_money`` (Monitics' net worth).
+    when ``in_money`` (Monitics' net worth). ``delta`` is an average over imagined dice: an
+    amount of money is given in whole units, "about" when rounded.
 
     >>> describe_gain("savings", 4)
     'keeps 4 units more in savings'
     >>> describe_gain("debt", -2000, "${:,.0f}".format)
     'avoids $2,000 of debt'
+    >>> describe_gain("cash", 3.5)
+    'keeps about 4 units more in cash'
     >>> describe_gain("wellbeing", 7, name="Happiness"), describe_gain("score", -3)
     ('Happiness +7', 'score −3')
     >>> describe_gain("score", 35, "${:,.0f}".format, "net worth", in_money=True)
     'net worth +$35'
     """
+    qualifier, figure = _money_amount(delta, money or _units)
     n = _amount(delta)
-    m = money(float(n)) if money is not None else f"{n} units"
     more = delta > 0
     if metric in OTHER_METRICS:  # by the game's name, as the family table shows it
-        return f"{name or metric} {'+' if more else '−'}{m if in_money else n}"
+        sign = "+" if more else "−"
+        shown = f"{qualifier}{sign}{figure}" if in_money else f"{sign}{n}"
+        return f"{name or metric} {shown}"
+    m = qualifier + figure
     phrases = {
         "cash": ("keeps {m} more in cash", "spends {m} of cash"),
         "savings": ("keeps {m} more in savings", "takes {m} out of savings"),
