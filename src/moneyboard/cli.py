@@ -482,7 +482,23 @@ def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
         )
 
 
-@app.command("serve")
+#: Where the classroom server keeps its rooms unless told: a SQLite file here.
+SERVE_DB = "sqlite:///moneyboard-rooms.db"
+
+
+@app.command(
+    "serve",
+    # The URLs in full width, below the options: in an option's column of an 80-column
+    # terminal they were cut short ("postgresql://user@ho…").
+    epilog=(
+        "The rooms are kept in a SQLite file here unless told otherwise:\n"
+        f"  --db {SERVE_DB}\n"
+        "In a PostgreSQL database instead (add --notify when several servers share it):\n"
+        "  --db postgresql://user@host/name\n"
+        "When learners' phones reach this machine by another address than its own:\n"
+        "  --public-url http://10.0.0.5:8000"
+    ),
+)
 def serve_command(
     *,
     host: Annotated[
@@ -492,9 +508,10 @@ def serve_command(
     db: Annotated[
         str,
         typer.Option(
-            help="Database URL: a SQLite file (the default) or postgresql://user@host/name."
+            help="Database URL: a SQLite file (the default) or PostgreSQL; both below.",
+            show_default=False,  # a URL is too long for the column: written out below
         ),
-    ] = "sqlite:///moneyboard-rooms.db",
+    ] = SERVE_DB,
     max_rooms: Annotated[int, typer.Option(min=1, help="Rooms this server holds at once.")] = 200,
     bot_step: Annotated[
         float,
@@ -519,8 +536,8 @@ def serve_command(
     public_url: Annotated[
         str | None,
         typer.Option(
-            help="The address learners' phones open (e.g. http://10.0.0.5:8000), when this "
-            "machine's own network address, found by itself, is not the one they reach.",
+            help="The address learners' phones open, when this machine's own network "
+            "address, found by itself, is not the one they reach (an example below).",
         ),
     ] = None,
     compress: Annotated[
