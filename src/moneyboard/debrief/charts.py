@@ -84,22 +84,26 @@ NARROW = Layout(
 
 
 def number(value: float) -> str:
-    """A value as a chart shows it: thousands separated, at most two decimals.
+    """A value as a chart shows it: thousands separated, at most two decimals, a negative
+    one with the minus sign money is written with ("−$30").
 
-    >>> number(1200.0), number(0.25), number(-3.0)
-    ('1,200', '0.25', '-3')
+    >>> number(1200.0), number(0.25), number(-3.0), number(-0.001)
+    ('1,200', '0.25', '−3', '0')
     """
     if float(value).is_integer():
-        return f"{int(value):,}"
-    text = f"{value:,.2f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
+        text = f"{int(value):,}"
+    else:
+        text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        return "0"
+    return text.replace("-", "−")
 
 
 def short_number(value: float) -> str:
     """A tick of a narrow chart: large values shortened, so the labels fit a phone.
 
     >>> short_number(150_000), short_number(-2_500_000), short_number(9_500), short_number(0.25)
-    ('150k', '-2.5M', '9,500', '0.25')
+    ('150k', '−2.5M', '9,500', '0.25')
     """
     for size, suffix in ((1_000_000, "M"), (10_000, "k")):
         if abs(value) >= size:

@@ -455,5 +455,6 @@ def _range(spread: Spread, shown: Callable[[float], str]) -> str:
 
 
 def _figure(value: float) -> str:
-    """A result as a sentence says it (whole numbers unless it is small)."""
-    return amount(value) if value >= 0 else "-" + amount(value)
+    """A result as a sentence says it (whole numbers unless it is small), a negative one
+    with the minus sign money is written with ("−$30")."""
+    return amount(value) if value >= 0 else "−" + amount(value)
