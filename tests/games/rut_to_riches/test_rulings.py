@@ -25,6 +25,7 @@ from moneyboard.games.rut_to_riches.actions import (
     Sell,
     SellShares,
 )
+from moneyboard.games.rut_to_riches.base import share_in_words
 from moneyboard.games.rut_to_riches.sheet import Holding
 from moneyboard.games.rut_to_riches.state import RutState
 from tests.games.rut_to_riches.helpers import act, force, keys, set_cash, start
@@ -632,9 +633,17 @@ def test_turn_limit_scores_by_passive_share_of_expenses() -> None:
     # The result says the winner's figures: the share of expenses and the net worth.
     text = state.explain(state.result.reason)
     worth = state.money_text(state.players[1].net_worth(state.cash(1)))
-    share = f"{220 / state.players[1].expenses:.1%}"
+    share = share_in_words(220 / state.players[1].expenses)
     assert f"{state.seats[1].name} got furthest, with passive income covering {share}" in text
     assert text.endswith(f"a net worth of {worth}."), text
+
+
+def test_the_share_of_expenses_reads_as_a_whole_percentage_with_its_thousands() -> None:
+    # An Inner Circle player's passive income can be many times its expenses.
+    assert share_in_words(20.05) == "2,005%"
+    assert share_in_words(0.75) == "75%"
+    assert share_in_words(0.044) == "4.4%"
+    assert share_in_words(0.0) == "0.0%"
 
 
 def test_calling_time_ends_at_the_turn_boundary_and_replays() -> None:

@@ -284,7 +284,7 @@ class RutBase(GameState):
         # The winners' figures, so a class reads why (at 0 each, the net worth decided).
         names = [self.seats[s].name for s in winners]
         winner_name = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-        share = f"{best[0]:.1%}"
+        share = share_in_words(best[0])
         self.end(winners, scores, msg(reason, winner_name=winner_name, share=share, worth=best[1]))
 
     def win(self, winners: list[int], reason: str) -> None:
@@ -292,3 +292,10 @@ class RutBase(GameState):
         for s in winners:
             self.event(reason, seat=s, passive=self.players[s].passive)
         self.end(winners, self.scores(), msg(reason))
+
+
+def share_in_words(share: float) -> str:
+    """Passive income's share of expenses as a class reads it: a whole percentage with its
+    thousands ("2,005%", an Inner Circle player's income many times its expenses), one
+    decimal under 10% ("4.4%") where a whole one would hide the difference."""
+    return f"{share:.1%}" if share < 0.1 else f"{share:,.0%}"
