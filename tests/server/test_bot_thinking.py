@@ -49,7 +49,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Gate:
     return held
 
 
-def wait_for(check: Any, seconds: float = 10.0) -> None:
+def wait_for(check: Any, seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < deadline, "the server did not get there in time"

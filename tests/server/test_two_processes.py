@@ -26,7 +26,7 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def next_update(ws: ClientConnection, version: int, seconds: float = 10.0) -> dict[str, Any]:
+def next_update(ws: ClientConnection, version: int, seconds: float = 30.0) -> dict[str, Any]:
     """The first update at ``version`` or later (earlier ones are skipped)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
