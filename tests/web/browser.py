@@ -123,11 +123,49 @@ def play_one(page: Any, rng: random.Random) -> bool:
             "v => document.querySelector('#seat').dataset.version !== v"
             " || document.querySelector('#seat .problem')",
             arg=before,
-            timeout=5000,
+            timeout=15000,
         )
     except Exception:  # the view moved on under the click (a bot, a timeout): look again
         return False
     return True
+
+
+def mover_of(pages: list[Any], seconds: float = 30.0) -> Any:
+    """The first of ``pages`` whose family is to move, once one shows it: each page draws a
+    step when its own connection brings it, so right after a start or a move some may not
+    have it yet."""
+    deadline = time.monotonic() + seconds
+    while True:
+        for page in pages:
+            if my_turn(page):
+                return page
+        assert time.monotonic() < deadline, f"no page showed a family to move in {seconds} s"
+        time.sleep(0.05)
+
+
+def expect(locator: Any) -> Any:
+    """Playwright's assertions, which look again until they hold (or time out); imported here,
+    as the ``browser`` fixture imports Playwright only when a browser test runs."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def apply_seat(row: Any, bot: str) -> None:
+    """On the console, choose who plays the seat of ``row`` (a bot's kind, or "" for a person)
+    and press its Apply, in one step of the page: the console draws its list of seats afresh
+    on every update (a bot's move), and one drawn between the choice and the press would put
+    the old choice back before it is sent."""
+    row.locator("select").evaluate(
+        """(select, value) => {
+            select.value = value;
+            if (select.value !== value) throw new Error(`no choice ${value} for this seat`);
+            select.dispatchEvent(new Event("change", { bubbles: true }));
+            const buttons = [...select.parentElement.querySelectorAll("button")];
+            buttons.find((button) => button.textContent === "Apply").click();
+        }""",
+        bot,
+    )
 
 
 def finished(page: Any) -> bool:
@@ -202,7 +240,7 @@ def on_the_table(game: str, view: dict[str, Any]) -> list[str]:
 def table_drawn(page: Any, selector: str, base: str, code: str, game: str) -> list[str]:
     """Wait until ``page`` draws on the table (``selector``) what the room's public view holds
     (the view may move on under a bot's move: look again); what it drew."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while True:
         view = httpx2.get(f"{base}/api/rooms/{code}/view", timeout=5).json()["view"]
         expected = on_the_table(game, view)
@@ -237,7 +275,7 @@ def held_by_name(game: str, view: dict[str, Any]) -> list[str]:
 def held_drawn(page: Any, base: str, code: str, game: str) -> None:
     """Wait until ``page`` shows every card the families hold by its name (the view may move
     on under a bot's move: look again)."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while True:
         view = httpx2.get(f"{base}/api/rooms/{code}/view", timeout=5).json()["view"]
         shown = page.inner_text("#families")

@@ -85,7 +85,7 @@ def test_a_whole_game_through_the_pages(
     restarted.start()
     try:
         for page in [*learners, trainer, projector]:
-            page.wait_for_selector("#connection:has-text('live')", timeout=15000)
+            page.wait_for_selector("#connection:has-text('live')")
         assert int(learners[0].get_attribute("#seat", "data-version") or 0) >= version
         play(learners, rng, moves=None, seconds=240)
         for page in learners:

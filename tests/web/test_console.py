@@ -13,8 +13,10 @@ from tests.web.browser import (
     LAPTOP,
     PHONE,
     PROJECTOR,
+    apply_seat,
     create_room,
     join,
+    mover_of,
     new_page,
     serious_violations,
 )
@@ -94,9 +96,8 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     said(trainer, "seat is now played by a saver bot.")
     assert trainer.inner_text("#said") == "Bola's seat is now played by a saver bot."
     trainer.wait_for_selector("#seats li:has-text('saver bot')")
-    row = trainer.locator("#seats li", has_text="Bola")
-    row.locator("select").select_option("")
-    row.locator("button:has-text('Apply')").click()
+    # The bot may be moving meanwhile: the choice and its Apply go in one step.
+    apply_seat(trainer.locator("#seats li", has_text="Bola"), "")
     trainer.wait_for_selector("#seats li:has-text('Bola'):not(:has-text('saver bot'))")
 
     # Ada moves to another device: the old phone is shut out, the new link plays her seat.
@@ -170,7 +171,7 @@ def test_the_learner_asked_sees_the_time_left_count_down(
     trainer.fill("#timer", "40")
     trainer.click("[data-directive=timer]")
     said(trainer, "Done: each decision now has 40 seconds")
-    asked = next(p for p in phones if p.locator("#seat .family.yours.moving").count())
+    asked = mover_of(phones)
     waiting = next(p for p in phones if p is not asked)
     asked.wait_for_selector("#seat .time-left:has-text('Time left:')")
     first = int(asked.inner_text("#seat .time-left").split(":")[1].split()[0])

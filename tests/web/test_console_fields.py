@@ -8,7 +8,7 @@ from typing import Any
 import httpx2
 
 from tests.server.process import ServerProcess
-from tests.web.browser import LAPTOP, PHONE, new_page
+from tests.web.browser import LAPTOP, PHONE, apply_seat, new_page
 
 
 def monitics_room_ana_joined(server: ServerProcess) -> tuple[str, str]:
@@ -86,11 +86,18 @@ def test_a_bot_seat_given_to_a_person_can_be_moved_to_a_device(
     row = trainer.locator("#seats li").nth(1)
     row.locator("button:has-text('Move to another device')").click()
     trainer.wait_for_selector("#seats li .rejoin:has-text('New link:')")
-    trainer.wait_for_timeout(500)  # the bot moves on: the list is drawn again, the link stays
-    shown = trainer.locator("#seats li").nth(1).locator(".rejoin").inner_text()
+    # The next update (here, a timer set over the API) draws the list again: the link stays.
+    row.evaluate("li => { li.dataset.before = 'yes' }")
+    httpx2.post(
+        f"{server.base}/api/rooms/{code}/directives",
+        json={"directive": {"type": "timer", "seconds": 600}},
+        headers={"Authorization": f"Bearer {token}"},
+    ).raise_for_status()
+    trainer.wait_for_selector("#seats li:nth-child(2):not([data-before])")
+    shown = row.locator(".rejoin").inner_text()
     link = shown.split("New link: ", 1)[1].strip()
-    row.locator("select").select_option("")
-    row.locator("button:has-text('Apply')").click()
+    # The bot may be moving meanwhile: the choice and its Apply go in one step.
+    apply_seat(row, "")
     trainer.wait_for_selector("#said:has-text('is now played by a person.')")
     phone = new_page(browser, PHONE)
     phone.goto(link)

@@ -12,6 +12,7 @@ from tests.web.browser import (
     LAPTOP,
     PHONE,
     PROJECTOR,
+    apply_seat,
     create_room,
     join,
     new_page,
@@ -37,9 +38,8 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     assert projector.locator("#debrief").is_hidden()
 
     # Ada's seat goes to a bot, and the bots play the game to its end.
-    row = trainer.locator("#seats li", has_text="Ada")
-    row.locator("select").select_option("random")
-    row.locator("button:has-text('Apply')").click()
+    # The other seat's bot may be moving meanwhile: the choice and its Apply go in one step.
+    apply_seat(trainer.locator("#seats li", has_text="Ada"), "random")
     trainer.wait_for_selector("#turn .result", timeout=60000)
     trainer.click("#debrief-open a")
     trainer.wait_for_url(f"**/debrief/{code}")

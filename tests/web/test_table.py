@@ -14,7 +14,7 @@ from moneyboard.games.monitics.content import load_content
 from moneyboard.games.rut_to_riches.content import SQUARE_NAMES
 from moneyboard.registry import get_game
 from tests.server.process import ServerProcess
-from tests.web.browser import my_turn, play_one, start_class
+from tests.web.browser import expect, mover_of, my_turn, play_one, start_class
 from tests.web.conftest import screenshot
 
 #: A phone has drawn a newer step than the one formatted in.
@@ -78,7 +78,8 @@ def test_a_card_drawn_in_rut_to_riches_lies_on_the_table_for_everyone(
     holder_name = view["seats"][holder]["name"]
     figures = [(k, card[k]) for k in ("cost", "deposit", "cashflow", "price") if card[k]]
     for page, selector in [(projector, "#table"), *((p, "#seat .table") for p in learners)]:
-        page.wait_for_selector(f"{selector} .card.on-table")
+        # A page a step behind may still show a card drawn before this one.
+        expect(page.locator(f"{selector} .card.on-table")).to_contain_text(card["title"])
         text = page.inner_text(selector)
         assert f"The card on the table ({holder_name})" in text, text
         assert card["title"] in text and card["text"] in text, text
@@ -114,8 +115,7 @@ def test_a_phone_folds_a_full_table_away_until_the_learner_opens_it(
     assert f"Price {money(first['price'])} · Market value {money(first['market'])}" in text
     # It stays open through the next moves (the panel is drawn afresh on every update).
     version = phone.get_attribute("#seat", "data-version")
-    movers = [p for p in room.phones if my_turn(p)]
-    assert movers and play_one(movers[0], random.Random(1))
+    assert play_one(mover_of(room.phones), random.Random(1))
     phone.wait_for_function(
         "v => document.querySelector('#seat').dataset.version !== v", arg=version
     )
@@ -128,7 +128,7 @@ def test_a_financity_family_reads_where_its_home_token_is_by_the_zones_name(
     browser: Any, server: ServerProcess
 ) -> None:
     room = start_class(browser, server.base, "financity", ["Ada", "Bola"], seed=5)
-    phone = next(p for p in room.phones if p.locator("#seat .family.yours.moving").count())
+    phone = mover_of(room.phones)
     phone.click("#seat button:has-text('Place the home token on Zone 4: Extra Jobs')")
     # As the board draws it ("4 · Extra jobs"), not the bare board number.
     phone.wait_for_selector("#seat .where:has-text('Where you are: 4 · Extra jobs')")
@@ -172,11 +172,9 @@ def test_a_monitics_player_reads_its_box_by_name(browser: Any, server: ServerPro
     phone.wait_for_function(
         "t => document.querySelector('#seat .where')?.innerText === t",
         arg=f"Where you are: {moved['position']} · {name}",
-        timeout=5000,
     )
-    card = room.projector.locator(".family", has_text=moved["name"]).first
-    card.wait_for(timeout=5000)
-    assert name in card.inner_text()
+    # The projector draws the move when its own connection brings it.
+    expect(room.projector.locator(".family", has_text=moved["name"]).first).to_contain_text(name)
     assert phone.errors == [] and room.projector.errors == []
 
 
@@ -190,8 +188,8 @@ def test_a_financity_purchase_names_its_price_once(browser: Any, server: ServerP
     seen: list[str] = []
     while time.monotonic() < deadline and not seen:
         for phone in room.phones:
-            buttons = phone.locator(cards)
-            seen += [buttons.nth(i).inner_text() for i in range(buttons.count())]
+            # All at once: the buttons may be drawn again between a count and a read.
+            seen += phone.locator(cards).all_inner_texts()
         movers = [p for p in room.phones if my_turn(p)]
         if seen or not movers:
             time.sleep(0.1)
