@@ -113,17 +113,18 @@ class BodyLimit:
             await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {"error": {"code": "too_large", "message": f"bodies are limited to {self.limit} bytes"}}
-        ).encode()
+        """413, with the body every other error has (the same JSON, written the same way)."""
+        size = f"{self.limit // 1024} KiB" if self.limit % 1024 == 0 else f"{self.limit:,} bytes"
+        error = RoomError(413, "too_large", f"a request's body is limited to {size}")
+        response = JSONResponse({"error": error.to_json()}, error.status)
         await send(
             {
                 "type": "http.response.start",
-                "status": 413,
-                "headers": [(b"content-type", b"application/json")],
+                "status": response.status_code,
+                "headers": response.raw_headers,
             }
         )
-        await send({"type": "http.response.body", "body": body})
+        await send({"type": "http.response.body", "body": response.body})
 
 
 class _TooLargeError(Exception):
