@@ -69,4 +69,5 @@ def test_a_missing_extra_is_explained(module: str, blocked: str) -> None:
         """
     )
     assert done.returncode == 0, done.stderr
-    assert "pip install 'moneyboard[rl]'" in done.stdout
+    # The command that works in a clone set up as the README says.
+    assert 'pip install -e ".[rl]" in the moneyboard folder' in done.stdout

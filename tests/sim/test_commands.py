@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from moneyboard.cli import app
@@ -162,3 +164,22 @@ def test_simulate_keeps_each_games_record_to_replay_on_its_own(tmp_path: Path) -
 def test_simulate_writes_no_records_unless_asked(tmp_path: Path) -> None:
     simulate(tmp_path, "--jobs", "1")
     assert not (tmp_path / "records").exists()
+
+
+def test_a_scheduler_without_dask_names_the_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Dask comes only with the optional 'cluster' extra, which ./play does not install.
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    for command in (
+        ["simulate", "toy", "--games", "2", "--out", str(tmp_path / "out")],
+        ["tournament", "toy", "--seats", "saver,random", "--games", "1"],
+    ):
+        result = runner.invoke(app, [*command, "--scheduler", "tcp://127.0.0.1:9"])
+        assert result.exit_code == 1
+        assert result.output.count("\n") == 1, result.output
+        assert 'pip install -e ".[cluster]"' in result.output
+        assert "Traceback" not in result.output and not isinstance(
+            result.exception, ModuleNotFoundError
+        )
+    assert not (tmp_path / "out").exists()

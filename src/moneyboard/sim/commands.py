@@ -36,7 +36,7 @@ from moneyboard.sim.display import (
 )
 from moneyboard.sim.play import GameJob, GameOutcome, job_overrides
 from moneyboard.sim.report import by_rule_set, write_report
-from moneyboard.sim.runner import RunResult, run_jobs
+from moneyboard.sim.runner import RunResult, require_dask, run_jobs
 from moneyboard.sim.seats import parse_bot_seats
 from moneyboard.sim.summary import compare, win_rates
 from moneyboard.sim.tables import write_tables
@@ -90,6 +90,8 @@ class SimulateSettings:
 def simulate(settings: SimulateSettings, console: Console) -> RunResult:
     """Run the games (twice on the same seeds with ``--compare``), write tables and report."""
     s = settings
+    if s.scheduler is not None:
+        require_dask()
     s.game.options(s.overrides)  # a bad rules file is refused before any game is played
     rule_sets = [("A" if s.other_overrides is not None else "default", s.overrides)]
     if s.other_overrides is not None:
@@ -194,6 +196,8 @@ def tournament(
     """Play every seating ``games_per_seating`` times; print first-place rates and margins."""
     from moneyboard.sim.tournament import seatings
 
+    if scheduler is not None:
+        require_dask()
     total = len(seatings(kinds)) * games_per_seating
     with progress_bar(console, total, f"{game.id} tournament") as advance:
         result = run_tournament(

@@ -114,9 +114,25 @@ def _run_processes(
     return _collect(done, False, total)
 
 
+#: What to tell a person asking for a Dask cluster in an environment without Dask.
+MISSING_DASK = (
+    "--scheduler needs Dask, which comes with moneyboard's optional 'cluster' extra: "
+    '.venv/bin/pip install -e ".[cluster]" in the moneyboard folder (./run-tests installs it)'
+)
+
+
+def require_dask() -> None:
+    """Refuse a ``--scheduler`` run before it starts when Dask is not installed."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise MoneyboardError(MISSING_DASK) from None
+
+
 def _run_dask(
     groups: list[list[GameJob]], scheduler: str, total: int, progress: Progress | None
 ) -> RunResult:
+    require_dask()
     from distributed import Client, as_completed
 
     done: dict[int, list[GameOutcome]] = {}
