@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
+
+from moneyboard.debrief.words import share_percent
 
 #: Okabe-Ito colours: distinguishable with the common kinds of colour blindness.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
@@ -26,6 +28,8 @@ MARKERS = ("circle", "square", "triangle", "diamond", "cross", "bar")
 WIDTH, HEIGHT = 960, 520
 LEFT, RIGHT, TOP, BOTTOM = 120, 230, 70, 80
 FONT = 20
+#: Room between a y tick's label and the plot.
+TICK_GAP = 10
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,9 +152,11 @@ def line_chart(
     x_label: str = "Round",
     y_label: str = "",
     layout: Layout = WIDE,
+    share: bool = False,
 ) -> str:
     """One line per series (a seat's name and its value at each of ``rounds``), as SVG,
-    shaped by ``layout`` (:data:`WIDE`, or :data:`NARROW` for a phone)."""
+    shaped by ``layout`` (:data:`WIDE`, or :data:`NARROW` for a phone); values that are a
+    ``share`` (of expenses) are written as percentages ("150%")."""
     at = layout
     font = at.font
     y_label = y_label or title
@@ -161,21 +167,28 @@ def line_chart(
         x_low, x_high = x_low - 1, x_high + 1
     heading = textwrap.wrap(title, at.title_chars) or [title]
     top = at.top + (len(heading) - 1) * (font + 10)
-    plot_w = at.width - at.left - at.right
+    plain = short_number if at.short_ticks else number
+
+    def tick_text(value: float) -> str:
+        return plain(round(100 * value, 6)) + "%" if share else plain(value)
+
+    # A tick wider than the margin ("1,250%" on a phone) widens it: no tick is cut off.
+    widest = max(text_width(tick_text(tick), font) for tick in y_ticks)
+    left = max(at.left, math.ceil(widest) + TICK_GAP + 8)
+    plot_w = at.width - left - at.right
     plot_h = at.plot_height
     legend_row = font + 18
     legend_h = len(series) * legend_row + 10 if at.legend_below else 0
     height = top + plot_h + at.bottom + legend_h
 
     def x_at(r: float) -> float:
-        return at.left + (r - x_low) / (x_high - x_low) * plot_w
+        return left + (r - x_low) / (x_high - x_low) * plot_w
 
     def y_at(v: float) -> float:
         return top + (y_ticks[-1] - v) / (y_ticks[-1] - y_ticks[0]) * plot_h
 
-    tick_text = short_number if at.short_ticks else number
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
-    title_x = 16 if at.legend_below else at.left
+    title_x = 16 if at.legend_below else left
     lines = (
         escape(title)
         if len(heading) == 1
@@ -189,7 +202,8 @@ def line_chart(
         f'role="img" aria-labelledby="{title_id} {desc_id}" class="debrief-chart" '
         f'font-family="system-ui, sans-serif" font-size="{font}">',
         f'<title id="{title_id}">{escape(title)} at the end of each round</title>',
-        f'<desc id="{desc_id}">{escape(describe(title, rounds, series))}</desc>',
+        f'<desc id="{desc_id}">'
+        f"{escape(describe(title, rounds, series, share_percent if share else number))}</desc>",
         f'<rect x="0" y="0" width="{at.width}" height="{height}" fill="#ffffff"/>',
         f'<text x="{title_x}" y="{at.top - 30}" font-size="{font + 6}" font-weight="bold" '
         f'fill="#111111">{lines}</text>',
@@ -199,17 +213,17 @@ def line_chart(
         y = y_at(tick)
         stroke = "#555555" if tick == 0 else "#dddddd"
         out.append(
-            f'<line x1="{at.left}" y1="{y:.1f}" x2="{at.left + plot_w}" y2="{y:.1f}" '
+            f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
             f'stroke="{stroke}" stroke-width="1"/>'
         )
         out.append(
-            f'<text x="{at.left - 10}" y="{y + font / 3:.1f}" text-anchor="end" '
+            f'<text x="{left - TICK_GAP}" y="{y + font / 3:.1f}" text-anchor="end" '
             f'fill="#111111">{escape(tick_text(tick))}</text>'
         )
     # X axis with a tick per round (thinned out when there are many).
     base = top + plot_h
     out.append(
-        f'<line x1="{at.left}" y1="{base}" x2="{at.left + plot_w}" y2="{base}" '
+        f'<line x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" '
         f'stroke="#111111" stroke-width="2"/>'
     )
     every = max(1, math.ceil(len(rounds) / at.x_ticks))
@@ -227,7 +241,7 @@ def line_chart(
             f'fill="#111111">{r}</text>'
         )
     out.append(
-        f'<text x="{at.left + plot_w / 2:.1f}" y="{base + at.bottom - 12}" text-anchor="middle" '
+        f'<text x="{left + plot_w / 2:.1f}" y="{base + at.bottom - 12}" text-anchor="middle" '
         f'fill="#111111">{escape(x_label)}</text>'
     )
     if not at.legend_below:  # a narrow chart's title names its figure: no room beside it
@@ -256,7 +270,7 @@ def line_chart(
         if at.legend_below:
             lx, ly = 16, base + at.bottom + 10 + i * legend_row
         else:
-            lx, ly = at.left + plot_w + 20, top + 10 + i * legend_row
+            lx, ly = left + plot_w + 20, top + 10 + i * legend_row
         out.append(
             f'<line x1="{lx}" y1="{ly}" x2="{lx + 50}" y2="{ly}" stroke="{colour}" '
             f'stroke-width="4"{dash_attr}/>'
@@ -305,6 +319,14 @@ def _short(name: str, limit: int = 14) -> str:
 WIDE_LETTERS, NARROW_LETTERS = frozenset("MWmw@%"), frozenset("ijlt.,:;'!| ")
 
 
+def text_width(text: str, font: int) -> float:
+    """Roughly how wide ``text`` is drawn at type size ``font``, in the chart's units."""
+    return (
+        sum(0.95 if c in WIDE_LETTERS else 0.3 if c in NARROW_LETTERS else 0.62 for c in text)
+        * font
+    )
+
+
 def _fit(name: str, room: float, font: int) -> str:
     """``name`` cut (with "…") to about ``room`` units at type size ``font``: a name of wide
     letters ("WWWW…") would run past the chart's edge on a phone.
@@ -313,24 +335,21 @@ def _fit(name: str, room: float, font: int) -> str:
     ('Ana', 'WWWW…')
     """
 
-    def width(text: str) -> float:
-        return (
-            sum(0.95 if c in WIDE_LETTERS else 0.3 if c in NARROW_LETTERS else 0.62 for c in text)
-            * font
-        )
-
-    if width(name) <= room:
+    if text_width(name, font) <= room:
         return name
-    while name and width(name + "…") > room:
+    while name and text_width(name + "…", font) > room:
         name = name[:-1]
     return name.rstrip() + "…"
 
 
 def describe(
-    title: str, rounds: Sequence[int], series: Sequence[tuple[str, Sequence[float]]]
+    title: str,
+    rounds: Sequence[int],
+    series: Sequence[tuple[str, Sequence[float]]],
+    text: Callable[[float], str] = number,
 ) -> str:
-    """The chart in words, for a screen reader: each seat's first and last value, its highest
-    and lowest, and who ended highest.
+    """The chart in words, for a screen reader: each seat's first and last value (written by
+    ``text``), its highest and lowest, and who ended highest.
 
     >>> print(describe("Cash", [1, 2], [("Ana", [5, 9]), ("Ben", [5, 3])]))
     Cash at the end of rounds 1 to 2. Ana: from 5 to 9 (lowest 5, highest 9). Ben: from 5 to 3 \
@@ -342,8 +361,8 @@ def describe(
     parts = [f"{title} at the end of {span}."]
     for name, ys in series:
         parts.append(
-            f"{name}: from {number(ys[0])} to {number(ys[-1])} "
-            f"(lowest {number(min(ys))}, highest {number(max(ys))})."
+            f"{name}: from {text(ys[0])} to {text(ys[-1])} "
+            f"(lowest {text(min(ys))}, highest {text(max(ys))})."
         )
     if series:
         top = max(ys[-1] for _, ys in series)

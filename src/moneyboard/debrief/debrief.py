@@ -23,9 +23,11 @@ from moneyboard.debrief.records import (
 )
 from moneyboard.debrief.timeline import (
     SCORE_IS_NET_WORTH,
+    SCORE_IS_SHARE,
     TimelineBuilder,
     TimelineRow,
-    metric_label,
+    debrief_label,
+    score_measure,
     score_unit,
     shown_metrics,
 )
@@ -106,7 +108,6 @@ def build_debrief(
         raise DebriefError(f"a debrief lists zero or more turning points, not {limit}")
     rec = load(record)
     candidates, rows, final = _replay(rec)
-    unit = score_unit(rec.game)
     measured = _judge(rec.game, candidates, rows, final, seed=seed, budget_seconds=budget_seconds)
     metrics = shown_metrics(rows)
     debrief = Debrief(
@@ -114,7 +115,7 @@ def build_debrief(
         title=game_of(rec).title,
         seats=tuple(s.name for s in final.seats),
         metrics=tuple(metrics),
-        labels={m: metric_label(rec.game, m) for m in metrics},
+        labels={m: debrief_label(rec.game, m) for m in metrics},
         timeline=tuple(rows),
         turning_points=tuple(select(measured, limit)),
         summary=(),
@@ -123,7 +124,8 @@ def build_debrief(
         finished=final.result is not None,
         period=final.period,
     )
-    return dataclasses.replace(debrief, summary=tuple(summarize(debrief, final, unit)))
+    summary = summarize(debrief, final, score_measure(rec.game))
+    return dataclasses.replace(debrief, summary=tuple(summary))
 
 
 def _replay(rec: GameRecord) -> tuple[list[Candidate], list[TimelineRow], GameState]:
@@ -165,8 +167,11 @@ def _judge(
     the_plan = plan(candidates, max(8, per_round), budget_seconds)
     screen(candidates, seed, the_plan, scales)
     unit, money_is_score = score_unit(game_id), game_id in SCORE_IS_NET_WORTH
+    share = game_id in SCORE_IS_SHARE
     return to_measure(
-        candidates, the_plan.left, lambda c: measure(c, seed, scales, unit, money_is_score)
+        candidates,
+        the_plan.left,
+        lambda c: measure(c, seed, scales, unit, money_is_score, share=share),
     )
 
 
@@ -206,7 +211,8 @@ def _candidate(walk: Replayer, remaining: int) -> Candidate | None:
 
 
 def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
-    """The game in a few plain sentences: who won, how the money went, what mattered."""
+    """The game in a few plain sentences: who won, how the money went, what mattered
+    (``unit``: what the game's score is called, as :func:`score_measure` names it)."""
     out: list[str] = []
     names = debrief.seats
     rounds = debrief.rounds()
@@ -290,6 +296,11 @@ def nothing_clear(measured: int, decisions: int) -> str:
     )
 
 
+def is_share(debrief: Debrief, metric: str) -> bool:
+    """Whether ``metric`` is a share of expenses in this game, shown as a percentage."""
+    return metric == "score" and debrief.game in SCORE_IS_SHARE
+
+
 def charts_svg(debrief: Debrief, layout: Layout = WIDE) -> dict[str, str]:
     """One accessible inline SVG chart per metric of the timeline: a line per seat, shaped
     for a wide screen or, with :data:`~moneyboard.debrief.charts.NARROW`, for a phone."""
@@ -304,6 +315,7 @@ def charts_svg(debrief: Debrief, layout: Layout = WIDE) -> dict[str, str]:
             y_label=debrief.labels[metric],
             x_label=debrief.period.capitalize(),
             layout=layout,
+            share=is_share(debrief, metric),
         )
         for metric in debrief.metrics
     }

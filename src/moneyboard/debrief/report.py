@@ -7,12 +7,13 @@ spreadsheet). Type is large and contrast high, for a projector.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from moneyboard.debrief.charts import NARROW, number
-from moneyboard.debrief.debrief import Debrief, charts_svg, nothing_clear
+from moneyboard.debrief.debrief import Debrief, charts_svg, is_share, nothing_clear
 from moneyboard.debrief.what_if import WhatIf
-from moneyboard.debrief.words import times
+from moneyboard.debrief.words import share_percent, times
 
 STYLE = """
 body { font-family: system-ui, sans-serif; font-size: 1.25rem; line-height: 1.5;
@@ -70,7 +71,7 @@ def report_html(debrief: Debrief, what_ifs: list[WhatIf] | None = None) -> str:
         )
     parts += ["</div></section>", *_points(debrief)]
     for w in what_ifs or []:
-        parts += _what_if(w)
+        parts += _what_if(w, share_percent if is_share(debrief, "score") else _cell)
     parts += [*_table(debrief), "</main>", "</body>", "</html>", ""]
     return "\n".join(parts)
 
@@ -97,7 +98,13 @@ def _points(debrief: Debrief) -> list[str]:
     return out
 
 
-def _what_if(w: WhatIf) -> list[str]:
+def _cell(value: float) -> str:
+    """A figure in a table: at most two decimals."""
+    return number(round(value, 2))
+
+
+def _what_if(w: WhatIf, score: Callable[[float], str]) -> list[str]:
+    """A what-if's sentence and its table, each seat's score written by ``score``."""
     out = [
         f'<section aria-labelledby="what-if-{w.entry}">',
         f'<h2 id="what-if-{w.entry}">What if (entry {w.entry})</h2>',
@@ -113,11 +120,11 @@ def _what_if(w: WhatIf) -> list[str]:
     for mine, other in zip(w.chosen_results, w.alternative_results, strict=True):
         out.append(
             f'<tr><th scope="row">{escape(mine.name)}</th>'
-            f"<td>{number(w.actual.scores[mine.seat])}</td>"
-            f"<td>{number(round(mine.score.mean, 2))} ({number(round(mine.score.low, 2))} to "
-            f"{number(round(mine.score.high, 2))})</td>"
-            f"<td>{number(round(other.score.mean, 2))} ({number(round(other.score.low, 2))} to "
-            f"{number(round(other.score.high, 2))})</td>"
+            f"<td>{score(w.actual.scores[mine.seat])}</td>"
+            f"<td>{score(mine.score.mean)} ({score(mine.score.low)} to "
+            f"{score(mine.score.high)})</td>"
+            f"<td>{score(other.score.mean)} ({score(other.score.low)} to "
+            f"{score(other.score.high)})</td>"
             f"<td>{round(100 * mine.wins)}%</td><td>{round(100 * other.wins)}%</td></tr>"
         )
     out.append("</table></div></section>")
@@ -136,7 +143,11 @@ def _table(debrief: Debrief) -> list[str]:
         "</tr>",
     ]
     for row in debrief.timeline:
-        cells = "".join(f"<td>{number(round(row.values[m], 2))}</td>" for m in debrief.metrics)
+        cells = "".join(
+            f"<td>{share_percent(row.values[m]) if is_share(debrief, m) else _cell(row.values[m])}"
+            "</td>"
+            for m in debrief.metrics
+        )
         out.append(
             f'<tr><td>{row.round}</td><th scope="row">{escape(debrief.seats[row.seat])}</th>'
             f"{cells}</tr>"

@@ -38,15 +38,23 @@ SCORE_LABELS = {
     "rut-to-riches": "Progress out of the Rut (passive income / expenses)",
     "monitics": "Net worth (score)",
 }
-#: The score as a sentence names it ("about 2 more ___").
+#: The score as a sentence names it ("about 2 more ___"; a share: "150% ___").
 SCORE_UNITS = {
     "financialit": "happiness points",
     "financity": "champion score points",
-    "rut-to-riches": "progress out of the Rut",
+    "rut-to-riches": "of expenses covered by passive income",
     "monitics": "net worth",
 }
 #: Games whose score is net worth itself (a sentence then names net worth once).
 SCORE_IS_NET_WORTH = frozenset({"monitics"})
+#: Games whose score is a share of expenses (Rut to Riches' passive income over expenses):
+#: the debrief says it as a percentage, as the game's end does ("150% of expenses covered by
+#: passive income"), and a difference in percentage points, never as a bare ratio.
+SCORE_IS_SHARE = frozenset({"rut-to-riches"})
+#: Such a score's label in the debrief's charts and tables (their figures are percentages).
+SHARE_LABELS = {"rut-to-riches": "Expenses covered by passive income"}
+#: What the score is, where a sentence names it on its own ("judged by ___ and net worth").
+SCORE_MEASURES = {"rut-to-riches": "the share of expenses covered by passive income"}
 #: Games whose wellbeing has its own name.
 WELLBEING_LABELS = {"financialit": "Happiness"}
 
@@ -60,9 +68,22 @@ def metric_label(game_id: str, metric: str) -> str:
     return LABELS.get(metric, metric.replace("_", " ").capitalize())
 
 
+def debrief_label(game_id: str, metric: str) -> str:
+    """A metric's label in the debrief's charts and tables: a score that is a share of
+    expenses by what its percentages say, else as :func:`metric_label` names it."""
+    if metric == "score" and game_id in SHARE_LABELS:
+        return SHARE_LABELS[game_id]
+    return metric_label(game_id, metric)
+
+
 def score_unit(game_id: str) -> str:
     """How a sentence names a difference in the game's score."""
     return SCORE_UNITS.get(game_id, "points of score")
+
+
+def score_measure(game_id: str) -> str:
+    """How a sentence names the game's score on its own ("judged by ___ and net worth")."""
+    return SCORE_MEASURES.get(game_id, score_unit(game_id))
 
 
 def seat_values(state: GameState, seat: int) -> dict[str, float]:

@@ -43,6 +43,7 @@ from moneyboard.debrief.words import (
     joined,
     money_difference,
     percent,
+    share_difference,
     typed_form,
 )
 from moneyboard.engine.actions import Action
@@ -303,9 +304,16 @@ def estimate(
 
 
 def measure(
-    c: Candidate, seed: int, scales: Scales, unit: str, money_is_score: bool
+    c: Candidate,
+    seed: int,
+    scales: Scales,
+    unit: str,
+    money_is_score: bool,
+    *,
+    share: bool = False,
 ) -> TurningPoint:
-    """Find the best alternative to the choice, then estimate the difference on fresh dice."""
+    """Find the best alternative to the choice, then estimate the difference on fresh dice
+    (``share``: the score is a share of expenses, said in percentage points)."""
     chosen = c.options[0]
     ranked = sorted(
         range(1, len(c.options)),
@@ -354,7 +362,7 @@ def measure(
         money_error=found.money_error,
         win_error=found.win_error,
     )
-    said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period)
+    said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period, share=share)
     return dataclasses.replace(point, sentence=said)
 
 
@@ -364,18 +372,24 @@ def sentence(
     money_is_score: bool,
     money_text: Callable[[int | float], str],
     period: str = "round",
+    *,
+    share: bool = False,
 ) -> str:
     """The turning point in one sentence a learner understands (net worth in the game's
-    currency, by ``money_text``; its rounds by the game's word, ``period``)."""
+    currency, by ``money_text``; its rounds by the game's word, ``period``; a score that is
+    a ``share`` of expenses in percentage points of it)."""
     # What the alternative would have changed, at the end of the game: only the differences
     # clear of the noise (more than twice their standard error), never one that rounds to
     # nothing ("about $0 more" says nothing).
     parts = []
     if _clear(p.effect, p.effect_error):
         effect = -p.effect
-        parts.append(
-            money_difference(effect, money_text) if money_is_score else difference(effect, unit)
-        )
+        if money_is_score:
+            parts.append(money_difference(effect, money_text))
+        elif share:
+            parts.append(share_difference(effect, unit))
+        else:
+            parts.append(difference(effect, unit))
     if not money_is_score and _clear(p.money, p.money_error):
         parts.append(money_difference(-p.money, money_text))
     changed = joined([part for part in parts if part]) or ("about the same result" if parts else "")

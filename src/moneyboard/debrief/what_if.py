@@ -29,13 +29,15 @@ from moneyboard.debrief.records import (
     state_before,
     undone_entries,
 )
-from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, score_unit
+from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_IS_SHARE, score_unit
 from moneyboard.debrief.words import (
     action_words,
     amount,
     of_the_games,
     percent,
+    percentage_points,
     says_something,
+    share_percent,
     times,
     with_unit,
 )
@@ -249,14 +251,18 @@ def what_if(
         chosen_finishes=chosen_finishes,
         alternative_finishes=alternative_finishes,
     )
-    unit, shown = score_unit(rec.game), _figure
+    unit = score_unit(rec.game)
+    shown: Callable[[float], str] = _figure
     if rec.game in SCORE_IS_NET_WORTH:  # the score is money: say it in the game's currency
 
         def shown_money(value: float) -> str:
             return state.money_text(round(value))
 
         unit, shown = "of net worth", shown_money
-    said = _sentence(result, unit, shown, state.period)
+    share = rec.game in SCORE_IS_SHARE  # a share of expenses: said as a percentage
+    if share:
+        shown = share_percent
+    said = _sentence(result, unit, shown, state.period, share=share)
     return dataclasses.replace(result, sentence=said)
 
 
@@ -393,15 +399,25 @@ def _player(state: GameState, seat: int, stand_in: str) -> str:
     return kind
 
 
-def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str = "round") -> str:
+def _sentence(
+    w: WhatIf,
+    unit: str,
+    shown: Callable[[float], str],
+    period: str = "round",
+    *,
+    share: bool = False,
+) -> str:
     """The what-if in words: the alternative's average result against the choice's, and what
     really happened. ``shown`` writes a score (money in the game's currency when the score is
-    net worth); ``period`` is the game's word for a round."""
+    net worth); ``period`` is the game's word for a round. A score that is a ``share`` of
+    expenses is said as a percentage of them, and a difference in percentage points."""
     mine = w.chosen_results[w.seat]
     other = w.alternative_results[w.seat]
     head = f"In {period} {w.round}, {w.name} played “{w.chosen_text}”."
     bots = _who_played_on(w)
     real_score = shown(w.actual.scores[w.seat])
+    if share:  # "ended with 150%" alone would not say of what
+        real_score = with_unit(real_score, unit)
     real = (
         f"In the real game {w.name} ended with {real_score}."
         if w.actual.finished
@@ -414,9 +430,10 @@ def _sentence(w: WhatIf, unit: str, shown: Callable[[float], str], period: str =
             f"({_range(mine.score, shown)}) and won {of_the_games(mine.wins)}. {bots} {real}"
         )
     delta = other.score.mean - mine.score.mean
+    gap = with_unit(percentage_points(delta), "percentage points") if share else shown(abs(delta))
     change = (
-        f"about {shown(abs(delta))} {'more' if delta > 0 else 'less'} than"
-        if says_something(shown(abs(delta)))
+        f"about {gap} {'more' if delta > 0 else 'less'} than"
+        if says_something(gap)
         else "about the same as"
     )
     # The share of wins: compared only where the two differ (else it says it once).

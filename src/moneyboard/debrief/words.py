@@ -126,6 +126,44 @@ def money_difference(delta: float, money_text: Callable[[int | float], str]) -> 
     return f"about {figure} {word} net worth"
 
 
+def share_percent(share: float) -> str:
+    """A share of expenses (Rut to Riches' passive income over expenses) as the game's end
+    sentence writes it: a whole percentage with its thousands, one decimal under 10%.
+
+    >>> share_percent(1.5), share_percent(20.05), share_percent(0.044), share_percent(0)
+    ('150%', '2,005%', '4.4%', '0%')
+    """
+    return percentage_points(share) + "%"
+
+
+def percentage_points(share: float) -> str:
+    """The size of a share in percentage points, rounded as :func:`share_percent` rounds it.
+
+    >>> percentage_points(0.25), percentage_points(-0.074), percentage_points(0.0004)
+    ('25', '7.4', '0')
+    """
+    size = abs(100 * share)
+    if size >= 10:
+        return f"{round(size):,}"
+    return f"{size:.1f}".removesuffix(".0")
+
+
+def share_difference(delta: float, unit: str) -> str:
+    """A difference in a share of expenses, in percentage points (``unit`` what the share is
+    of); ``""`` if it rounds to nothing.
+
+    >>> share_difference(0.25, "of expenses covered by passive income")
+    'about 25 percentage points more of expenses covered by passive income'
+    >>> share_difference(-0.01, "of expenses"), share_difference(0.0004, "of expenses")
+    ('about 1 percentage point less of expenses', '')
+    """
+    figure = percentage_points(delta)
+    if not says_something(figure):
+        return ""
+    word = "more" if delta > 0 else "less"
+    return f"about {with_unit(figure, 'percentage points')} {word} {unit}"
+
+
 def percent(share: float) -> str:
     """A share as a whole percentage.
 
