@@ -28,7 +28,7 @@ from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server import encoding as wire
-from moneyboard.server.directives import direct
+from moneyboard.server.directives import as_named, direct
 from moneyboard.server.errors import RoomError, bad_request
 from moneyboard.server.invalid import request_problems
 from moneyboard.server.listeners import Listener, Reply, update_message
@@ -286,7 +286,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/rooms/{code}/directives", responses=ERRORS, summary="A trainer's control")
     async def directive(code: str, body: DirectiveRequest, authorization: Auth = None) -> Accepted:
         room = manager.trainer(code, bearer(authorization))
-        change = await direct(manager, room, body.directive)
+        change = await direct(manager, room, as_named(room, body.directive))
         return Accepted(version=room.version, change=change.kind)
 
     @app.post(
@@ -482,8 +482,9 @@ class Connection:
             assert isinstance(parsed, WsDirective)
             if access.role != "trainer":
                 raise RoomError(403, "forbidden", "only the trainer of this room may do that")
-            await direct(self.manager, room, parsed.directive)
-            return _ack(ident, room.version)
+            done = as_named(room, parsed.directive)
+            await direct(self.manager, room, done)
+            return {**_ack(ident, room.version), "directive": done.model_dump(mode="json")}
         except RoomError as exc:
             version = self.manager.rooms[code].version if code in self.manager.rooms else None
             return {

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from moneyboard.server.chance_names import forced_by_name
 from moneyboard.server.errors import refused
 from moneyboard.server.manager import RoomManager
 from moneyboard.server.protocol import Directive, Force, SeatDirective, Simple, Start, Timer, Undo
 from moneyboard.server.room import Change, Room
 
 
+def as_named(room: Room, directive: Directive) -> Directive:
+    """The directive as the room carries it out: a ``force`` with its deck or die and its
+    outcomes named by their identifiers, however the trainer wrote them (the room refuses
+    what names nothing)."""
+    if not isinstance(directive, Force) or room.state is None:
+        return directive
+    stream, outcomes = forced_by_name(room.state, directive.stream, directive.outcomes)
+    return directive.model_copy(update={"stream": stream, "outcomes": outcomes})
+
+
 async def direct(manager: RoomManager, room: Room, directive: Directive) -> Change:
-    """Carry out one of the trainer's directives on ``room`` (stored before anyone hears)."""
+    """Carry out one of the trainer's directives on ``room`` (stored before anyone hears);
+    pass it through :func:`as_named` first."""
     if isinstance(directive, Start):
         return await manager.start(room, directive.fill_bot)
     if isinstance(directive, Timer):

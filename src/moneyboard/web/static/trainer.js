@@ -61,12 +61,14 @@ function directive(name) {
       return { body: { type: "undo", count } };
     }
     case "force": {
-      const stream = streamTyped();
+      // Sent as typed: the server reads a deck and its cards by name or by identifier, and
+      // its answer says what it queued.
+      const stream = document.getElementById("force-stream").value.trim();
       const typed = document.getElementById("force-outcomes").value.split(",").map((s) => s.trim()).filter(Boolean);
       if (!stream) return { problem: "Choose the deck or the die first (the list offers them)." };
       if (!typed.length) return { problem: "Type the card or the number to come next (several: separated by commas)." };
       if (typed.length > 20) return { problem: "Queue at most 20 outcomes at once." };
-      return { body: { type: "force", stream, outcomes: typed.map((t) => outcomeTyped(streams.get(stream), t)) } };
+      return { body: { type: "force", stream, outcomes: typed } };
     }
     default: return { body: { type: name } };
   }
@@ -135,7 +137,8 @@ async function press(name) {
 
 async function direct(body, beside = null) {
   const reply = await live.request({ type: "directive", directive: body });
-  const text = reply.type === "ack" ? doneText(body) : `Not done: ${sentence(reply.message)}`;
+  // The ack says the directive as carried out (a force's deck and cards by identifier).
+  const text = reply.type === "ack" ? doneText(reply.directive || body) : `Not done: ${sentence(reply.message)}`;
   said.textContent = text;
   if (beside) beside.textContent = text;
 }
@@ -194,21 +197,13 @@ async function loadStreams() {
   if (lastUpdate) showQueued(lastUpdate.view);
 }
 
-/** The stream typed in, as the server names it: typed as listed ("deck:events") or by its
- * name in words ("events deck"). */
+/** The stream typed in, for the list of its outcomes: typed as listed ("deck:events") or by
+ * its name in words ("events deck"). Only a hint: the server reads what is sent. */
 function streamTyped() {
   const typed = document.getElementById("force-stream").value.trim();
   if (streams.has(typed)) return typed;
   const named = [...streams.values()].find((s) => s.text.toLowerCase() === typed.toLowerCase());
   return named ? named.stream : typed;
-}
-
-/** One outcome typed in, as the server names it: by its name ("Broken Leg"), else as typed
- * (an identifier, or a number for a die). */
-function outcomeTyped(stream, typed) {
-  const named = stream && stream.outcomes.find((o) => o.text.toLowerCase() === typed.toLowerCase());
-  if (named) return named.outcome;
-  try { return JSON.parse(typed); } catch { return typed; }
 }
 
 /** Every outcome of the stream typed in, each by its name ("Fire Disaster") beside what to type. */
