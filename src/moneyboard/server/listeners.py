@@ -152,13 +152,18 @@ def seat_part(
         mine = room.state.private_view(seat)
     kernel_legal = mine.pop("legal", None)
     kernel_refused = mine.pop("refused", None)
-    if kernel_legal is not None and running:
+    # A seat the trainer gave to a bot is offered nothing: the bot plays it (its page
+    # says so), and anything the person sent would be refused.
+    by_bot = seat < len(room.controllers) and room.controllers[seat] is not None
+    if by_bot:
+        part["legal"], part["refused"] = [], []
+    elif kernel_legal is not None and running:
         part["legal"], part["refused"] = kernel_legal, kernel_refused or []
     else:
         part["legal"], part["refused"] = room.legal_json(seat)
     part["mine"] = mine
     state = room.state
-    if running and state is not None and seat in state.to_move():
+    if running and not by_bot and state is not None and seat in state.to_move():
         part["prompt"] = room.prompt(seat)
     part["voted"] = seat in room.votes
     part["vote"] = vote
@@ -275,7 +280,12 @@ def broadcast(
     # The deciding seat's buttons are the vote's choices: worked out once, for both.
     parts: dict[int, dict[str, Any]] = {}
     deciding = room.deciding_seat()
-    if deciding is not None and any(x.role == "seat" and x.seat == deciding for x in listeners):
+    # (A bot's seat is shown no buttons, so the vote works out its choices itself.)
+    if (
+        deciding is not None
+        and room.controllers[deciding] is None
+        and any(x.role == "seat" and x.seat == deciding for x in listeners)
+    ):
         parts[deciding] = seat_part(room, deciding, public, running, None)
     open_vote = room.open_vote(parts[deciding]["legal"] if deciding in parts else None)
     vote = fragment(open_vote) if open_vote is not None else None
