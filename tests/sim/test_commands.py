@@ -183,3 +183,28 @@ def test_a_scheduler_without_dask_names_the_extra_to_install(
             result.exception, ModuleNotFoundError
         )
     assert not (tmp_path / "out").exists()
+
+
+def test_progress_goes_to_stderr_in_plain_lines_when_it_is_not_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A long run piped to a file or a log still says how far it has got, on stderr, so
+    # the tables on stdout stay clean.
+    from moneyboard.sim import commands
+
+    monkeypatch.setattr(commands, "PROGRESS_EVERY", 0.0)
+    args = ["simulate", "toy", "--games", "4", "--seats", "saver,random", "--jobs", "1"]
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "toy: 0 of 4 games" in result.stderr
+    assert "toy: 4 of 4 games" in result.stderr
+    assert "games" not in result.stdout.splitlines()[0]
+    assert "━" not in result.output
+
+
+def test_time_left_in_words() -> None:
+    from moneyboard.sim.commands import duration_words
+
+    assert duration_words(44.2) == "44 s"
+    assert duration_words(760) == "13 min"
+    assert duration_words(3900) == "1 h 5 min"

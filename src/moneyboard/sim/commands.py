@@ -7,6 +7,7 @@ run is interrupted, and raise :class:`MoneyboardError` for anything a person got
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,9 +52,56 @@ class _Rate(ProgressColumn):
         return Text(f"{speed:,.1f} games/s" if speed else "- games/s")
 
 
+#: Seconds between two plain progress lines when stderr is not a terminal (a log, a pipe).
+PROGRESS_EVERY = 10.0
+
+
+def duration_words(seconds: float) -> str:
+    """A time left, rounded as a person would say it.
+
+    >>> duration_words(44.2), duration_words(760), duration_words(3900)
+    ('44 s', '13 min', '1 h 5 min')
+    """
+    if seconds < 90:
+        return f"{round(seconds)} s"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
+
+
+@contextmanager
+def plain_progress(console: Console, total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """Progress as a line every :data:`PROGRESS_EVERY` seconds (and one at the start), for
+    a stream that is not a terminal, where a live bar would show nothing until the end."""
+    start = time.monotonic()
+    last = start - PROGRESS_EVERY
+
+    def advance(done: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last < PROGRESS_EVERY and done < total:
+            return
+        last = now
+        line = f"{label}: {done} of {total} games"
+        if 0 < done < total:
+            left = (now - start) / done * (total - done)
+            line += f", about {duration_words(left)} left"
+        console.print(line, soft_wrap=True)
+
+    advance(0)
+    yield advance
+
+
 @contextmanager
 def progress_bar(console: Console, total: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar over ``total`` games; yields the callback that moves it."""
+    """Progress over ``total`` games, on stderr so the tables on stdout stay clean: a live
+    bar on a terminal, else a plain line now and then; yields the callback that moves it."""
+    console = Console(stderr=True, highlight=False)
+    if not console.is_terminal:
+        with plain_progress(console, total, label) as advance:
+            yield advance
+        return
     columns = (
         TextColumn(label),
         BarColumn(),
