@@ -8,7 +8,7 @@ accepts. The room stores the identifiers, so a record replays without it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from moneyboard.engine.state import GameState
@@ -52,7 +52,7 @@ def _outcome(state: GameState, possible: list[Any], typed: Any) -> Any:
     return possible[found] if found is not None else typed
 
 
-def _only(typed: str, names: dict[K, tuple[str, ...]]) -> K | None:
+def _only(typed: str, names: Mapping[K, tuple[str, ...]]) -> K | None:
     """The one key whose names include ``typed`` (compared by :func:`_key`), else ``None``."""
     wanted = _key(typed)
     found = [key for key, words in names.items() if any(_key(w) == wanted for w in words)]
