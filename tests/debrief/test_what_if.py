@@ -305,7 +305,9 @@ def test_a_what_if_says_which_bots_played_on() -> None:
     # figures differ, and the sentence says why.
     record = rigged_record()
     own = what_if(record, RIGGED_ENTRY, "gamble", games=2, seed=1, stand_in="saver")
-    assert "not at random as in the turning points, so the figures differ" in own.sentence
+    assert "Every seat played on as a saver bot. The turning points play every seat on at " in (
+        own.sentence
+    )
     fast = what_if(record, RIGGED_ENTRY, "gamble", games=2, seed=1, bots="random")
     assert "Every seat played on at random, as in the turning points." in fast.sentence
 

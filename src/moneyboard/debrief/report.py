@@ -7,7 +7,6 @@ spreadsheet). Type is large and contrast high, for a projector.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 
 from moneyboard.debrief.charts import NARROW, number
@@ -71,7 +70,7 @@ def report_html(debrief: Debrief, what_ifs: list[WhatIf] | None = None) -> str:
         )
     parts += ["</div></section>", *_points(debrief)]
     for w in what_ifs or []:
-        parts += _what_if(w, share_percent if is_share(debrief, "score") else _cell)
+        parts += _what_if(w)
     parts += [*_table(debrief), "</main>", "</body>", "</html>", ""]
     return "\n".join(parts)
 
@@ -103,8 +102,9 @@ def _cell(value: float) -> str:
     return number(round(value, 2))
 
 
-def _what_if(w: WhatIf, score: Callable[[float], str]) -> list[str]:
-    """A what-if's sentence and its table, each seat's score written by ``score``."""
+def _what_if(w: WhatIf) -> list[str]:
+    """A what-if's sentence and its table, each seat's score in the game's words (as the
+    what-if writes it for the pages too)."""
     out = [
         f'<section aria-labelledby="what-if-{w.entry}">',
         f'<h2 id="what-if-{w.entry}">What if (entry {w.entry})</h2>',
@@ -120,11 +120,8 @@ def _what_if(w: WhatIf, score: Callable[[float], str]) -> list[str]:
     for mine, other in zip(w.chosen_results, w.alternative_results, strict=True):
         out.append(
             f'<tr><th scope="row">{escape(mine.name)}</th>'
-            f"<td>{score(w.actual.scores[mine.seat])}</td>"
-            f"<td>{score(mine.score.mean)} ({score(mine.score.low)} to "
-            f"{score(mine.score.high)})</td>"
-            f"<td>{score(other.score.mean)} ({score(other.score.low)} to "
-            f"{score(other.score.high)})</td>"
+            f"<td>{escape(w.actual_texts[mine.seat])}</td>"
+            f"<td>{escape(mine.score_text)}</td><td>{escape(other.score_text)}</td>"
             f"<td>{round(100 * mine.wins)}%</td><td>{round(100 * other.wins)}%</td></tr>"
         )
     out.append("</table></div></section>")

@@ -33,11 +33,14 @@ from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_IS_SHARE, scor
 from moneyboard.debrief.words import (
     action_words,
     amount,
+    figures_alike,
+    joined,
     of_the_games,
     percent,
     percentage_points,
     says_something,
     share_percent,
+    shares_alike,
     times,
     with_unit,
 )
@@ -99,12 +102,15 @@ class SeatResults:
     score: Spread
     money: Spread
     wins: float
+    #: The score as a page shows it: its mean and middle 80% in the game's words.
+    score_text: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "name": self.name,
             "score": self.score.to_json(),
+            "score_text": self.score_text,
             "money": self.money.to_json(),
             "wins": round(self.wins, 4),
         }
@@ -147,6 +153,8 @@ class WhatIf:
     #: Every simulated game of each branch, in order (for charts and checks).
     chosen_finishes: tuple[Finish, ...] = ()
     alternative_finishes: tuple[Finish, ...] = ()
+    #: Each seat's score in the real game as a page shows it, in the game's words.
+    actual_texts: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -162,6 +170,7 @@ class WhatIf:
                     "seat": seat,
                     "name": self.actual_names[seat],
                     "score": self.actual.scores[seat],
+                    "score_text": self.actual_texts[seat] if self.actual_texts else "",
                     "money": self.actual.worths[seat],
                     "won": self.actual.wins[seat],
                     "finished": self.actual.finished,
@@ -253,17 +262,40 @@ def what_if(
     )
     unit = score_unit(rec.game)
     shown: Callable[[float], str] = _figure
+    alike: Callable[[Sequence[float]], list[str]] = figures_alike
     if rec.game in SCORE_IS_NET_WORTH:  # the score is money: say it in the game's currency
 
         def shown_money(value: float) -> str:
             return state.money_text(round(value))
 
-        unit, shown = "of net worth", shown_money
+        def money_alike(values: Sequence[float]) -> list[str]:
+            return [shown_money(value) for value in values]
+
+        unit, shown, alike = "of net worth", shown_money, money_alike
     share = rec.game in SCORE_IS_SHARE  # a share of expenses: said as a percentage
     if share:
-        shown = share_percent
-    said = _sentence(result, unit, shown, state.period, share=share)
-    return dataclasses.replace(result, sentence=said)
+        shown, alike = share_percent, shares_alike
+    said = _sentence(result, unit, shown, state.period, share=share, alike=alike)
+    return dataclasses.replace(
+        result,
+        sentence=said,
+        actual_texts=tuple(alike([score])[0] for score in result.actual.scores),
+        chosen_results=_with_texts(result.chosen_results, alike),
+        alternative_results=_with_texts(result.alternative_results, alike),
+    )
+
+
+def _with_texts(
+    results: tuple[SeatResults, ...], alike: Callable[[Sequence[float]], list[str]]
+) -> tuple[SeatResults, ...]:
+    """``results`` with each score as a page shows it: ``"160% (84% to 280%)"``, the mean
+    alone where every game ended alike; the three written alike by ``alike``."""
+    out = []
+    for r in results:
+        mean, low, high = alike([r.score.mean, r.score.low, r.score.high])
+        text = mean if r.score.low == r.score.high else f"{mean} ({low} to {high})"
+        out.append(dataclasses.replace(r, score_text=text))
+    return tuple(out)
 
 
 def action_from_text(record: Record, entry: int, text: str) -> Action:
@@ -406,11 +438,20 @@ def _sentence(
     period: str = "round",
     *,
     share: bool = False,
+    alike: Callable[[Sequence[float]], list[str]] | None = None,
 ) -> str:
     """The what-if in words: the alternative's average result against the choice's, and what
     really happened. ``shown`` writes a score (money in the game's currency when the score is
-    net worth); ``period`` is the game's word for a round. A score that is a ``share`` of
-    expenses is said as a percentage of them, and a difference in percentage points."""
+    net worth), ``alike`` a range's two ends to the same decimals (by default each as
+    ``shown`` writes it); ``period`` is the game's word for a round. A score that is a
+    ``share`` of expenses is said as a percentage of them, and a difference in percentage
+    points."""
+    if alike is None:
+
+        def each(values: Sequence[float]) -> list[str]:
+            return [shown(value) for value in values]
+
+        alike = each
     mine = w.chosen_results[w.seat]
     other = w.alternative_results[w.seat]
     head = f"In {period} {w.round}, {w.name} played “{w.chosen_text}”."
@@ -427,7 +468,7 @@ def _sentence(
         return (
             f"{head} Played on {times(w.games)} from there, {w.name} ended with "
             f"{with_unit(shown(mine.score.mean), unit)} on average "
-            f"({_range(mine.score, shown)}) and won {of_the_games(mine.wins)}. {bots} {real}"
+            f"({_range(mine.score, alike)}) and won {of_the_games(mine.wins)}. {bots} {real}"
         )
     delta = other.score.mean - mine.score.mean
     gap = with_unit(percentage_points(delta), "percentage points") if share else shown(abs(delta))
@@ -445,30 +486,44 @@ def _sentence(
     return (
         f"{head} With “{w.alternative_text}” instead, played on {times(w.games)}, {w.name} "
         f"would have ended with {with_unit(shown(other.score.mean), unit)} on average "
-        f"({_range(other.score, shown)}): {change} with the real choice on the same dice "
+        f"({_range(other.score, alike)}): {change} with the real choice on the same dice "
         f"({shown(mine.score.mean)}), {wins}. {bots} {real}"
     )
 
 
 def _who_played_on(w: WhatIf) -> str:
-    """Which bots played the game on, in one sentence: the turning points play on at random,
-    so a what-if by the seats' own bots gives other figures, and a reader must know why."""
-    if all(kind == "random" for kind in w.players):
+    """How the seats played the game on, truthfully: a random bot (a person's seat too, by
+    default) at random, any other bot as itself. The turning points play every seat on at
+    random, so where a what-if did not, the reader is told that their figures differ."""
+    seats: dict[str, list[str]] = {}  # how -> the seats that played on so, in seat order
+    for name, kind in zip(w.actual_names, w.players, strict=True):
+        seats.setdefault(_how(kind), []).append(name)
+    if list(seats) == [_how("random")]:
         return "Every seat played on at random, as in the turning points."
-    names = ", ".join(
-        f"{name} as {kind}" for name, kind in zip(w.actual_names, w.players, strict=True)
-    )
-    return (
-        f"Each seat played on as a bot ({names}), not at random as in the turning points, "
-        "so the figures differ from theirs."
-    )
+    if len(seats) == 1:
+        said = f"Every seat played on {next(iter(seats))}"
+    else:
+        (first, names), *rest = seats.items()
+        said = joined(
+            [f"{joined(names)} played on {first}", *(f"{joined(n)} {how}" for how, n in rest)]
+        )
+    return f"{said}. The turning points play every seat on at random, so their figures differ."
 
 
-def _range(spread: Spread, shown: Callable[[float], str]) -> str:
-    """The middle 80% of a figure, in words."""
+def _how(kind: str) -> str:
+    """How a bot kind plays, in words: ``"at random"``, ``"as a saver bot"``."""
+    if kind == "random":
+        return "at random"
+    name = kind.partition(":")[0]
+    return f"as {'an' if name[:1] in 'aeiou' else 'a'} {name} bot"
+
+
+def _range(spread: Spread, alike: Callable[[Sequence[float]], list[str]]) -> str:
+    """The middle 80% of a figure, in words, its two ends written ``alike``."""
     if spread.low == spread.high:
         return "every game alike"
-    return f"{shown(spread.low)} to {shown(spread.high)} in most games"
+    low, high = alike([spread.low, spread.high])
+    return f"{low} to {high} in most games"
 
 
 def _figure(value: float) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import Message
@@ -70,6 +70,44 @@ def amount(value: float) -> str:
     if size >= 1:
         return f"{size:.1f}".removesuffix(".0")
     return f"{size:.2f}"
+
+
+def figures_alike(values: Sequence[float]) -> list[str]:
+    """Figures said together (a range, a mean and its range), all to the decimals the largest
+    needs as :func:`amount` rounds it, so a range never reads "0.00 to 3"; a zero decimal is
+    dropped only where every figure has it. A negative one has the minus sign money is
+    written with.
+
+    >>> figures_alike([0.0, 3.0]), figures_alike([3.0, 5.14]), figures_alike([0.04, 0.5])
+    (['0', '3'], ['3.0', '5.1'], ['0.04', '0.50'])
+    >>> figures_alike([-2.0, 12.6]), figures_alike([1_234.5])
+    (['−2', '13'], ['1,234'])
+    """
+    return _alike(values, percentages=False)
+
+
+def shares_alike(shares: Sequence[float]) -> list[str]:
+    """Shares of expenses said together as percentages (:func:`share_percent`'s rounding, by
+    the largest of them): ``"4% to 150%"``, never ``"4.4% to 150%"``.
+
+    >>> shares_alike([0.044, 1.5]), shares_alike([0.0, 0.085]), shares_alike([0.0, 0.08])
+    (['4%', '150%'], ['0.0%', '8.5%'], ['0%', '8%'])
+    """
+    return [text + "%" for text in _alike([100 * share for share in shares], percentages=True)]
+
+
+def _alike(values: Sequence[float], *, percentages: bool) -> list[str]:
+    """``values`` to the same decimals: none from 10 up, one from 1 up, else two (one at most
+    for ``percentages``); zero decimals dropped from all or none."""
+    largest = max((abs(value) for value in values), default=0.0)
+    decimals = 0 if largest >= 10 else 1 if largest >= 1 or percentages else 2
+    texts = [f"{abs(value):,.{decimals}f}" for value in values]
+    if decimals and all(text.endswith("." + "0" * decimals) for text in texts):
+        texts = [text.partition(".")[0] for text in texts]
+    return [
+        ("−" if round(value, decimals) < 0 else "") + text
+        for value, text in zip(values, texts, strict=True)
+    ]
 
 
 def with_unit(figure: str, unit: str) -> str:
