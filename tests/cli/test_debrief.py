@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -13,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from moneyboard.cli import app
+from tests.debrief.conftest import rigged_record
 
 runner = CliRunner()
 
@@ -151,3 +153,22 @@ def test_the_same_record_and_seed_give_the_same_debrief_in_any_process(tmp_path:
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
     assert json.loads(outputs[0])["game"] == "monitics"
+
+
+def test_the_hint_to_look_closer_is_a_whole_command_to_copy_and_run(tmp_path: Path) -> None:
+    """Each turning point's hint is the whole what-if command, the record's name quoted for
+    the shell and on one line however long, so a trainer can copy it and run it."""
+    record = tmp_path / "week 3" / "Ana's game.json"
+    record.parent.mkdir()
+    record.write_text(rigged_record().to_json(), encoding="utf-8")
+    report = ["--out", str(tmp_path / "r.html")]
+    result = runner.invoke(app, ["debrief", str(record), "--budget", "0.3", *report])
+    assert result.exit_code == 0, result.output
+    hints = [line for line in result.output.splitlines() if "to look closer:" in line]
+    assert hints, result.output
+    words = shlex.split(hints[0].partition("to look closer: ")[2])
+    assert words[:3] == ["moneyboard", "debrief", str(record)]
+    assert words[3] == "--what-if" and "--bots" in words
+    ran = runner.invoke(app, [*words[1:], "--games", "2", "--budget", "0", *report])
+    assert ran.exit_code == 0, ran.output
+    assert f"What if (entry {words[4]})" in ran.output

@@ -25,6 +25,27 @@ def default_report_path(record: Path) -> Path:
     return record.with_name(f"{record.stem}-debrief.html")
 
 
+def look_closer(record_path: Path, entry: int, typed: str) -> str:
+    """The whole command that plays the alternative ``typed`` at ``entry`` on at random (as
+    the turning points were measured), quoted for the shell, for a trainer to copy and run.
+
+    >>> look_closer(Path("week 3/game.json"), 57, "Take a loan")
+    "moneyboard debrief 'week 3/game.json' --what-if 57 'Take a loan' --bots random"
+    """
+    return shlex.join(
+        [
+            "moneyboard",
+            "debrief",
+            str(record_path),
+            "--what-if",
+            str(entry),
+            typed,
+            "--bots",
+            "random",
+        ]
+    )
+
+
 def run_debrief(
     record_path: Path,
     console: Console,
@@ -69,10 +90,9 @@ def run_debrief(
     for p in debrief.turning_points:
         tag = "[green]Good call[/green]" if p.good_call else "[red]Costly[/red]"
         console.print(f"{tag} (entry {p.entry}): {escape(p.sentence)}")
-        typed = shlex.quote(p.alternative_typed)
-        console.print(
-            f"  [dim]to look closer: --what-if {p.entry} {escape(typed)} --bots random[/dim]"
-        )
+        command = look_closer(record_path, p.entry, p.alternative_typed)
+        # One line however long (the terminal may fold it): a copied command then runs.
+        console.print(f"  [dim]to look closer: {escape(command)}[/dim]", soft_wrap=True)
     if debrief.turning_points:
         console.print(
             "These were measured with every seat playing on at random; a what-if without "
