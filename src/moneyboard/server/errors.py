@@ -48,3 +48,23 @@ def bot_kind(kind: str, where: str = "") -> str:
             _, _, known = str(exc).partition("; ")
             raise bad_request(f"{where}a bot seat needs a bot: choose one ({known})") from None
         raise bad_request(f"{where}{exc}") from None
+
+
+def seat_rule(count: int | None = None) -> str:
+    """How a request numbers seats, said beside a seat named in words (which count from 1).
+
+    >>> seat_rule(3)
+    'a request numbers seats from 0 ("seat": 0 is seat 1, 2 is seat 3)'
+    """
+    last = f", {count - 1} is seat {count}" if count is not None and count > 1 else ""
+    return f'a request numbers seats from 0 ("seat": 0 is seat 1{last})'
+
+
+def no_such_seat(seat: int, count: int) -> RoomError:
+    """A 400 for request seat number ``seat`` in a room of ``count`` seats: the seat in words
+    (from 1), what the room has, and how a request numbers them."""
+    if seat < 0:
+        return bad_request(f"{seat} names no seat: {seat_rule()}")
+    return bad_request(
+        f"there is no seat {seat + 1} in this room: it has seats 1 to {count}; {seat_rule(count)}"
+    )

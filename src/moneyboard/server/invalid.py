@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from moneyboard.engine.validation_words import error_in_words
+from moneyboard.server.errors import seat_rule
 
 #: Where in the request a field sits: not part of its name (``message``: the wrapper of a
 #: WebSocket message).
@@ -52,10 +53,30 @@ def request_problems(errors: Sequence[Mapping[str, Any]], limit: int = 5) -> str
             part = f"{where} must be one of {expected} (not {ctx.get('tag')!r})"
         elif kind == "union_tag_not_found":
             part = f"{field}'s type is missing" if field else "type is missing"
+        elif field == "seat" and kind in _SEAT_BOUNDS:
+            part = _seat_out_of_range(error)
         else:
             part = error_in_words(_whole_numbers(error), field)
         _add(parts, part)
     return "; ".join(parts[:limit]) or "the request is not valid"
+
+
+#: A ``seat`` number below 0 or beyond the most seats a room has.
+_SEAT_BOUNDS = {"greater_than_equal", "less_than"}
+
+
+def _seat_out_of_range(error: Mapping[str, Any]) -> str:
+    """A seat number out of range, with the seat in words (from 1) and how a request
+    numbers seats, so "seat": 12 does not read as if seat 12 were refused.
+
+    >>> _seat_out_of_range({"type": "less_than", "input": 12, "ctx": {"lt": 12}})[:50]
+    'there is no seat 13: a room has at most 12 seats; '
+    """
+    seat = error.get("input")
+    most = (error.get("ctx") or {}).get("lt")
+    if error.get("type") == "less_than" and isinstance(seat, int) and isinstance(most, int):
+        return f"there is no seat {seat + 1}: a room has at most {most} seats; {seat_rule(most)}"
+    return f"{seat} names no seat: {seat_rule()}"
 
 
 def _whole_numbers(error: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from moneyboard.engine.state import Seat
 from moneyboard.registry import get_game
 from moneyboard.server import catch_up
-from moneyboard.server.errors import RoomError, bad_request, bot_kind, refused
+from moneyboard.server.errors import RoomError, bad_request, bot_kind, no_such_seat, refused
 from moneyboard.server.room import Change, Room
 from moneyboard.server.tokens import new_join_code, new_token, token_hash
 
@@ -116,7 +116,7 @@ def join(manager: RoomManager, code: str, name: str, seat: int | None) -> tuple[
     if seat is None:
         seat = _free_seat(kinds, members)
     elif not 0 <= seat < len(kinds):
-        raise bad_request(f"there is no seat {seat + 1} in this room")
+        raise no_such_seat(seat, len(kinds))
     elif kinds[seat] == "bot":
         raise refused(f"seat {seat + 1} is played by a bot", "bot_seat")
     elif kinds[seat] == "learner" and seat in members:
@@ -145,7 +145,7 @@ def _free_seat(kinds: list[str], members: list[int]) -> int:
 def new_device(manager: RoomManager, room: Room, seat: int) -> str:
     """Move a seat to another device: every old token of the seat stops working."""
     if not 0 <= seat < len(room.controllers):
-        raise bad_request(f"there is no seat {seat + 1} in this room")
+        raise no_such_seat(seat, len(room.controllers))
     manager.store.revoke_seat(room.stored.id, seat)
     token = new_token()
     name = room.names[seat]

@@ -29,7 +29,7 @@ from moneyboard.engine.game import GameDef
 from moneyboard.engine.record import GameRecord, record_of
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import get_game
-from moneyboard.server.errors import bad_request, bot_kind, refused
+from moneyboard.server.errors import bad_request, bot_kind, no_such_seat, refused
 from moneyboard.server.storage import Entry, StoredRoom
 from moneyboard.table import Table
 from moneyboard.terminal.render import decision_line
@@ -458,7 +458,7 @@ class Room:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise bad_request("a seat is named by its number")
         if not 0 <= seat < state.n:
-            raise bad_request(f"there is no seat {seat + 1} in this room (seats 1 to {state.n})")
+            raise no_such_seat(seat, state.n)
         bot = data.get("bot")
         if bot is not None:
             bot = bot_kind(str(bot))
