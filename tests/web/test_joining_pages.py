@@ -119,9 +119,9 @@ def test_a_room_the_trainer_ended_says_so_on_pages_opened_later(
     trainer.on("dialog", lambda d: d.accept() if next(answers) else d.dismiss())
     trainer.click("[data-directive=end]")
     trainer.wait_for_timeout(300)
-    assert "Room status: running" in trainer.inner_text("#turn")
+    assert "Room status: playing" in trainer.inner_text("#turn")
     trainer.click("[data-directive=end]")
-    trainer.wait_for_selector("#turn:has-text('Room status: ended')")
+    trainer.wait_for_selector("#turn:has-text('Room status: ended by the trainer')")
     for page in (phones[0], new_page(browser, PHONE)):
         token = phones[0].evaluate("c => localStorage.getItem(`moneyboard.seat.${c}`)", code)
         page.goto(f"{server.base}/play/{code}#{token}")

@@ -18,6 +18,7 @@ from fastapi.templating import Jinja2Templates
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
 from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_LABELS
+from moneyboard.engine.kernel import Kernel
 from moneyboard.engine.labels import human
 from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
@@ -36,6 +37,12 @@ SEATING = (
     "You get a seat of your own while one is free; after that you join a team "
     "(the one with the fewest members), if the room has teams."
 )
+
+
+def has_class_period(game_id: str) -> bool:
+    """Whether the trainer may call time on the game (its rules end it when the class period
+    is over): the kernel refuses ``call_time`` unless a game has its own."""
+    return get_game(game_id).state_class.call_time is not Kernel.call_time
 
 
 def games_for_form() -> list[dict[str, Any]]:
@@ -193,6 +200,7 @@ def mount_pages(app: FastAPI) -> None:
             join_shown=join_url(request).split("://", 1)[-1],
             seating=SEATING,
             who=data["art"].get("who", {"one": "family", "many": "Families"}),
+            calls_time=has_class_period(game_id),
         )
 
     def no_such_page(request: Request) -> HTMLResponse:

@@ -120,27 +120,35 @@ const DONE = {
   },
 };
 
+/** Say what a control did in `element`: a refusal ("Not done: ...") in the page's problem
+ * colour, so it never looks like a success. */
+function say(element, text, done) {
+  element.textContent = text;
+  element.classList.toggle("problem", !done);
+}
+
 /** Send the directive of button `name`; its answer goes beside the control (and the
  * console stays as it is, whatever the answer). */
 async function press(name) {
   const beside = SAID_BESIDE[name] ? document.getElementById(SAID_BESIDE[name]) : null;
   const { body, problem: wrong } = directive(name);
   if (wrong) {
-    if (beside) beside.textContent = `Not done: ${wrong}`;
-    said.textContent = `Not done: ${wrong}`;
+    if (beside) say(beside, `Not done: ${wrong}`, false);
+    say(said, `Not done: ${wrong}`, false);
     return;
   }
   if (name === "end" && !confirm("End the game now? It cannot be resumed or taken back; the debrief opens.")) return;
-  if (beside) beside.textContent = "";
+  if (beside) say(beside, "", true);
   await direct(body, beside);
 }
 
 async function direct(body, beside = null) {
   const reply = await live.request({ type: "directive", directive: body });
+  const done = reply.type === "ack";
   // The ack says the directive as carried out (a force's deck and cards by identifier).
-  const text = reply.type === "ack" ? doneText(reply.directive || body) : `Not done: ${sentence(reply.message)}`;
-  said.textContent = text;
-  if (beside) beside.textContent = text;
+  const text = done ? doneText(reply.directive || body) : `Not done: ${sentence(reply.message)}`;
+  say(said, text, done);
+  if (beside) say(beside, text, done);
 }
 
 /** The link last made for each seat moved to another device, by seat. */
@@ -153,7 +161,7 @@ function seatRow(update, seat) {
   // The last link made for the seat stays shown when the list is drawn again (every update).
   const link = h("span", { class: "rejoin" }, rejoinLinks.get(seat.seat) || "");
   return h("li", {},
-    h("strong", {}, seat.name), ` (${seat.kind}${seat.bot ? `, ${seat.bot} bot` : ""}) `,
+    h("strong", {}, seat.name), ` ${whoPlays(seat)} `,
     update.room.status !== "lobby" ? [select, h("button", { onclick: () => direct({ type: "seat", seat: seat.seat, bot: select.value || null }) }, "Apply")] : null,
     // A bot's seat given to a person needs a device first: every seat can get a link once
     // the game is on (before the start, learners join and bots have no device).
@@ -167,6 +175,14 @@ function seatRow(update, seat) {
       },
     }, "Move to another device") : null,
     link);
+}
+
+/** Who plays a seat, in words: "(a learner)", "(a team, played by a saver bot now)"; nothing
+ * for a bot's seat named after its bot ("Spender bot"), which would say it twice. */
+function whoPlays(seat) {
+  const kind = { learner: "a learner", team: "a team" }[seat.kind];
+  if (!kind) return seat.bot && seat.name.toLowerCase().startsWith(`${seat.bot} bot`) ? "" : `(${aBot(seat.bot || "")})`;
+  return seat.bot ? `(${kind}'s seat, played by ${aBot(seat.bot)} now)` : `(${kind})`;
 }
 
 /** What the trainer has queued and chance has not drawn yet (the full view's `forced`), in
@@ -193,6 +209,12 @@ async function loadStreams() {
   }
   streams = new Map((await reply.json()).streams.map((s) => [s.stream, s]));
   fill(document.getElementById("streams"), [...streams.values()].map((s) => h("option", { value: s.stream, label: s.text })));
+  // The fields' examples come from this game's own decks and dice (not every game has a die).
+  const first = [...streams.values()][0];
+  if (first) {
+    document.getElementById("force-stream").placeholder = `e.g. ${first.text}`;
+    document.getElementById("force-outcomes").placeholder = `e.g. ${first.outcomes[0].text}`;
+  }
   showOutcomes();
   if (lastUpdate) showQueued(lastUpdate.view);
 }
@@ -213,9 +235,18 @@ function showOutcomes() {
     h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })) : []);
 }
 
-/** The room's state in a line: "Room status: running · timer 60 s · 1 vote". */
+/** Each room status in words. */
+const STATUS_WORDS = {
+  lobby: "waiting to start",
+  running: "playing",
+  paused: "paused",
+  finished: "the game is over",
+  ended: "ended by the trainer",
+};
+
+/** The room's state in a line: "Room status: playing · timer 60 s · 1 vote". */
 function roomStatus(room) {
-  const bits = [`Room status: ${room.status}`];
+  const bits = [`Room status: ${STATUS_WORDS[room.status] || human(room.status)}`];
   if (room.timer) bits.push(`timer ${room.timer} s`);
   if (room.votes) bits.push(`${room.votes} ${room.votes === 1 ? "vote" : "votes"}`);
   return bits.join(" · ");
@@ -274,7 +305,7 @@ if (!token) {
         problem.textContent = sentence(message);
         document.getElementById("console").hidden = true;
       } else {
-        said.textContent = `Not done: ${sentence(message)}`;
+        say(said, `Not done: ${sentence(message)}`, false);
       }
     },
     onStatus: (s) => { status.textContent = s; },
@@ -294,6 +325,6 @@ if (!token) {
   document.getElementById("delete").addEventListener("click", async () => {
     if (!confirm(`Delete room ${code} and everything in it?`)) return;
     const reply = await fetch(`/api/rooms/${code}`, { method: "DELETE", headers: auth });
-    if (reply.ok) { live.stop(); location.assign("/trainer"); } else said.textContent = (await reply.json()).error.message;
+    if (reply.ok) { live.stop(); location.assign("/trainer"); } else say(said, `Not done: ${sentence((await reply.json()).error.message)}`, false);
   });
 }
