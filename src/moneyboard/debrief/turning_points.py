@@ -39,12 +39,16 @@ from moneyboard.debrief.playouts import Finish, random_finish, rng_for
 from moneyboard.debrief.words import (
     a_percent,
     action_words,
+    amount,
     difference,
     joined,
     money_difference,
     percent,
+    percentage_points,
+    says_something,
     share_difference,
     typed_form,
+    with_unit,
 )
 from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState
@@ -130,6 +134,8 @@ class TurningPoint:
     effect_error: float = 0.0
     money_error: float = 0.0
     win_error: float = 0.0
+    #: ``effect`` as a page's badge shows it, in the game's words (:func:`effect_text`).
+    effect_text: str = ""
 
     @property
     def good_call(self) -> bool:
@@ -149,6 +155,7 @@ class TurningPoint:
                 "text": self.alternative_text,
             },
             "effect": round(self.effect, 4),
+            "effect_text": self.effect_text,
             "money": round(self.money, 2),
             "win_chance": {
                 "chosen": round(self.win_chosen, 4),
@@ -363,7 +370,31 @@ def measure(
         win_error=found.win_error,
     )
     said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period, share=share)
-    return dataclasses.replace(point, sentence=said)
+    badge = effect_text(
+        point, money_is_score=money_is_score, money_text=c.state.money_text, share=share
+    )
+    return dataclasses.replace(point, sentence=said, effect_text=badge)
+
+
+def effect_text(
+    p: TurningPoint,
+    *,
+    money_is_score: bool,
+    money_text: Callable[[int | float], str],
+    share: bool = False,
+) -> str:
+    """The difference the choice made to the score, signed (``+`` a good call) and rounded as
+    the sentences round it: in the game's currency where the score is net worth, in
+    percentage points where it is a ``share`` of expenses; ``""`` if it rounds to nothing."""
+    if money_is_score:
+        figure = money_text(round(abs(p.effect)))
+    elif share:
+        figure = with_unit(percentage_points(p.effect), "percentage points")
+    else:
+        figure = amount(p.effect)
+    if not says_something(figure):
+        return ""
+    return ("+" if p.effect > 0 else "−") + figure
 
 
 def sentence(

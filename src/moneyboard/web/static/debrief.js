@@ -15,14 +15,6 @@ const auth = token ? { Authorization: `Bearer ${token}` } : {};
 const RETRY_MS = 5000;
 const ONLY_TRAINER = "Only the trainer of this room may open its debrief. The projector shows a copy without controls.";
 
-/** A number as the debrief shows it: thousands separated, a sign when asked for. */
-function number(value, { signed = false } = {}) {
-  if (typeof value !== "number" || !Number.isFinite(value)) return String(value ?? "—");
-  const text = Math.abs(value).toLocaleString("en", { maximumFractionDigits: 2 });
-  if (value < 0) return `−${text}`;
-  return signed && value > 0 ? `+${text}` : text;
-}
-
 /** GET or POST JSON; a refusal becomes an Error carrying the server's own words. */
 async function call(path, { method = "GET", body = null } = {}) {
   const headers = { ...auth };
@@ -83,10 +75,10 @@ function said(choice) {
 function turningPoint(point, pick) {
   const name = seatNameOf(point.seat);
   const head = `${point.round != null ? `${periodWord()} ${point.round} · ` : ""}${name}: ${said(point.chosen)}`;
-  const size = typeof point.effect === "number" ? Math.abs(point.effect) : 0;
-  const rounded = size >= 10 ? Math.round(point.effect) : point.effect;
-  const effect = size > 0
-    ? h("span", { class: `effect ${point.better ? "loss" : "gain"}` }, ` (${point.better ? "costly" : "a good call"}: ${number(rounded, { signed: true })})`) : null;
+  // The server writes the effect in the game's words ("+7.4 percentage points", "−$240");
+  // none when it rounds to nothing.
+  const effect = point.effect_text
+    ? h("span", { class: `effect ${point.better ? "loss" : "gain"}` }, ` (${point.better ? "costly" : "a good call"}: ${point.effect_text})`) : null;
   const body = [h("strong", {}, head), effect, h("p", { class: "point-sentence" }, point.sentence || ""),
     point.better ? h("p", { class: "hint" }, `A better choice there: ${said(point.better)}`) : null];
   if (!pick) return h("li", { class: "turning-point" }, body);
@@ -152,17 +144,13 @@ async function loadAlternatives(entry, prefer = null) {
   }
 }
 
-function spread(s) {
-  if (!s) return "—";
-  return s.low === s.high ? number(s.mean) : `${number(s.mean)} (${number(s.low)} to ${number(s.high)})`;
-}
-
 function share(wins) {
   return typeof wins === "number" ? `${Math.round(wins * 100)}%` : "—";
 }
 
 /** The what-if's answer: its sentence, then for each family the real game, the real choice
- * replayed and the alternative replayed (the same dice for both). */
+ * replayed and the alternative replayed (the same dice for both); each score as the server
+ * writes it in the game's words (Rut to Riches' as a percentage of expenses). */
 function whatIfResult(result) {
   const bySeat = (rows) => new Map((rows || []).map((r) => [r.seat, r]));
   const chosen = bySeat(result.chosen_results);
@@ -172,7 +160,7 @@ function whatIfResult(result) {
   return h("section", { class: "what-if-answer", "aria-label": "What if: the answer" },
     h("p", { class: "what-if-sentence" }, result.sentence || ""),
     actual.length ? h("table", { class: "what-if-table" },
-      h("caption", {}, `Final score of each family: the real game, then ${games} played on from the move with the real choice and with “${said(result.alternative)}” (average, lowest to highest) and the share of those games won`),
+      h("caption", {}, `Final score of each family: the real game, then ${games} played on from the move with the real choice and with “${said(result.alternative)}” (average, and the range of the middle 80% of those games) and the share of those games won`),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Family"), h("th", { scope: "col" }, "Real game"),
         h("th", { scope: "col" }, "Real choice, replayed"), h("th", { scope: "col" }, "Won"),
         h("th", { scope: "col" }, "Alternative, replayed"), h("th", { scope: "col" }, "Won"))),
@@ -181,9 +169,9 @@ function whatIfResult(result) {
         const alt = other.get(r.seat);
         return h("tr", { class: r.seat === result.seat ? "chooser" : null },
           h("th", { scope: "row" }, r.name || seatNameOf(r.seat)),
-          h("td", {}, number(r.score)),
-          h("td", {}, spread(mine && mine.score)), h("td", {}, share(mine && mine.wins)),
-          h("td", {}, spread(alt && alt.score)), h("td", {}, share(alt && alt.wins)));
+          h("td", {}, r.score_text || "—"),
+          h("td", {}, (mine && mine.score_text) || "—"), h("td", {}, share(mine && mine.wins)),
+          h("td", {}, (alt && alt.score_text) || "—"), h("td", {}, share(alt && alt.wins)));
       }))) : null);
 }
 
