@@ -154,15 +154,27 @@ async function direct(body, beside = null) {
 /** The link last made for each seat moved to another device, by seat. */
 const rejoinLinks = new Map();
 
+/** Who the trainer has chosen for a seat and not applied yet, by seat: the list is drawn
+ * again on every update (a bot's move), which must not undo a choice before Apply. */
+const seatChoices = new Map();
+
 function seatRow(update, seat) {
-  const select = h("select", { "aria-label": `Who plays ${seat.name}` },
-    h("option", { value: "" }, "a person"),
-    ...PAGE.bots.map((b) => h("option", { value: b, selected: seat.bot === b || null }, `bot: ${b}`)));
+  const chosen = seatChoices.has(seat.seat) ? seatChoices.get(seat.seat) : seat.bot || "";
+  const select = h("select", {
+    "aria-label": `Who plays ${seat.name}`,
+    onchange: () => seatChoices.set(seat.seat, select.value),
+  },
+    h("option", { value: "", selected: chosen === "" || null }, "a person"),
+    ...PAGE.bots.map((b) => h("option", { value: b, selected: chosen === b || null }, `bot: ${b}`)));
+  const apply = () => {
+    seatChoices.delete(seat.seat);
+    return direct({ type: "seat", seat: seat.seat, bot: select.value || null });
+  };
   // The last link made for the seat stays shown when the list is drawn again (every update).
   const link = h("span", { class: "rejoin" }, rejoinLinks.get(seat.seat) || "");
   return h("li", {},
     h("strong", {}, seat.name), ` ${whoPlays(seat)} `,
-    update.room.status !== "lobby" ? [select, h("button", { onclick: () => direct({ type: "seat", seat: seat.seat, bot: select.value || null }) }, "Apply")] : null,
+    update.room.status !== "lobby" ? [select, h("button", { onclick: apply }, "Apply")] : null,
     // A bot's seat given to a person needs a device first: every seat can get a link once
     // the game is on (before the start, learners join and bots have no device).
     seat.kind !== "bot" || update.room.status !== "lobby" ? h("button", {
