@@ -49,7 +49,7 @@ def test_a_share_of_expenses_is_a_percentage_as_the_game_writes_it(
         (0.25, f"about 25 percentage points more {COVERED}"),
         (-0.01, f"about 1 percentage point less {COVERED}"),
         (-0.074, f"about 7.4 percentage points less {COVERED}"),
-        (12.345, f"about 1,234 percentage points more {COVERED}"),
+        (12.345, f"about 1,235 percentage points more {COVERED}"),  # 1,234.5: half up
         (0.0004, ""),
     ],
 )

@@ -16,6 +16,7 @@ from typing import Any
 import httpx2
 import pytest
 
+from moneyboard.debrief.words import share_percent
 from moneyboard.registry import game_ids, get_game
 from moneyboard.web.pages import score_words
 from tests.server.process import ServerProcess
@@ -47,8 +48,10 @@ def public_view(base: str, code: str) -> dict[str, Any]:
 
 
 def score_text(game: str, value: float) -> str:
-    """A final score as the pages should show it: money in the game's currency, else the
-    number (two decimals at most)."""
+    """A final score as the pages should show it: money in the game's currency, a share of
+    expenses as the debrief's percentage, else the number (two decimals at most)."""
+    if score_words(game)["share"]:
+        return share_percent(value)
     if score_words(game)["money"]:
         before, after = get_game(game).state_class.currency
         return f"{'−' if value < 0 else ''}{before}{abs(value):,.0f}{after}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from moneyboard.engine.actions import Action
@@ -181,8 +182,8 @@ def percentage_points(share: float) -> str:
     ('25', '7.4', '0')
     """
     size = abs(100 * share)
-    if size >= 10:
-        return f"{round(size):,}"
+    if size >= 10:  # half up, as the pages round it (JavaScript's Math.round)
+        return f"{math.floor(size + 0.5):,}"
     return f"{size:.1f}".removesuffix(".0")
 
 

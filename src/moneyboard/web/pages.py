@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
-from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_LABELS
+from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_IS_SHARE, SCORE_LABELS
 from moneyboard.engine.kernel import Kernel
 from moneyboard.engine.labels import human
 from moneyboard.engine.options import describe_options
@@ -138,8 +138,13 @@ def texts(game_id: str) -> dict[str, str]:
 
 def score_words(game_id: str) -> dict[str, Any]:
     """What the game's final score measures, as the debrief names it ("Champion score"), and
-    whether it is money (then shown in the game's currency)."""
-    return {"label": SCORE_LABELS.get(game_id, "Score"), "money": game_id in SCORE_IS_NET_WORTH}
+    whether it is money (then shown in the game's currency) or a share of expenses (then shown
+    as a percentage, as the game's own end sentence says it)."""
+    return {
+        "label": SCORE_LABELS.get(game_id, "Score"),
+        "money": game_id in SCORE_IS_NET_WORTH,
+        "share": game_id in SCORE_IS_SHARE,
+    }
 
 
 def mount_pages(app: FastAPI) -> None:

@@ -410,7 +410,16 @@ export function turnLine(update) {
 function scoreText(value) {
   if (typeof value !== "number") return showValue(value);
   if ((PAGE.score || {}).money) return money(value);
+  if ((PAGE.score || {}).share) return sharePercent(value);
   return value.toLocaleString("en", { maximumFractionDigits: 2 });
+}
+
+/** A share of expenses (Rut to Riches' score) as the debrief and the game's end sentence say
+ * it: a whole percentage with its thousands ("2,005%"), one decimal under 10% ("4.4%"). */
+function sharePercent(share) {
+  const size = Math.abs(100 * share);
+  const text = size >= 10 ? Math.round(size).toLocaleString("en") : String(Number(size.toFixed(1)));
+  return `${share < 0 ? "−" : ""}${text}%`;
 }
 
 /** How the game ended, in words: the winners by name, why (the game's own sentence for its
