@@ -1,12 +1,18 @@
-"""``moneyboard serve``'s options reach the server's settings (the server itself is not run)."""
+"""``moneyboard serve``: its options reach the server's settings, and its start-up checks."""
 
 from __future__ import annotations
 
+import logging
+import socket
+from pathlib import Path
+
 import pytest
+from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from moneyboard.cli import app
 from moneyboard.server import main as server_main
+from moneyboard.server.app import create_app
 from moneyboard.server.settings import Settings
 
 runner = CliRunner()
@@ -54,3 +60,54 @@ def test_compression_is_off_unless_asked_for(started: list[Settings]) -> None:
     assert runner.invoke(app, ["serve"]).exit_code == 0
     assert runner.invoke(app, ["serve", "--compress"]).exit_code == 0
     assert [s.compress for s in started] == [False, True]
+
+
+def serve_briefly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], port: int, db: str = ""
+) -> tuple[int, str, str]:
+    """Start the real ``serve`` (it must stop at its start-up checks): exit status, out, err."""
+    settings = Settings(db_url=db or f"sqlite:///{tmp_path / 'rooms.db'}")
+    with pytest.raises(SystemExit) as stopped:
+        server_main.serve("127.0.0.1", port, settings, quiet=True)
+    out, err = capsys.readouterr()
+    return int(str(stopped.value.code)), out, err
+
+
+def test_a_port_in_use_is_one_line_and_no_welcome(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        code, out, err = serve_briefly(tmp_path, capsys, port)
+    assert code == 1
+    assert "classroom is open" not in out and "http://" not in out
+    assert err == f"moneyboard: port {port} is already in use (another moneyboard serve?); " + (
+        f"stop it, or give another port, e.g. --port {port + 1}\n"
+    )
+
+
+def test_a_database_moneyboard_cannot_keep_rooms_in_names_the_two_it_can(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = serve_briefly(tmp_path, capsys, 8000, db="mysql://x")
+    assert code == 1 and out == ""
+    assert err == (
+        "moneyboard: moneyboard keeps its rooms in SQLite or PostgreSQL only, not mysql://x "
+        "(--db sqlite:///FILE or --db postgresql://user@host/name)\n"
+    )
+
+
+def test_the_rooms_rebuilt_at_start_are_counted_in_words(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'rooms.db'}", bot_step=0.0)
+    seats = [{"kind": "bot", "bot": "saver"}, {"kind": "learner"}]
+    with TestClient(create_app(settings)) as client:
+        created = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 1})
+        assert created.status_code == 201, created.text
+    caplog.clear()
+    with caplog.at_level(logging.INFO), TestClient(create_app(settings)):
+        pass
+    assert "rebuilt 1 room from storage" in caplog.messages

@@ -142,7 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         upgrade(engine)
         rebuilt = manager.load_all()
-        log.info("rebuilt %d rooms from storage", rebuilt)
+        log.info("rebuilt %d room%s from storage", rebuilt, "" if rebuilt == 1 else "s")
         fanout = None
         if settings.notify and store.dialect == "postgresql":
             from moneyboard.server.fanout import PostgresFanout

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import gc
 import logging
+import socket
 import sys
 
 import uvicorn
@@ -21,9 +23,15 @@ from moneyboard.server.storage import make_engine
 def open_database(url: str) -> str | None:
     """Open (and migrate) the database before serving; the problem in words if it fails."""
     try:
-        shown = make_url(url).render_as_string(hide_password=True)
+        parsed = make_url(url)
     except ArgumentError:
         return f"{url!r} is not a database URL (e.g. sqlite:///rooms.db or postgresql://...)"
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        return (
+            f"moneyboard keeps its rooms in SQLite or PostgreSQL only, not {shown} "
+            "(--db sqlite:///FILE or --db postgresql://user@host/name)"
+        )
     try:
         engine = make_engine(url)
         try:
@@ -34,6 +42,33 @@ def open_database(url: str) -> str | None:
         reason = getattr(exc, "orig", None) or exc
         first = str(reason).strip().splitlines()[0] if str(reason).strip() else type(exc).__name__
         return f"cannot open the database {shown}: {first}"
+    return None
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Whether the server could listen on ``host``:``port``, checked before the welcome is
+    printed (uvicorn would print its own error after it); the problem in words if not."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror:
+        return f"cannot listen on {host}: it is not an address or a name this machine knows"
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} is already in use (another moneyboard serve?); "
+                    f"stop it, or give another port, e.g. --port {port + 1}"
+                )
+            if exc.errno == errno.EACCES:
+                return f"port {port} needs administrator rights here; give a port from 1024 up"
+            if exc.errno == errno.EADDRNOTAVAIL:
+                return f"cannot listen on {host}: it is not an address of this machine"
+            return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
     return None
 
 
@@ -94,7 +129,7 @@ def ws_frame_limit(settings: Settings) -> int:
 
 def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
     """Serve until stopped (Ctrl-C); rooms left unfinished are rebuilt at the next start."""
-    problem = open_database(settings.db_url)
+    problem = open_database(settings.db_url) or port_problem(host, port)
     if problem is not None:
         print(f"moneyboard: {problem}", file=sys.stderr)
         raise SystemExit(1)
