@@ -7,6 +7,7 @@ the server sees.
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from typing import Any, Literal, get_args, get_origin
@@ -18,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
 from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_IS_SHARE, SCORE_LABELS
+from moneyboard.engine import Seat
 from moneyboard.engine.kernel import Kernel
 from moneyboard.engine.labels import human
 from moneyboard.engine.options import describe_options
@@ -37,6 +39,24 @@ SEATING = (
     "You get a seat of your own while one is free; after that you join a team "
     "(the one with the fewest members), if the room has teams."
 )
+
+
+@functools.cache
+def chance_label(game_id: str) -> str:
+    """What the console's chance control does in this game, in words: "Deal a chosen card or
+    set the die" (Rut to Riches), "Set the die" (Monitics, no decks), "Deal a chosen card or
+    choose a draw" (FinanciaLit's incomes and returns): never a die a game does not have."""
+    game = get_game(game_id)
+    seats = [Seat(f"Seat {i + 1}") for i in range(game.min_players)]
+    streams = game.new_state(seats, 0, game.options()).chance_streams()
+    parts = []
+    if any(s.startswith("deck:") for s in streams):
+        parts.append("deal a chosen card")
+    if "die" in streams:
+        parts.append("set the die")
+    if any(s != "die" and not s.startswith("deck:") for s in streams):
+        parts.append("choose a draw")
+    return " or ".join(parts).capitalize() if parts else "Choose what chance gives"
 
 
 def has_class_period(game_id: str) -> bool:
@@ -206,6 +226,7 @@ def mount_pages(app: FastAPI) -> None:
             seating=SEATING,
             who=data["art"].get("who", {"one": "family", "many": "Families"}),
             calls_time=has_class_period(game_id),
+            chance_label=chance_label(game_id),
         )
 
     def no_such_page(request: Request) -> HTMLResponse:
