@@ -94,6 +94,19 @@ def _person_errors() -> Iterator[None]:
         _fail(str(exc))
 
 
+def _rules_file(path: Path, option: str = "--rules") -> dict[str, Any]:
+    """A variant file's overrides; one that sets no option is refused, as the classroom
+    server refuses an empty variant: it is more likely the wrong file than a wish for the
+    game's own rules, which leaving the option out gives."""
+    overrides = read_overrides(path)
+    if not overrides:
+        raise OptionsError(
+            f"rules file {path} is empty: it changes no rule option. Give a file that sets "
+            f"at least one option, or leave {option} out to play the game's own rules"
+        )
+    return overrides
+
+
 def _console() -> Console:
     return Console(highlight=False)
 
@@ -172,7 +185,7 @@ def play(  # noqa: PLR0917 - one parameter per command-line option
                 )
             definition = _game(game)
             seat_list = parse_seats(seats) if seats is not None else _default_seats(definition)
-            options = definition.options(read_overrides(rules) if rules is not None else None)
+            options = definition.options(_rules_file(rules) if rules is not None else None)
             if seed is None:
                 seed = random.SystemRandom().randrange(1_000_000)
             state = definition.new_state(seat_list, seed, options)
@@ -386,8 +399,8 @@ def simulate_command(
             kinds=read_seats(seats, definition),
             games=games,
             seed=seed,
-            overrides=read_overrides(rules) if rules is not None else {},
-            other_overrides=read_overrides(compare) if compare is not None else None,
+            overrides=_rules_file(rules) if rules is not None else {},
+            other_overrides=_rules_file(compare, "--compare") if compare is not None else None,
             workers=jobs,
             scheduler=scheduler,
             out=out,

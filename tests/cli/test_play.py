@@ -281,3 +281,26 @@ def test_an_existing_record_is_not_overwritten_without_asking(tmp_path: Path) ->
     replaced = runner.invoke(app, [*args, "--seed", "2", "--overwrite"])
     assert replaced.exit_code == 0, replaced.output
     assert load_record(record).seed == 2
+
+
+@pytest.mark.parametrize("text", ["", "# nothing changed yet\n", "[options]\n", "{}"])
+@pytest.mark.parametrize("command", ["play", "simulate --rules", "simulate --compare"])
+def test_a_rules_file_that_changes_nothing_is_refused_as_the_server_does(
+    tmp_path: Path, text: str, command: str
+) -> None:
+    # An empty file is more likely a mistake (the wrong file, not saved yet) than a wish to
+    # play the game's own rules, which leaving --rules out does.
+    rules = tmp_path / ("variant.json" if text == "{}" else "variant.toml")
+    rules.write_text(text)
+    name, *option = command.split()
+    args = ["play", "toy", "--seats", "bot:random,bot:random", "--rules", str(rules)]
+    if name == "simulate":
+        args = ["simulate", "toy", "--games", "1", "--out", str(tmp_path / "out")]
+        args += [option[0], str(rules)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"moneyboard: rules file {rules} is empty: it changes no rule option. Give a file "
+        f"that sets at least one option, or leave {option[0] if option else '--rules'} out "
+        "to play the game's own rules\n"
+    )
