@@ -11,6 +11,7 @@ import pytest
 
 from moneyboard.debrief import what_if
 from moneyboard.debrief.playouts import Finish
+from moneyboard.debrief.report import _who_and_how
 from moneyboard.debrief.what_if import Spread, WhatIf, _figure, _sentence
 from moneyboard.debrief.words import figures_alike, share_percent, shares_alike
 from moneyboard.engine.record import ActionMove
@@ -118,3 +119,10 @@ def test_the_what_if_json_gives_a_share_of_expenses_as_percentages() -> None:
     texts += [row["score_text"] for row in data["chosen_results"] + data["alternative_results"]]
     for text in texts:
         assert re.fullmatch(r"[\d,.]+%( \([\d,.]+% to [\d,.]+%\))?", text), text
+
+
+def test_the_report_s_what_if_table_says_who_played_on_and_how_in_words() -> None:
+    caption = _who_and_how(seated(("random", "random", "saver", "investor")))
+    assert caption == (
+        "Ana at random, Ben at random, Saver as a saver bot, Random as an investor bot"
+    )

@@ -11,7 +11,7 @@ from html import escape
 
 from moneyboard.debrief.charts import NARROW, number
 from moneyboard.debrief.debrief import Debrief, charts_svg, is_share, nothing_clear
-from moneyboard.debrief.what_if import WhatIf
+from moneyboard.debrief.what_if import WhatIf, how_played
 from moneyboard.debrief.words import share_percent, times
 
 STYLE = """
@@ -102,6 +102,13 @@ def _cell(value: float) -> str:
     return number(round(value, 2))
 
 
+def _who_and_how(w: WhatIf) -> str:
+    """Each seat and how it played on, in words: "Ana at random, Saver as a saver bot"."""
+    return ", ".join(
+        f"{name} {how_played(kind)}" for name, kind in zip(w.actual_names, w.players, strict=True)
+    )
+
+
 def _what_if(w: WhatIf) -> list[str]:
     """A what-if's sentence and its table, each seat's score in the game's words (as the
     what-if writes it for the pages too)."""
@@ -111,7 +118,7 @@ def _what_if(w: WhatIf) -> list[str]:
         f"<p>{escape(w.sentence)}</p>",
         f'<div class="wide" tabindex="0" role="region" aria-label="What if, entry {w.entry}">',
         "<table>",
-        f"<caption>Played on {times(w.games)} by: {escape(', '.join(w.players))}</caption>",
+        f"<caption>Played on {times(w.games)}: {escape(_who_and_how(w))}</caption>",
         '<tr><th scope="col">Player</th><th scope="col">Real game: score</th>'
         '<th scope="col">Real choice: score (middle 80%)</th>'
         '<th scope="col">Alternative: score (middle 80%)</th>'

@@ -497,8 +497,8 @@ def _who_played_on(w: WhatIf) -> str:
     random, so where a what-if did not, the reader is told that their figures differ."""
     seats: dict[str, list[str]] = {}  # how -> the seats that played on so, in seat order
     for name, kind in zip(w.actual_names, w.players, strict=True):
-        seats.setdefault(_how(kind), []).append(name)
-    if list(seats) == [_how("random")]:
+        seats.setdefault(how_played(kind), []).append(name)
+    if list(seats) == [how_played("random")]:
         return "Every seat played on at random, as in the turning points."
     if len(seats) == 1:
         said = f"Every seat played on {next(iter(seats))}"
@@ -510,7 +510,7 @@ def _who_played_on(w: WhatIf) -> str:
     return f"{said}. The turning points play every seat on at random, so their figures differ."
 
 
-def _how(kind: str) -> str:
+def how_played(kind: str) -> str:
     """How a bot kind plays, in words: ``"at random"``, ``"as a saver bot"``."""
     if kind == "random":
         return "at random"
