@@ -121,6 +121,16 @@ class SearchBenchResult:
             "decisions_per_s": round(self.decisions_per_s, 3),
         }
 
+    def words(self) -> str:
+        """The figures as a sentence, the one to trust (processor time) first."""
+        per_decision = self.cpu_seconds / self.decisions if self.decisions else 0.0
+        return (
+            f"search bot: {per_decision:.2f} CPU seconds a decision of {self.budget:,} "
+            f"simulations ({self.simulations_per_cpu_s:,.0f} simulations a CPU-second, "
+            f"{self.decisions:,} decision{'' if self.decisions == 1 else 's'} timed; "
+            f"{self.simulations_per_s:,.0f} a second of wall clock)"
+        )
+
 
 def bench_search(
     game: GameDef, seconds: float, players: int | None = None, seed: int = 0
@@ -182,6 +192,23 @@ class ParallelBenchResult:
             "all_workers_games_per_s": round(self.all_workers_games_per_s, 2),
             "efficiency": round(self.efficiency, 3),
         }
+
+    def words(self) -> str:
+        """The figures as a sentence; an efficiency over 100%, which more workers cannot
+        give, is said to be a disturbed measurement."""
+        share = round(100 * self.efficiency)
+        text = (
+            f"{self.games:,} random games on one worker and on {self.workers}: "
+            f"{self.one_worker_games_per_s:,.1f} games a second on one, "
+            f"{self.all_workers_games_per_s:,.1f} on {self.workers}; "
+            f"each worker did {share}% of what one worker alone did"
+        )
+        if share > 100:
+            text += (
+                ": more than all of it, so the one-worker run was slowed by other work on "
+                "this machine; measure again when it is quiet, or with more games"
+            )
+        return text
 
 
 def bench_parallel(

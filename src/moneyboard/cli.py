@@ -343,9 +343,8 @@ def bench_command(
         )
     _console().print(table)
     for game_id, figures in extra.items():
-        for name, figure in figures.items():
-            line = ", ".join(f"{k} {v:,}" for k, v in figure.to_json().items())
-            _console().print(f"{game_id} {name}: {line}")
+        for figure in figures.values():
+            _console().print(f"{game_id}, {figure.words()}")
 
 
 def _extra_json(

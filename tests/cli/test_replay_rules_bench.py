@@ -180,3 +180,35 @@ def test_version_says_which_moneyboard_this_is() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.stdout.strip() == f"moneyboard {metadata.version('moneyboard')}"
+
+
+def test_bench_search_and_parallel_figures_are_sentences() -> None:
+    args = ["bench", "toy", "--seconds", "0.05", "--players", "2", "--search", "--parallel", "8"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "toy, search bot: " in words and "CPU seconds a decision of 1,000 simulations" in words
+    assert "toy, 8 random games on one worker and on 2: " in words
+    for key in ("_per_s", "cpu_seconds", "efficiency 0", "budget "):
+        assert key not in words
+
+
+def test_an_efficiency_above_one_is_explained_as_a_disturbed_measurement() -> None:
+    from moneyboard.bench import ParallelBenchResult, SearchBenchResult
+
+    fine = ParallelBenchResult("financialit", 2, 60, 100.0, 180.0).words()
+    assert fine == (
+        "60 random games on one worker and on 2: 100.0 games a second on one, 180.0 on 2; "
+        "each worker did 90% of what one worker alone did"
+    )
+    odd = ParallelBenchResult("financialit", 2, 60, 33.97, 126.34).words()
+    assert odd.endswith(
+        "each worker did 186% of what one worker alone did: more than all of it, so the "
+        "one-worker run was slowed by other work on this machine; measure again when it is "
+        "quiet, or with more games"
+    )
+    search = SearchBenchResult("financialit", 4, 1000, 4, 4000, 1.333, 1.318).words()
+    assert search == (
+        "search bot: 0.33 CPU seconds a decision of 1,000 simulations (3,035 simulations a "
+        "CPU-second, 4 decisions timed; 3,001 a second of wall clock)"
+    )
