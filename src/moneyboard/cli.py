@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn
 from urllib.parse import urlsplit
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
@@ -48,7 +49,39 @@ from moneyboard.terminal.render import (
 )
 from moneyboard.terminal.text import names_of
 
+
+def _plain_flags(params: list[Any]) -> list[Any]:
+    """On a help screen a plain flag (``--json``, ``--help``) shows no ``<bool>`` type."""
+    for param in params:
+        if isinstance(param, typer.core.TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class _Command(typer.core.TyperCommand):
+    """A command whose help reads as usual on a command line: plain flags without ``<bool>``,
+    arguments in capitals on the usage line (``RECORD``, ``[GAME]`` when optional), not
+    Typer's ``{record}``."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain_flags(super().get_params(ctx))
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [
+            piece.strip("{}").upper() if piece.startswith("{") else piece.upper()
+            for piece in super().collect_usage_pieces(ctx)
+        ]
+
+
+class _Group(typer.core.TyperGroup):
+    """The ``moneyboard`` command itself, its flags shown as :class:`_Command`'s are."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _plain_flags(super().get_params(ctx))
+
+
 app = typer.Typer(
+    cls=_Group,
     name="moneyboard",
     help="Financial-literacy board games for the classroom.",
     no_args_is_help=True,
@@ -141,7 +174,7 @@ SEATS_HELP = (
 )
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(  # noqa: PLR0917 - one parameter per command-line option
     game: Annotated[str | None, typer.Argument(help=GAME_HELP)] = None,
     seats: Annotated[str | None, typer.Option(help=SEATS_HELP)] = None,
@@ -200,7 +233,7 @@ def play(  # noqa: PLR0917 - one parameter per command-line option
             raise typer.Exit(130) from None
 
 
-@app.command("replay")
+@app.command("replay", cls=_Command)
 def replay_command(
     record: Annotated[Path, typer.Argument(help="A game record (JSON) to rebuild.")],
     as_json: JsonFlag = False,
@@ -234,7 +267,7 @@ def replay_command(
         console.print(f"The game is not over; waiting for {escape(waiting or 'chance')}.")
 
 
-@app.command("rules")
+@app.command("rules", cls=_Command)
 def rules_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     as_json: JsonFlag = False,
@@ -283,7 +316,7 @@ def _default_in_words(value: Any) -> str:
     return json.dumps(value, default=str)
 
 
-@app.command("bench")
+@app.command("bench", cls=_Command)
 def bench_command(
     game: Annotated[str, typer.Argument(help="Game id, or 'all' for every game.")],
     *,
@@ -360,7 +393,7 @@ SIM_SEATS_HELP = (
 )
 
 
-@app.command("simulate")
+@app.command("simulate", cls=_Command)
 def simulate_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     *,
@@ -413,7 +446,7 @@ def simulate_command(
             _fail(str(exc))
 
 
-@app.command("tournament")
+@app.command("tournament", cls=_Command)
 def tournament_command(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     *,
@@ -447,7 +480,7 @@ def tournament_command(
             _fail(str(exc))
 
 
-@app.command("debrief")
+@app.command("debrief", cls=_Command)
 def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
     record: Annotated[Path, typer.Argument(help="A game record (JSON) to debrief.")],
     out: Annotated[
@@ -500,6 +533,7 @@ SERVE_DB = "sqlite:///moneyboard-rooms.db"
 
 @app.command(
     "serve",
+    cls=_Command,
     # The URLs in full width, below the options: in an option's column of an 80-column
     # terminal they were cut short ("postgresql://user@ho…").
     epilog=(

@@ -212,3 +212,22 @@ def test_an_efficiency_above_one_is_explained_as_a_disturbed_measurement() -> No
         "search bot: 0.33 CPU seconds a decision of 1,000 simulations (3,035 simulations a "
         "CPU-second, 4 decisions timed; 3,001 a second of wall clock)"
     )
+
+
+COMMANDS = ("play", "replay", "rules", "bench", "simulate", "tournament", "debrief", "serve")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[], *([name] for name in COMMANDS)],
+    ids=lambda c: c[0] if c else "moneyboard",
+)
+def test_help_shows_no_bool_type_for_flags_and_names_arguments_in_capitals(
+    command: list[str],
+) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.stdout
+    usage = next(line for line in result.stdout.splitlines() if "Usage:" in line)
+    assert "{" not in usage and not any(c.islower() for c in usage.split("[OPTIONS]")[1])
+    assert "--help" in result.stdout
