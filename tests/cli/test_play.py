@@ -304,3 +304,15 @@ def test_a_rules_file_that_changes_nothing_is_refused_as_the_server_does(
         f"that sets at least one option, or leave {option[0] if option else '--rules'} out "
         "to play the game's own rules\n"
     )
+
+
+def test_input_ending_early_says_where_the_game_was_saved(tmp_path: Path) -> None:
+    record = tmp_path / "eof.json"
+    args = ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)]
+    result = runner.invoke(app, args, input="1\n")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"moneyboard: input ended while Ben still had to decide; the game so far is saved in "
+        f"{record}: carry on with --resume {record}"
+    ]
+    assert not replay_record(load_record(record)).terminal

@@ -198,8 +198,12 @@ class PlaySession:
             line = self.read_line()
             if line is None:
                 self.console.print()
+                saved = ""
+                if self.record_path is not None:  # saved on the way out, as on 'quit'
+                    where = self.record_path
+                    saved = f"; the game so far is saved in {where}: carry on with --resume {where}"
                 raise InputEndedError(
-                    f"input ended while {state.seats[seat].name} still had to decide"
+                    f"input ended while {state.seats[seat].name} still had to decide{saved}"
                 )
             if self.echo_input:
                 self.console.print(line.strip(), markup=False)
