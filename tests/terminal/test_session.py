@@ -265,3 +265,15 @@ def test_an_amount_of_ones_own_is_typed_after_the_move() -> None:
         assert getattr(chosen, "amount", None) == 35, typed
     assert s.answer(0, legal, "save 5000") is None
     assert "is not allowed: You have only $200 in cash to put in savings." in output(s)
+
+
+def test_a_bots_move_is_told_once_then_why() -> None:
+    # The saver's reason names the move it made ("chose 'Save: ...' because ..."): beside
+    # the move itself that said it twice.
+    game = registry.get_game("financialit")
+    seats = [Seat("Saver", "saver"), Seat("Saver 2", "saver"), Seat("Spender", "spender")]
+    play = session(game.new_state(seats, 1, game.options()), lines())
+    play.run()
+    text = play.console.export_text()
+    assert "Saver: Save: stop for this round (because " in text
+    assert "(chose '" not in text

@@ -53,6 +53,15 @@ HELP = (
 )
 
 
+def why_after(move: str, why: str) -> str:
+    """A bot's reason as told right after its move: without naming the move again.
+
+    >>> why_after("Save", "chose 'Save' because it keeps money in hand")
+    'because it keeps money in hand'
+    """
+    return why.removeprefix(f"chose '{move}' ")
+
+
 class InputEndedError(MoneyboardError):
     """Input ran out while a person still had to decide."""
 
@@ -110,7 +119,7 @@ class PlaySession:
             for move in table.advance(max_bot_moves=1):
                 self.console.print(
                     f"[bold]{escape(state.seats[move.seat].name)}[/bold]: "
-                    f"[cyan]{escape(move.text)}[/cyan] ({escape(move.why)})"
+                    f"[cyan]{escape(move.text)}[/cyan] ({escape(why_after(move.text, move.why))})"
                 )
             people = table.people_to_move()
             if state.terminal or not people or state.is_chance():
