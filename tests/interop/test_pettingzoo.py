@@ -186,3 +186,15 @@ def test_when_nobody_wins_the_best_score_is_rewarded() -> None:
         share = 1 / len(firsts) if seat in firsts else 0.0
         assert environment.rewards[f"player_{seat}"] == pytest.approx(share - 1 / 3)
     assert environment.rewards["player_2"] != 0.0  # all zeros gave an agent no signal
+
+
+def test_text_render_uses_the_game_s_words() -> None:
+    environment = env("financialit", players=3, render_mode="ansi")
+    environment.reset(seed=0)
+    text = str(environment.render())
+    header = text.splitlines()[1].split()
+    assert header.count("Happiness") == 1 and "wellbeing" not in header  # its score too
+    rut = env("rut-to-riches", players=3, render_mode="ansi")
+    rut.reset(seed=0)
+    assert "wellbeing" not in str(rut.render())  # a metric Rut to Riches does not have
+    assert "To decide: player_0" in text and "(action)" not in text

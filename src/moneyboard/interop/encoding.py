@@ -31,6 +31,8 @@ import numpy.typing as npt
 
 from moneyboard.engine import Action, GameDef, GameState, OptionsError, RuleOptions, Seat
 from moneyboard.registry import get_game
+from moneyboard.terminal.render import shown_for
+from moneyboard.terminal.text import metric_label
 
 #: The metrics every game provides for each seat, in observation order.
 METRIC_KEYS = ("cash", "savings", "debt", "assets", "income", "wellbeing", "score")
@@ -270,14 +272,21 @@ def full_text(state: GameState) -> str:
 
 
 def describe(spec: GameSpec, state: GameState, last_events: int = 5) -> str:
-    """A plain-text picture of the table: each seat's standing, what happens now, recent events."""
-    header = ["seat", *METRIC_KEYS]
+    """A plain-text picture of the table: each seat's standing (the metrics by the game's
+    names for them), what happens now, recent events."""
+    # The metrics the game has, once each: FinanciaLit's score is its Happiness.
+    names: dict[str, str] = {}
+    for key in METRIC_KEYS:
+        name = metric_label(state, key)
+        if key not in shown_for(state).unused_metrics and name not in names.values():
+            names[key] = name
+    header = ["seat", *names.values()]
     rows = [header]
     mover = acting_seat(state)
     for s in range(spec.players):
         values = state.metrics(s)
         row = [agent_name(s) + (" *" if s == mover else "")]
-        row += [f"{values.get(k, 0):g}" for k in METRIC_KEYS]
+        row += [f"{values.get(k, 0):g}" for k in names]
         rows.append(row)
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = [f"{spec.game.title}, {spec.players} players"]
@@ -295,10 +304,10 @@ def describe(spec: GameSpec, state: GameState, last_events: int = 5) -> str:
     elif state.is_chance():
         node = state.chance_node
         assert node is not None
-        lines.append(f"Waiting for chance: {node.stream}")
+        lines.append(f"Waiting for chance: {state.stream_text(node.stream)}")
     elif state.decision is not None:
         asked = ", ".join(agent_name(s) for s in state.decision.seats)
-        lines.append(f"To decide ({state.decision.kind}): {asked}")
+        lines.append(f"To decide: {asked}")
     recent = state.log[-last_events:] if last_events > 0 else []
     if recent:
         lines.append("Recent events:")
