@@ -208,3 +208,40 @@ def test_time_left_in_words() -> None:
     assert duration_words(44.2) == "44 s"
     assert duration_words(760) == "13 min"
     assert duration_words(3900) == "1 h 5 min"
+
+
+def test_a_variant_s_options_are_written_as_in_its_file_and_compare_csv_has_no_float_noise(
+    tmp_path: Path,
+) -> None:
+    variant = tmp_path / "v2.toml"
+    variant.write_text('[options]\nevent_order = ["fire", "flu"]\nrule_name = "short"\n')
+    from moneyboard.sim.commands import rule_set_words
+
+    overrides = {"event_order": ["fire", "flu"], "name": "short", "on": True, "none": None}
+    assert rule_set_words("v2.toml", overrides) == (
+        'v2.toml (event_order = ["fire", "flu"], name = "short", none = "none", on = true)'
+    )
+    short, long = tmp_path / "short.toml", tmp_path / "long.toml"
+    short.write_text("[options]\nrounds = 2\n")
+    long.write_text("[options]\nrounds = 6\n")
+    simulate(tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long))
+    written = pd.read_csv(tmp_path / "out" / "compare.csv", dtype=str)
+    numbers = written[["A", "B", "B - A", "low", "high"]].to_numpy().ravel()
+    assert max(len(n.lstrip("-")) for n in numbers) <= 12, numbers  # 0.15, not 0.1499999...
+
+
+def test_a_tournament_gives_money_scores_in_the_game_s_currency() -> None:
+    args = ["tournament", "monitics", "--seats", "random,saver", "--games", "1", "--jobs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if line.startswith("random "))
+    assert "$" in row, result.stdout
+
+
+def test_a_tournament_of_one_kind_of_bot_is_refused_in_a_line() -> None:
+    result = runner.invoke(app, ["tournament", "toy", "--seats", "random,random", "--games", "1"])
+    assert result.exit_code == 1
+    assert result.output == (
+        "moneyboard: a tournament compares bots: give at least two different kinds, "
+        "e.g. --seats saver,spender\n"
+    )

@@ -157,6 +157,14 @@ def test_a_comparison_of_rule_sets_fits_and_says_which_way() -> None:
     assert_readable(shown)
 
 
+def test_a_difference_the_interval_cannot_tell_is_worded_as_in_compare_csv() -> None:
+    a = games().assign(rules="A")
+    b = games().assign(rules="B", final_cash=lambda g: g["final_cash"] + g["seed"] % 3 - 1)
+    comparison = compare(a, b).set_index("figure")
+    shown = records(comparison_shown(comparison.reset_index()).frame, "Figure")
+    assert comparison.loc["final cash", "B vs A"] == shown["final cash"]["B vs A"] == "unclear"
+
+
 def test_a_figure_the_same_in_every_game_has_no_difference_not_an_unclear_one() -> None:
     # No bankruptcy and the same debts under both rule sets: nothing to be unsure about.
     a = games().assign(rules="A")

@@ -7,6 +7,7 @@ run is interrupted, and raise :class:`MoneyboardError` for anything a person got
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -163,7 +164,8 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         games = tables["games"]
         comparison = compare(games[games["rules"] == "A"], games[games["rules"] == "B"])
         with written_to(s.out):
-            comparison.to_csv(s.out / "compare.csv", index=False)
+            # Six significant figures: -0.15, not -0.14999999999999997.
+            comparison.to_csv(s.out / "compare.csv", index=False, float_format="%.6g")
         print_shown(console, comparison_shown(comparison, words))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
     notes += f"{s.seed} to {s.seed + s.games - 1}."
@@ -218,8 +220,27 @@ def rule_set_words(name: str, overrides: Mapping[str, Any]) -> str:
     >>> rule_set_words("the game's own rules", {})
     "the game's own rules (no option changed)"
     """
-    options = ", ".join(f"{key} = {value}" for key, value in sorted(overrides.items()))
+    options = ", ".join(f"{key} = {toml_value(v)}" for key, v in sorted(overrides.items()))
     return f"{name} ({options or 'no option changed'})"
+
+
+def toml_value(value: Any) -> str:
+    """A rule option's value as a variant file writes it (TOML), not as Python prints it.
+
+    >>> toml_value(["fire", "flu"]), toml_value(True), toml_value({"cost": 11, "on": None})
+    ('["fire", "flu"]', 'true', '{cost = 11, on = "none"}')
+    """
+    if value is None:
+        return '"none"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def write_records(outcomes: list[GameOutcome], folder: Path) -> None:
@@ -244,6 +265,11 @@ def tournament(
     """Play every seating ``games_per_seating`` times; print first-place rates and margins."""
     from moneyboard.sim.tournament import seatings
 
+    if len(set(kinds)) < 2:
+        raise MoneyboardError(
+            "a tournament compares bots: give at least two different kinds, "
+            "e.g. --seats saver,spender"
+        )
     if scheduler is not None:
         require_dask()
     total = len(seatings(kinds)) * games_per_seating
@@ -270,6 +296,7 @@ def tournament(
         counted="firsts",
         rate="first_place",
         headers=("Firsts", "First place"),
+        words=game_words(game),
     )
     print_shown(console, shown)
     print_shown(console, margins_shown(result.margins))

@@ -219,13 +219,14 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
 
 def sure(low: float, high: float) -> str:
-    """Plain words for whether an interval of a difference excludes zero.
+    """Plain words for whether an interval of a difference excludes zero ("unclear", as the
+    terminal's comparison table says it).
 
     >>> sure(0.1, 0.3), sure(-0.1, 0.2), sure(-0.3, -0.1)
-    ('higher (95% sure)', 'no clear difference', 'lower (95% sure)')
+    ('higher (95% sure)', 'unclear', 'lower (95% sure)')
     """
     if low > 0:
         return "higher (95% sure)"
     if high < 0:
         return "lower (95% sure)"
-    return "no clear difference"
+    return "unclear"
