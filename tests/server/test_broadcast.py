@@ -71,6 +71,10 @@ def test_a_bot_s_move_is_told_in_the_game_s_words_with_its_reason() -> None:
     broadcast(room, {projector}, change)
     text = projector.queue.get_nowait()
     assert isinstance(text, str) and json.loads(text)["narration"] == change.narration
+    # A reason that names the move (as a bot's does) does not name it twice.
+    why = "chose 'Take a loan' because it needed the cash"
+    change = room.take("action", {"seat": seat, "action": loan, "why": why})
+    assert change.narration == f"{room.names[seat]}: Take a loan (because it needed the cash)"
 
 
 def test_a_seat_does_not_vote_on_the_answer_to_its_own_request() -> None:

@@ -84,3 +84,13 @@ class RepeatGuard:
         self._new_run_if_others_moved(state)
         self.streak[action] += 1
         self.end = state.decisions_made + 1
+
+
+def why_after(move: str, why: str) -> str:
+    """A bot's reason as told right after its move (``move`` as its button reads): without
+    naming the move again.
+
+    >>> why_after("Save", "chose 'Save' because it keeps money in hand")
+    'because it keeps money in hand'
+    """
+    return why.removeprefix(f"chose '{move}' ")

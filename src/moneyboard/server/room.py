@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from moneyboard.bots.base import why_after
 from moneyboard.engine.actions import Action
 from moneyboard.engine.directives import moves_to_take_back
 from moneyboard.engine.errors import MoneyboardError
@@ -375,7 +376,9 @@ class Room:
         change = Change("action", seat)
         why = data.get("why")
         if why:
-            change.narration = f"{self.names[seat]}: {state.action_text(action)} ({why})"
+            # The move is named once ("Saver: Save (because ...)"), as the terminal tells it.
+            move = state.action_text(action)
+            change.narration = f"{self.names[seat]}: {move} ({why_after(move, why)})"
         return change
 
     def _take_timeout(self, data: dict[str, Any]) -> Change:

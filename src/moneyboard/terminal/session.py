@@ -21,6 +21,7 @@ from rich.padding import Padding
 from rich.rule import Rule
 from rich.text import Text
 
+from moneyboard.bots.base import why_after
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.state import GameState
@@ -51,15 +52,6 @@ HELP = (
     "'why N' or 'why MOVE' says why a move is not allowed; '?' lists the moves that are not "
     "allowed now and why; 'board' shows the board again; 'quit' stops the game."
 )
-
-
-def why_after(move: str, why: str) -> str:
-    """A bot's reason as told right after its move: without naming the move again.
-
-    >>> why_after("Save", "chose 'Save' because it keeps money in hand")
-    'because it keeps money in hand'
-    """
-    return why.removeprefix(f"chose '{move}' ")
 
 
 class InputEndedError(MoneyboardError):
