@@ -2,7 +2,7 @@
 
 For every move where a seat had a real choice (more than one legal action when it was asked),
 the position before the move is kept. Each choice is then judged by simulated finishes from
-there (:mod:`moneyboard.debrief.playouts`, random bots, the debrief's own dice), in two passes
+there (:mod:`moneyboard.debrief.playouts`, random bots, the debrief's own dice), in three steps
 so that a whole game costs a few seconds:
 
 1. **Screening**: every option of every decision is played a short way ahead (about one round
