@@ -119,7 +119,7 @@ def test_a_learner_cannot_reach_the_trainer_console(browser: Any, server: Server
     assert learner.locator("[data-directive=start]").is_hidden()
     trainer.reload()
     trainer.wait_for_selector("#console:not([hidden])")
-    assert "lobby" in trainer.inner_text("#turn")
+    trainer.wait_for_selector("#turn:has-text('Room status: waiting to start')")
 
 
 def test_guided_mode_previews_the_money_and_explains_a_new_rule(
