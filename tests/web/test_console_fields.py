@@ -23,6 +23,28 @@ def monitics_room_ana_joined(server: ServerProcess) -> tuple[str, str]:
     return str(code), str(token)
 
 
+def started_console(browser: Any, server: ServerProcess) -> tuple[str, str, Any]:
+    """A Monitics room (Ana and a bot) started from its console: code, token, console page."""
+    code, token = monitics_room_ana_joined(server)
+    trainer = new_page(browser, LAPTOP)
+    trainer.goto(f"{server.base}/trainer/{code}#{token}")
+    trainer.click("[data-directive=start]")
+    trainer.wait_for_selector("#said:has-text('The game has started.')")
+    return code, token, trainer
+
+
+def redraw_seats(server: ServerProcess, code: str, token: str, trainer: Any, row: int) -> None:
+    """Cause an update (a timer set over the API, as a bot's move would) and wait until the
+    console has drawn seat ``row`` (from 1) again."""
+    trainer.locator(f"#seats li:nth-child({row})").evaluate("li => { li.dataset.before = 'yes' }")
+    httpx2.post(
+        f"{server.base}/api/rooms/{code}/directives",
+        json={"directive": {"type": "timer", "seconds": 600}},
+        headers={"Authorization": f"Bearer {token}"},
+    ).raise_for_status()
+    trainer.wait_for_selector(f"#seats li:nth-child({row}):not([data-before])")
+
+
 def test_a_refused_control_says_why_beside_it_and_the_console_stays(
     browser: Any, server: ServerProcess
 ) -> None:
@@ -76,24 +98,14 @@ def test_a_refused_control_says_why_beside_it_and_the_console_stays(
 def test_a_bot_seat_given_to_a_person_can_be_moved_to_a_device(
     browser: Any, server: ServerProcess
 ) -> None:
-    code, token = monitics_room_ana_joined(server)
-    trainer = new_page(browser, LAPTOP)
-    trainer.goto(f"{server.base}/trainer/{code}#{token}")
-    trainer.click("[data-directive=start]")
-    trainer.wait_for_selector("#said:has-text('The game has started.')")
+    code, token, trainer = started_console(browser, server)
     # The server gives a bot's seat to a person only once it is on a device: so the seat
     # gets its link first, then "a person".
     row = trainer.locator("#seats li").nth(1)
     row.locator("button:has-text('Move to another device')").click()
     trainer.wait_for_selector("#seats li .rejoin:has-text('New link:')")
     # The next update (here, a timer set over the API) draws the list again: the link stays.
-    row.evaluate("li => { li.dataset.before = 'yes' }")
-    httpx2.post(
-        f"{server.base}/api/rooms/{code}/directives",
-        json={"directive": {"type": "timer", "seconds": 600}},
-        headers={"Authorization": f"Bearer {token}"},
-    ).raise_for_status()
-    trainer.wait_for_selector("#seats li:nth-child(2):not([data-before])")
+    redraw_seats(server, code, token, trainer, 2)
     shown = row.locator(".rejoin").inner_text()
     link = shown.split("New link: ", 1)[1].strip()
     # The bot may be moving meanwhile: the choice and its Apply go in one step.
