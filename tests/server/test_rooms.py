@@ -47,6 +47,22 @@ def test_room_information_shows_each_name_as_learners_join(client: TestClient) -
         assert shown == name
 
 
+def test_bots_of_one_kind_are_told_apart_by_their_seat(client: TestClient) -> None:
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "learner"}]
+    seats += [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "saver"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats}).json()
+    names = [s["name"] for s in created["room"]["seats"]]
+    assert names == ["Random bot 1", "Seat 2", "Random bot 3", "Saver bot"]
+    room = Classroom(client, created["code"], created["trainer_token"], {})
+    room.direct({"type": "start", "fill_bot": "saver"})
+    started = [s["name"] for s in room.trainer_view()["room"]["seats"]]
+    assert started == ["Random bot 1", "Saver bot 2", "Random bot 3", "Saver bot"]
+    # A name the trainer gave is kept, whatever the other seats.
+    seats = [{"kind": "bot", "bot": "random", "name": "Rita"}, {"kind": "bot", "bot": "random"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats}).json()
+    assert [s["name"] for s in created["room"]["seats"]] == ["Rita", "Random bot"]
+
+
 def test_a_refused_action_says_why_and_changes_nothing(client: TestClient) -> None:
     room = Classroom.open(client, "toy", learners=2)
     seat = room.mover()

@@ -57,14 +57,23 @@ class Change:
     vote_result: dict[str, Any] | None = None
 
 
-def _seat_label(spec: dict[str, Any], index: int) -> str:
-    if spec.get("name"):
-        return str(spec["name"])
-    if spec["kind"] == "team":
-        return f"Team {index + 1}"
-    if spec["kind"] == "bot":
-        return f"{str(spec['bot']).capitalize()} bot"
-    return f"Seat {index + 1}"
+def seat_labels(specs: list[dict[str, Any]]) -> list[str]:
+    """The seats' names before anyone joins: a name the trainer gave, else "Team 2", "Seat 3",
+    "Saver bot"; bots of one kind are told apart by their seat ("Random bot 1", "Random bot
+    3"), as "Random bot" three times would leave a class guessing whose move it was."""
+    unnamed = Counter(s.get("bot") for s in specs if s["kind"] == "bot" and not s.get("name"))
+    labels = []
+    for index, spec in enumerate(specs):
+        if spec.get("name"):
+            labels.append(str(spec["name"]))
+        elif spec["kind"] == "team":
+            labels.append(f"Team {index + 1}")
+        elif spec["kind"] == "bot":
+            label = f"{str(spec['bot']).capitalize()} bot"
+            labels.append(f"{label} {index + 1}" if unnamed[spec.get("bot")] > 1 else label)
+        else:
+            labels.append(f"Seat {index + 1}")
+    return labels
 
 
 class Room:
@@ -88,7 +97,7 @@ class Room:
         #: 0: no clocks at all), kept here from the lobby on and given to the table.
         self.timer: float | None = None
         #: Seat names before the start (the game's seats hold them afterwards).
-        self.lobby_names: list[str] = [_seat_label(s, i) for i, s in enumerate(stored.seats)]
+        self.lobby_names: list[str] = seat_labels(stored.seats)
         #: The last action entry carried out (what a class vote is compared with).
         self.last_played: dict[str, Any] | None = None
         #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
