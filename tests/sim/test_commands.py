@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from moneyboard.cli import app
-from moneyboard.sim.tables import GAME_COLUMNS, START_COLUMN
+from moneyboard.sim.tables import GAME_COLUMNS, START_COLUMN, START_ID_COLUMN
 
 runner = CliRunner()
 
@@ -144,9 +144,8 @@ def test_simulate_keeps_each_games_record_to_replay_on_its_own(tmp_path: Path) -
     )
     assert result.exit_code == 0, result.output
     games = pd.read_csv(tmp_path / "games.csv")
-    # FinanciaLit deals each seat a family at set-up: the start column names it.
-    assert list(games.columns) == [*GAME_COLUMNS, START_COLUMN]
-    assert games[START_COLUMN].str.startswith("families: ").all()
+    # FinanciaLit deals each seat a family at set-up: the start columns name it.
+    assert list(games.columns) == [*GAME_COLUMNS, START_COLUMN, START_ID_COLUMN]
     assert sorted(p.name for p in (tmp_path / "records").iterdir()) == [
         "default-5.json",
         "default-6.json",
@@ -159,6 +158,31 @@ def test_simulate_keeps_each_games_record_to_replay_on_its_own(tmp_path: Path) -
         rows = games[games["seed"] == seed].sort_values("seat")
         assert list(rows["score"]) == [float(s) for s in state.result.scores]
         assert set(rows["decisions"]) == {state.decisions_made}
+
+
+@pytest.mark.parametrize(
+    ("game", "deck", "name"),
+    [
+        ("financialit", "families", "The Two-Job Family"),
+        ("financity", "homes", "Cabin by the Sea"),
+        ("rut-to-riches", "job", "Police officer"),
+    ],
+)
+def test_games_csv_names_each_starting_card_as_the_game_does_and_keeps_its_id(
+    tmp_path: Path, game: str, deck: str, name: str
+) -> None:
+    args = ["simulate", game, "--games", "4", "--seats", "random*3", "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    games = pd.read_csv(tmp_path / "games.csv")
+    # The trainer's column: the card's name as the game and report.html give it.
+    names = set(games[START_COLUMN])
+    assert name in names, names
+    assert not any(":" in n or "_" in n for n in names), names
+    # The program's column: the deck and the card's id in the game's files.
+    assert games[START_ID_COLUMN].str.startswith(f"{deck}: ").all()
+    report = (tmp_path / "report.html").read_text()
+    assert all(n in report for n in names)
 
 
 def test_simulate_writes_no_records_unless_asked(tmp_path: Path) -> None:

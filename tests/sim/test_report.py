@@ -13,11 +13,13 @@ from tests.sim.test_summary import cards, die_faces
 
 
 def tables(
-    card_rows: list[tuple[int, str, bool, float]], start: list[str] | None = None
+    card_rows: list[tuple[int, str, bool, float]], start: list[tuple[str, str]] | None = None
 ) -> dict[str, pd.DataFrame]:
-    """A report's tables: made-up games (with these starting cards), a round of debt per
-    game, and these cards."""
-    table = games() if start is None else games().assign(start=start)
+    """A report's tables: made-up games (with these starting cards, each by its name and its
+    id), a round of debt per game, and these cards."""
+    table = games()
+    if start is not None:
+        table = table.assign(start=[n for n, _ in start], start_id=[i for _, i in start])
     rounds = table[["rules", "seed", "seat", "bot"]].assign(round=1, debt=table["final_debt"])
     return {"games": table, "rounds": rounds, "cards": cards(card_rows)}
 
@@ -42,13 +44,14 @@ def test_an_event_beyond_its_share_is_listed_with_what_chance_would_give() -> No
 
 
 def test_starting_cards_get_their_own_table_where_dealt() -> None:
-    families = [f"families: {name}" for name in ("farmers", "retirees", "newlyweds", "flatmates")]
+    names = ("The Farmers", "The Retirees", "The Newlyweds", "The Flatmates")
+    families = [(name, f"families: {name[4:].lower()}") for name in names]
     page = render_report(
         "FinanciaLit: simulation",
         tables(die_faces(50), start=[families[i % 4] for i in range(len(games()))]),
     )
     section = page[page.index("Starting cards") : page.index("Scores and length")]
-    assert "<th>Starting card</th>" in section and "families: farmers" in section
+    assert "<th>Starting card</th>" in section and "The Farmers" in section
     assert "<th>Win rate</th>" in section and "<th>95% interval</th>" in section
 
 
@@ -105,8 +108,11 @@ def test_a_report_of_one_rule_set_is_not_labelled_with_rule_sets() -> None:
 
 
 def test_starting_cards_and_money_read_in_the_games_words() -> None:
+    # Each card by the name the games table gives it, never by its id beside it.
     ids = ["dual_earners", "farmers", "single_parent", "retirees"]
-    table = tables(die_faces(50), start=[f"families: {ids[i % 4]}" for i in range(200)])
+    names = ["The Two-Job Family", "The Farmers", "The Single Parent", "The Retirees"]
+    dealt = [(names[i % 4], f"families: {ids[i % 4]}") for i in range(200)]
+    table = tables(die_faces(50), start=dealt)
     page = render_report(
         "FinanciaLit: simulation", table, words=game_words(get_game("financialit"))
     )

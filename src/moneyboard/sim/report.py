@@ -369,7 +369,8 @@ def render_report(
 
 
 def _rule_set_sections(games: pd.DataFrame, words: GameWords) -> list[str]:
-    """Who wins, per bot and per starting card (by the card's name), for each rule set."""
+    """Who wins, per bot and per starting card (by the card's name, as the games table gives
+    it), for each rule set."""
     parts = []
     for name, these in by_rule_set(games):
         suffix = f" under rule set {name}" if name else ""
@@ -381,11 +382,7 @@ def _rule_set_sections(games: pd.DataFrame, words: GameWords) -> list[str]:
             html_table(rates_shown(by_bot, "bot", bot_title, words=words)),
         ]
         if START_COLUMN in these:
-            dealt = these[these[START_COLUMN] != ""]
-            dealt = dealt.assign(
-                **{START_COLUMN: [card_words(c, words) for c in dealt[START_COLUMN]]}
-            )
-            by_start = win_rates(dealt, START_COLUMN)
+            by_start = win_rates(these[these[START_COLUMN] != ""], START_COLUMN)
             start_title = f"Win rate per starting card{suffix}"
             parts += [
                 f"<h2>Starting cards{suffix}</h2>",

@@ -2,11 +2,11 @@
 
 ``games``: one row per game and seat (seed, seat, bot, final money lines, score, rank,
 winner, game length, loans taken, bankruptcies and, in games that deal one, the seat's
-starting card). ``rounds``: one row per game, seat and round with the common metrics at the
-end of the round. ``cards``: one row per game and chance outcome drawn after set-up, with
-whether it fell in the round the winner took the lead for good (``deciding_round``) and the
-chance that it would have by its frequency alone (``deciding_chance``, see
-:func:`~moneyboard.sim.play.chance_in_round`).
+starting card by its name and by its id). ``rounds``: one row per game, seat and round with
+the common metrics at the end of the round. ``cards``: one row per game and chance outcome
+drawn after set-up, with whether it fell in the round the winner took the lead for good
+(``deciding_round``) and the chance that it would have by its frequency alone
+(``deciding_chance``, see :func:`~moneyboard.sim.play.chance_in_round`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from moneyboard.registry import get_game
+from moneyboard.sim.display import GameWords, card_words, game_words
 from moneyboard.sim.play import METRICS, GameOutcome
 
 #: The final metrics the per-game table keeps: all but ``score``, which the game's own
@@ -37,16 +39,23 @@ GAME_COLUMNS = (
     "loans",
     "bankruptcies",
 )
-#: The last column, in games that deal each seat a starting card at set-up (FinanciaLit's
-#: family, FinanCity's home, Rut to Riches' job): the card, as ``"stream: outcome"``. A game
-#: that deals none (Monitics, where every seat starts with the same cash) has no such column.
+#: The last two columns, in games that deal each seat a starting card at set-up (FinanciaLit's
+#: family, FinanCity's home, Rut to Riches' job): the card by its name, as the game and the
+#: report give it ("The Farmers"), for a person reading the table...
 START_COLUMN = "start"
+#: ... and by its deck and its id in the game's files (``"families: farmers"``), for a
+#: program. A game that deals none (Monitics, where every seat starts with the same cash)
+#: has neither column.
+START_ID_COLUMN = "start_id"
 _KEPT = [METRICS.index(m) for m in FINAL_METRICS]
 
 
 def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
-    """One row per game and seat, in seed and seat order; the ``start`` column only when a
-    seat was dealt a starting card."""
+    """One row per game and seat, in seed and seat order; the ``start`` and ``start_id``
+    columns only when a seat was dealt a starting card."""
+    words: dict[str, GameWords] = {}
+    for game_id in {o.job.game_id for o in outcomes}:
+        words[game_id] = game_words(get_game(game_id))
     rows = [
         (
             o.job.rules,
@@ -62,14 +71,16 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
             s.rounds,
             s.loans,
             s.bankruptcies,
+            card_words(s.start, words[o.job.game_id]) if s.start else "",
             s.start,
         )
         for o in outcomes
         for s in o.seats
     ]
-    frame = pd.DataFrame.from_records(rows, columns=[*GAME_COLUMNS, START_COLUMN])
-    if not (frame[START_COLUMN] != "").any():
-        frame = frame.drop(columns=START_COLUMN)
+    columns = [*GAME_COLUMNS, START_COLUMN, START_ID_COLUMN]
+    frame = pd.DataFrame.from_records(rows, columns=columns)
+    if not (frame[START_ID_COLUMN] != "").any():
+        frame = frame.drop(columns=[START_COLUMN, START_ID_COLUMN])
     return frame
 
 
