@@ -185,6 +185,16 @@ def test_games_csv_names_each_starting_card_as_the_game_does_and_keeps_its_id(
     assert all(n in report for n in names)
 
 
+def test_rut_to_riches_mean_score_reads_as_a_percentage_in_the_terminal(tmp_path: Path) -> None:
+    args = ["simulate", "rut-to-riches", "--games", "2", "--seats", "saver,spender"]
+    result = runner.invoke(app, [*args, "--jobs", "1", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith("s")]
+    assert [row[0] for row in rows] == ["saver", "spender"], result.stdout
+    assert all(row[-2].endswith("%") for row in rows), result.stdout  # Mean score
+    assert "Score: Expenses covered by passive income." in result.stdout
+
+
 def test_simulate_writes_no_records_unless_asked(tmp_path: Path) -> None:
     simulate(tmp_path, "--jobs", "1")
     assert not (tmp_path / "records").exists()

@@ -246,3 +246,35 @@ def test_testing_many_figures_at_once_is_said_plainly() -> None:
     assert f"{tested} figures are tested at once" in caption
     assert "no correction for testing many" in caption and "by chance" in caption
     assert_readable(shown)
+
+
+def shares(games_table: pd.DataFrame, more: float = 0.0) -> pd.DataFrame:
+    """The games with Rut to Riches' score: passive income over expenses, from 0.3 to 0.50
+    (and ``more`` under a second rule set)."""
+    return games_table.assign(
+        score=0.3 + 0.05 * games_table["seat"] + 0.001 * games_table["seed"] + more
+    )
+
+
+def test_rut_to_riches_score_reads_as_a_percentage_of_expenses_and_differs_in_points() -> None:
+    from moneyboard.registry import get_game
+    from moneyboard.sim.display import game_words
+
+    rut = game_words(get_game("rut-to-riches"))
+    a = shares(games()).assign(rules="A")
+    b = shares(games(), more=0.043).assign(rules="B")
+    shown = rates_shown(win_rates(a, "bot"), "bot", "Win rate per bot", words=rut)
+    # Seat 0's mean is 0.3245: a learner reads 32% of expenses covered, never 0.32.
+    assert records(shown.frame, "Bot")["search:200"]["Mean score"] == "32%"
+    assert all(text.endswith("%") for text in shown.frame["Mean score"])
+    assert "Score: Expenses covered by passive income." in shown.caption
+    assert_readable(shown)
+    compared = comparison_shown(compare(a, b), rut)
+    row = records(compared.frame, "Figure")["mean expenses covered"]
+    # 0.3995 and 0.4425 read 40% and 44%; B - A is that of the figures shown, in points,
+    # and the interval is in points too (+4.3: under 10 points, one decimal, as the debrief).
+    assert (row["A"], row["B"], row["B - A"]) == ("40%", "44%", "+4")
+    assert row["95% interval"] == "+4.3 to +4.3"
+    assert "0.4" not in " ".join(row.values())
+    assert "passive income pays" in compared.caption
+    assert_readable(compared)

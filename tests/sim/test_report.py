@@ -167,3 +167,18 @@ def test_the_page_declares_a_phone_viewport_and_boxes_its_tables() -> None:
     page = render_report("Toy: simulation", tables(die_faces(50)))
     assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in page
     assert page.count("<div class='table'><table") == page.count("<table")
+
+
+def test_rut_to_riches_scores_are_plotted_and_tabled_as_percentages_of_expenses() -> None:
+    from tests.sim.test_display import shares
+
+    table = tables(die_faces(50))
+    table["games"] = shares(table["games"])
+    page = render_report(
+        "Rut to Riches: simulation", table, words=game_words(get_game("rut-to-riches"))
+    )
+    scores = section(page, "Scores and length", "Debt over time")
+    assert "Expenses covered by passive income" in scores
+    assert ">40%<" in scores and ">0.40<" not in scores and ">0.4<" not in scores
+    who = section(page, "Who wins", "Scores and length")
+    assert "<td>32%</td>" in who and "<td>0.32</td>" not in who

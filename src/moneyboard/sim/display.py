@@ -19,7 +19,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, metric_label
+from moneyboard.debrief.timeline import SCORE_IS_NET_WORTH, SCORE_IS_SHARE, debrief_label
+from moneyboard.debrief.words import percentage_points, says_something, share_percent
 from moneyboard.engine.game import GameDef
 from moneyboard.sim.summary import SAME_EVERYWHERE
 
@@ -46,6 +47,9 @@ class GameWords:
     score: str = "Score"
     #: The score is an amount of money (Monitics' net worth): written in the currency.
     score_is_money: bool = False
+    #: The score is a share of expenses (Rut to Riches' passive income over expenses):
+    #: written as a percentage, as the debrief writes it, and its differences in points.
+    score_is_share: bool = False
     #: What the game calls a round ("round"; FinanCity's are years).
     period: str = "round"
     #: An identifier (a card, a deck) in the game's words.
@@ -54,12 +58,14 @@ class GameWords:
 
 def game_words(game: GameDef) -> GameWords:
     """The words of ``game``: its state class's currency, period and catalogue, and the
-    score's label the debrief gives it."""
+    score's label the debrief's tables give it (a share of expenses by what its percentages
+    say)."""
     state_class = game.state_class
     return GameWords(
         currency=state_class.currency,
-        score=metric_label(game.id, "score"),
+        score=debrief_label(game.id, "score"),
         score_is_money=game.id in SCORE_IS_NET_WORTH,
+        score_is_share=game.id in SCORE_IS_SHARE,
         period=state_class.period,
         word=state_class.catalogue.word,
     )
@@ -140,6 +146,31 @@ def points_text(difference: float) -> str:
     return "0.0" if text in {"+0.0", "-0.0"} else text
 
 
+def share_points_text(difference: float) -> str:
+    """A difference in a share of expenses in percentage points, signed, rounded as the
+    debrief rounds it (:func:`~moneyboard.debrief.words.percentage_points`).
+
+    >>> share_points_text(0.043), share_points_text(-0.25), share_points_text(0.0004)
+    ('+4.3', '-25', '0')
+    """
+    if math.isnan(difference):
+        return "-"
+    figure = percentage_points(difference)
+    if not says_something(figure):
+        return "0"
+    return f"{'+' if difference > 0 else '-'}{figure}"
+
+
+def share_shown(share: float) -> float:
+    """A share of expenses as :func:`~moneyboard.debrief.words.share_percent` shows it
+    (0.4425 shows as 44%, so 0.44), for a difference of the figures a reader sees.
+
+    >>> share_shown(0.4425), share_shown(0.0437)
+    (0.44, 0.044)
+    """
+    return round(float(percentage_points(share).replace(",", "")) / 100, 4)
+
+
 def number_text(value: float, signed: bool = False) -> str:
     """A figure (a score, a debt, a mean rank) with as many decimals as its size needs.
 
@@ -173,7 +204,8 @@ def rates_shown(
 ) -> Shown:
     """A :func:`~moneyboard.sim.summary.win_rates` frame: ``counted`` and ``rate`` name its
     count and rate columns, ``headers`` how the table calls them. Mean scores share one
-    precision (:func:`decimals_for`), in the game's currency where the score is money."""
+    precision (:func:`decimals_for`), in the game's currency where the score is money, as
+    a percentage where it is a share of expenses."""
     words = words or GameWords()
     count_header, rate_header = headers
     group = GROUP_HEADERS.get(by, by.replace("_", " ").capitalize())
@@ -181,6 +213,8 @@ def rates_shown(
     scores = [fixed_text(v, places) for v in rates["mean_score"]]
     if words.score_is_money:
         scores = [money_figure(text, words.currency) for text in scores]
+    elif words.score_is_share:
+        scores = [share_percent(v) for v in rates["mean_score"]]
     frame = pd.DataFrame(
         {
             group: [str(v) for v in rates[by]],
@@ -295,10 +329,18 @@ def money_figure(text: str, currency: tuple[str, str]) -> str:
     return f"{sign}{before}{text.removeprefix(sign)}{after}"
 
 
+#: Under a comparison whose score is a share of expenses: what its short label means.
+SHARE_NOTE = (
+    "Expenses covered: the share of expenses that passive income pays (the game's score), "
+    "in percent; its differences in percentage points."
+)
+
+
 def figure_label(label: str, words: GameWords) -> str:
     """A comparison figure's label for the reader: the score by the game's name for it,
     money named by a currency written after the number (whose figures then go bare, so
-    the table fits 80 columns), a game's length by what it counts.
+    the table fits 80 columns), a game's length by what it counts, a share of expenses in
+    words short enough for a line (:data:`SHARE_NOTE` says the rest under the table).
 
     >>> units = GameWords(currency=("", " units"), score="Happiness (score)")
     >>> figure_label("mean score", units), figure_label("final cash", units)
@@ -308,7 +350,9 @@ def figure_label(label: str, words: GameWords) -> str:
     ('final cash', 'bankruptcies')
     """
     kind = FIGURE_KINDS.get(label)
-    if label == "mean score" and words.score != "Score":
+    if label == "mean score" and words.score_is_share:
+        label = "mean expenses covered"
+    elif label == "mean score" and words.score != "Score":
         label = f"mean {words.score[:1].lower()}{words.score[1:]}"
     elif label == "game length (decisions)":
         label = "decisions per game"
@@ -319,10 +363,11 @@ def figure_label(label: str, words: GameWords) -> str:
 
 
 def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -> Shown:
-    """A :func:`~moneyboard.sim.summary.compare` frame: win rates in percent and their
-    differences in percentage points, money in the game's currency, each row at one
-    precision (:func:`decimals_for`) with B - A the difference of the figures shown; a
-    figure that is the same under both rule sets in every game says so."""
+    """A :func:`~moneyboard.sim.summary.compare` frame: win rates and a score that is a
+    share of expenses in percent and their differences in percentage points, money in the
+    game's currency, each row at one precision (:func:`decimals_for`) with B - A the
+    difference of the figures shown; a figure that is the same under both rule sets in
+    every game says so."""
     words = words or GameWords()
     rows = []
     columns = ("figure", "A", "B", "low", "high", "B vs A")
@@ -333,6 +378,10 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
             values = [f"{a_shown:.1f}%", f"{b_shown:.1f}%"]
             values.append(points_text((b_shown - a_shown) / 100))
             interval = f"{points_text(low)} to {points_text(high)}"
+        elif FIGURE_KINDS.get(str(label)) == "score" and words.score_is_share:
+            values = [share_percent(a), share_percent(b)]
+            values.append(share_points_text(share_shown(b) - share_shown(a)))
+            interval = f"{share_points_text(low)} to {share_points_text(high)}"
         else:
             kind = FIGURE_KINDS.get(str(label), "count")
             money = kind == "money" or (kind == "score" and words.score_is_money)
@@ -361,6 +410,8 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
         f"95% interval: holds the true B - A {SURE}. Higher, lower: the interval excludes 0. "
         "No difference: the same under both rule sets in every game."
     ]
+    if words.score_is_share:
+        notes.append(SHARE_NOTE)
     if tested > 1:
         notes.append(
             f"{tested} figures are tested at once, each at 95% with no correction for testing "

@@ -29,8 +29,9 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import MaxNLocator, PercentFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
+from moneyboard.debrief.words import share_percent
 from moneyboard.sim.display import (
     GameWords,
     card_words,
@@ -148,7 +149,8 @@ def _legend_of_sets(names: list[str], line: bool) -> list[Patch | Line2D]:
 
 @_styled
 def _score_plot(sets: Sets, words: GameWords) -> str:
-    """Final scores per bot: one box per bot and rule set, A and B side by side."""
+    """Final scores per bot: one box per bot and rule set, A and B side by side; a score that
+    is a share of expenses in percent, as the debrief writes it."""
     figure, axes = plt.subplots(figsize=FIGSIZE)
     bots = sorted({str(b) for _, games in sets for b in games["bot"].unique()})
     width = 0.8 / len(sets)
@@ -168,6 +170,10 @@ def _score_plot(sets: Sets, words: GameWords) -> str:
     axes.set_xticks(range(len(bots)), bots)
     unit = f", {_money_unit(words)}" if words.score_is_money and _money_unit(words) else ""
     axes.set_ylabel(f"{words.score}{unit}")
+    if words.score_is_share:  # no share is below 0: a tick there, in the margin, goes bare
+        axes.yaxis.set_major_formatter(
+            FuncFormatter(lambda v, _: share_percent(v) if v >= 0 else "")
+        )
     _title(axes, "Final score per bot")
     if len(sets) > 1:
         axes.legend(handles=_legend_of_sets([n for n, _ in sets], line=False), fontsize=LEGEND_SIZE)
