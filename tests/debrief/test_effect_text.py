@@ -1,14 +1,18 @@
 """The effect a page's badge shows beside a turning point, written by the debrief in the
 game's words (Rut to Riches' score in percentage points, Monitics' in money), so the page
-never shows a bare ratio ("a good call: +7.4") or a difference that rounds to nothing."""
+never shows a bare ratio ("a good call: +7.4") or a difference that rounds to nothing; and
+only a figure the turning point's sentence stands behind (clear of chance, the call's way)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 
 from moneyboard.debrief import build_debrief
-from moneyboard.debrief.turning_points import effect_text
-from tests.debrief.conftest import BUDGET, cached_record
+from moneyboard.debrief.turning_points import TurningPoint, effect_text
+from moneyboard.engine.record import GameRecord
+from tests.debrief.conftest import BUDGET, bot_record, cached_record
 from tests.debrief.test_sentences import point
 
 
@@ -28,7 +32,7 @@ from tests.debrief.test_sentences import point
 def test_the_effect_is_written_in_the_games_words(
     effect: float, share: bool, money: bool, words: str
 ) -> None:
-    p = point(effect=effect)
+    p = point(effect=effect, weight=0.2 if effect > 0 else -0.2)
     assert effect_text(p, money_is_score=money, money_text="${:,}".format, share=share) == words
 
 
@@ -40,3 +44,51 @@ def test_a_real_rut_to_riches_debrief_gives_its_effects_in_percentage_points() -
         text = p["effect_text"]
         assert text == "" or text.endswith(("percentage points", "percentage point")), text
     assert any(p["effect_text"] for p in points), points
+
+
+@pytest.mark.parametrize(
+    ("changes", "share"),
+    [
+        # FinanciaLit: the sentence names only net worth, the happiness points being noise.
+        ({"effect": -0.53, "effect_error": 0.29}, False),
+        ({"effect": 0.56, "effect_error": 0.36, "weight": 0.2}, False),
+        # Rut to Riches: a good call by net worth that left less of the expenses covered.
+        ({"effect": -1.33, "effect_error": 0.19, "weight": 0.2}, True),
+        ({"effect": 3.0, "effect_error": 0.5, "weight": -0.2}, False),
+    ],
+)
+def test_no_figure_the_sentence_does_not_stand_behind(
+    changes: dict[str, float], share: bool
+) -> None:
+    """A difference the noise could explain, or one against the call, gets no figure: the
+    badge then says only "a good call" or "costly", and the sentence carries the detail."""
+    p = point(**changes)
+    assert effect_text(p, money_is_score=False, money_text="${:,}".format, share=share) == ""
+
+
+def _figure_is_said(p: TurningPoint) -> bool:
+    """Whether the sentence says the badge's figure, the call's way ("+917 percentage
+    points" beside "about 917 percentage points less" for the other choice)."""
+    figure = p.effect_text.lstrip("+−")
+    worse = "less" if p.good_call else "more"
+    return f"about {figure} {worse}" in p.sentence
+
+
+@pytest.mark.parametrize(
+    ("record", "budget"),
+    [
+        (lambda: bot_record("financialit", seed=9), 1.0),
+        (lambda: bot_record("rut-to-riches", seed=9), BUDGET),
+        (lambda: cached_record("rut-to-riches"), BUDGET),
+    ],
+    ids=["financialit-noise", "rut-to-riches-noise", "rut-to-riches-against-the-call"],
+)
+def test_a_real_debrief_shows_only_figures_its_sentences_say(
+    record: Callable[[], GameRecord], budget: float
+) -> None:
+    """Real games where a turning point's score difference is noise, or runs against the
+    call: the badge has no figure there, and every figure it shows is in the sentence."""
+    points = build_debrief(record(), budget_seconds=budget).turning_points
+    assert any(p.effect_text == "" for p in points), points
+    for p in points:
+        assert p.effect_text == "" or _figure_is_said(p), (p.effect_text, p.sentence)

@@ -134,7 +134,8 @@ class TurningPoint:
     effect_error: float = 0.0
     money_error: float = 0.0
     win_error: float = 0.0
-    #: ``effect`` as a page's badge shows it, in the game's words (:func:`effect_text`).
+    #: ``effect`` as a badge shows it, in the game's words, or ``""`` where the sentence does
+    #: not name it (:func:`effect_text`).
     effect_text: str = ""
 
     @property
@@ -385,7 +386,14 @@ def effect_text(
 ) -> str:
     """The difference the choice made to the score, signed (``+`` a good call) and rounded as
     the sentences round it: in the game's currency where the score is net worth, in
-    percentage points where it is a ``share`` of expenses; ``""`` if it rounds to nothing."""
+    percentage points where it is a ``share`` of expenses.
+
+    ``""`` (a badge without a figure) where the sentence does not stand behind the figure: a
+    difference the noise could explain (the sentence leaves it out), one against the call (a
+    good call that lowered the score, the standing gained by net worth: "a good call: −133"
+    reads as a contradiction) or one that rounds to nothing."""
+    if not _clear(p.effect, p.effect_error) or (p.effect > 0) != p.good_call:
+        return ""
     if money_is_score:
         figure = money_text(round(abs(p.effect)))
     elif share:

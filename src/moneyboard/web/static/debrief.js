@@ -75,10 +75,12 @@ function said(choice) {
 function turningPoint(point, pick) {
   const name = seatNameOf(point.seat);
   const head = `${point.round != null ? `${periodWord()} ${point.round} · ` : ""}${name}: ${said(point.chosen)}`;
-  // The server writes the effect in the game's words ("+7.4 percentage points", "−$240");
-  // none when it rounds to nothing.
-  const effect = point.effect_text
-    ? h("span", { class: `effect ${point.better ? "loss" : "gain"}` }, ` (${point.better ? "costly" : "a good call"}: ${point.effect_text})`) : null;
+  // The server writes the effect in the game's words ("+7.4 percentage points", "−$240"),
+  // and none where the sentence does not stand behind a figure (chance could explain it):
+  // the badge then names the call alone.
+  const call = point.better ? "costly" : "a good call";
+  const effect = h("span", { class: `effect ${point.better ? "loss" : "gain"}` },
+    point.effect_text ? ` (${call}: ${point.effect_text})` : ` (${call})`);
   const body = [h("strong", {}, head), effect, h("p", { class: "point-sentence" }, point.sentence || ""),
     point.better ? h("p", { class: "hint" }, `A better choice there: ${said(point.better)}`) : null];
   if (!pick) return h("li", { class: "turning-point" }, body);
