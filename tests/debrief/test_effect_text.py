@@ -5,14 +5,20 @@ only a figure the turning point's sentence stands behind (clear of chance, the c
 
 from __future__ import annotations
 
+import dataclasses
+import io
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from moneyboard.debrief import build_debrief
+from moneyboard.debrief.command import run_debrief
+from moneyboard.debrief.report import report_html
 from moneyboard.debrief.turning_points import TurningPoint, effect_text
 from moneyboard.engine.record import GameRecord
-from tests.debrief.conftest import BUDGET, bot_record, cached_record
+from tests.debrief.conftest import BUDGET, RIGGED_ENTRY, bot_record, cached_record
 from tests.debrief.test_sentences import point
 
 
@@ -24,8 +30,9 @@ from tests.debrief.test_sentences import point
         (0.01, True, False, "+1 percentage point"),
         (0.0004, True, False, ""),
         (-243.4, False, True, "−$243"),
-        (0.47, False, False, "+0.47"),
-        (12.6, False, False, "+13"),
+        (0.47, False, False, "+0.47 happiness points"),
+        (12.6, False, False, "+13 happiness points"),
+        (-1.02, False, False, "−1 happiness point"),
         (0.001, False, False, ""),
     ],
 )
@@ -33,7 +40,10 @@ def test_the_effect_is_written_in_the_games_words(
     effect: float, share: bool, money: bool, words: str
 ) -> None:
     p = point(effect=effect, weight=0.2 if effect > 0 else -0.2)
-    assert effect_text(p, money_is_score=money, money_text="${:,}".format, share=share) == words
+    badge = effect_text(
+        p, "happiness points", money_is_score=money, money_text="${:,}".format, share=share
+    )
+    assert badge == words
 
 
 def test_a_real_rut_to_riches_debrief_gives_its_effects_in_percentage_points() -> None:
@@ -63,7 +73,10 @@ def test_no_figure_the_sentence_does_not_stand_behind(
     """A difference the noise could explain, or one against the call, gets no figure: the
     badge then says only "a good call" or "costly", and the sentence carries the detail."""
     p = point(**changes)
-    assert effect_text(p, money_is_score=False, money_text="${:,}".format, share=share) == ""
+    badge = effect_text(
+        p, "happiness points", money_is_score=False, money_text="${:,}".format, share=share
+    )
+    assert badge == ""
 
 
 def _figure_is_said(p: TurningPoint) -> bool:
@@ -92,3 +105,29 @@ def test_a_real_debrief_shows_only_figures_its_sentences_say(
     assert any(p.effect_text == "" for p in points), points
     for p in points:
         assert p.effect_text == "" or _figure_is_said(p), (p.effect_text, p.sentence)
+
+
+def test_the_terminal_and_the_report_tag_a_point_as_the_page_badges_it(
+    rigged: GameRecord, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One badge everywhere: the call and its figure where the sentence says one ("Costly:
+    −5 points of score"), the call alone where it does not ("Good call")."""
+    debrief = build_debrief(rigged, budget_seconds=1.0)
+    costly = next(p for p in debrief.turning_points if p.entry == RIGGED_ENTRY)
+    assert costly.effect_text.startswith("−") and costly.effect_text.endswith("points of score")
+    noise = dataclasses.replace(costly, entry=5, weight=0.2, effect_text="")
+    both = dataclasses.replace(debrief, turning_points=(costly, noise))
+    page = report_html(both)
+    assert f'<span class="tag">Costly: {costly.effect_text}</span> (entry {RIGGED_ENTRY})' in page
+    assert '<span class="tag">Good call</span> (entry 5)' in page
+
+    path = tmp_path / "game.json"
+    path.write_text(rigged.to_json(), encoding="utf-8")
+    monkeypatch.setattr("moneyboard.debrief.command.build_debrief", lambda *a, **k: both)
+    out = io.StringIO()
+    run_debrief(path, Console(file=out, width=400), budget=0.1, out=tmp_path / "report.html")
+    lines = out.getvalue().splitlines()
+    assert any(
+        line.startswith(f"Costly: {costly.effect_text} (entry {RIGGED_ENTRY}): ") for line in lines
+    )
+    assert any(line.startswith("Good call (entry 5): ") for line in lines)

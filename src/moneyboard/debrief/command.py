@@ -13,6 +13,7 @@ from rich.rule import Rule
 from moneyboard.debrief.debrief import build_debrief, nothing_clear
 from moneyboard.debrief.records import DebriefError, load
 from moneyboard.debrief.report import report_html
+from moneyboard.debrief.turning_points import badge
 from moneyboard.debrief.what_if import WhatIf, action_from_text, what_if
 
 
@@ -88,7 +89,8 @@ def run_debrief(
     if not debrief.turning_points:
         console.print(nothing_clear(debrief.measured, debrief.decisions))
     for p in debrief.turning_points:
-        tag = "[green]Good call[/green]" if p.good_call else "[red]Costly[/red]"
+        colour = "green" if p.good_call else "red"
+        tag = f"[{colour}]{escape(badge(p))}[/{colour}]"
         console.print(f"{tag} (entry {p.entry}): {escape(p.sentence)}")
         command = look_closer(record_path, p.entry, p.alternative_typed)
         # One line however long (the terminal may fold it): a copied command then runs.

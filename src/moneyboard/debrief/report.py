@@ -11,6 +11,7 @@ from html import escape
 
 from moneyboard.debrief.charts import NARROW, number
 from moneyboard.debrief.debrief import Debrief, charts_svg, is_share, nothing_clear
+from moneyboard.debrief.turning_points import badge
 from moneyboard.debrief.what_if import WhatIf, how_played
 from moneyboard.debrief.words import share_percent, times
 
@@ -88,9 +89,9 @@ def _points(debrief: Debrief) -> list[str]:
         return out
     out.append('<ol class="points">')
     for p in debrief.turning_points:
-        kind, tag = ("good", "Good call") if p.good_call else ("costly", "Costly")
+        kind = "good" if p.good_call else "costly"
         out.append(
-            f'<li class="{kind}"><span class="tag">{tag}</span> (entry {p.entry}): '
+            f'<li class="{kind}"><span class="tag">{escape(badge(p))}</span> (entry {p.entry}): '
             f"{escape(p.sentence)}</li>"
         )
     out.append("</ol></section>")

@@ -134,8 +134,8 @@ class TurningPoint:
     effect_error: float = 0.0
     money_error: float = 0.0
     win_error: float = 0.0
-    #: ``effect`` as a badge shows it, in the game's words, or ``""`` where the sentence does
-    #: not name it (:func:`effect_text`).
+    #: ``effect`` as a badge shows it (terminal, report and page), in the game's words, or
+    #: ``""`` where the sentence does not name it (:func:`effect_text`).
     effect_text: str = ""
 
     @property
@@ -372,13 +372,14 @@ def measure(
     )
     said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period, share=share)
     badge = effect_text(
-        point, money_is_score=money_is_score, money_text=c.state.money_text, share=share
+        point, unit, money_is_score=money_is_score, money_text=c.state.money_text, share=share
     )
     return dataclasses.replace(point, sentence=said, effect_text=badge)
 
 
 def effect_text(
     p: TurningPoint,
+    unit: str,
     *,
     money_is_score: bool,
     money_text: Callable[[int | float], str],
@@ -386,7 +387,8 @@ def effect_text(
 ) -> str:
     """The difference the choice made to the score, signed (``+`` a good call) and rounded as
     the sentences round it: in the game's currency where the score is net worth, in
-    percentage points where it is a ``share`` of expenses.
+    percentage points where it is a ``share`` of expenses, else in the score's ``unit``
+    ("−0.91 happiness points", never a bare "−0.91").
 
     ``""`` (a badge without a figure) where the sentence does not stand behind the figure: a
     difference the noise could explain (the sentence leaves it out), one against the call (a
@@ -402,7 +404,16 @@ def effect_text(
         figure = amount(p.effect)
     if not says_something(figure):
         return ""
+    if not money_is_score and not share:
+        figure = with_unit(figure, unit)
     return ("+" if p.effect > 0 else "−") + figure
+
+
+def badge(p: TurningPoint) -> str:
+    """The tag before a turning point's sentence in the terminal and the report: the call,
+    and its figure where the sentence stands behind one ("Costly: −$120", "Good call")."""
+    call = "Good call" if p.good_call else "Costly"
+    return f"{call}: {p.effect_text}" if p.effect_text else call
 
 
 def sentence(
