@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from moneyboard.registry import get_game
-from moneyboard.sim.display import game_words
+from moneyboard.sim.display import card_words, game_words
 from moneyboard.sim.report import render_report
 from moneyboard.sim.summary import compare
 from tests.sim.test_report import two_rule_sets
@@ -23,7 +23,10 @@ def phone_report(tmp_path: Path) -> Path:
     tables = two_rule_sets()
     names = ["dual_earners", "single_parent", "retirees", "shopkeepers"]
     games = tables["games"]
-    tables["games"] = games.assign(start=[f"families: {names[i % 4]}" for i in range(len(games))])
+    ids = [f"families: {names[i % 4]}" for i in range(len(games))]
+    # games.csv holds each starting card by its name (``start``) and its id (``start_id``).
+    words = game_words(get_game("financialit"))
+    tables["games"] = games.assign(start=[card_words(i, words) for i in ids], start_id=ids)
     a, b = (tables["games"][tables["games"]["rules"] == r] for r in "AB")
     page = render_report(
         "FinanciaLit: simulation",
