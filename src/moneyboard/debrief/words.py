@@ -136,6 +136,18 @@ def says_something(figure: str) -> bool:
     return any(digit in figure for digit in "123456789")
 
 
+def more_or_less(delta: float, figure: str) -> str:
+    """The word for a difference ``delta`` written as ``figure`` (rounded, without sign):
+    "more" or "less"; ``""`` when the figure rounds to nothing (a sentence leaves it out).
+
+    >>> more_or_less(2.4, "2"), more_or_less(-0.4, "0"), more_or_less(-3.1, "$3")
+    ('more', '', 'less')
+    """
+    if not says_something(figure):
+        return ""
+    return "more" if delta > 0 else "less"
+
+
 def difference(delta: float, unit: str) -> str:
     """``"about 2 more happiness points"`` / ``"about 240 less net worth"``; ``""`` for a
     difference that rounds to nothing (a sentence then leaves it out).
@@ -144,9 +156,9 @@ def difference(delta: float, unit: str) -> str:
     ('about 1 more happiness point', '')
     """
     figure = amount(delta)
-    if not says_something(figure):
+    word = more_or_less(delta, figure)
+    if not word:
         return ""
-    word = "more" if delta > 0 else "less"
     return f"about {figure} {word} {with_unit(figure, unit).removeprefix(figure + ' ')}"
 
 
@@ -159,10 +171,8 @@ def money_difference(delta: float, money_text: Callable[[int | float], str]) -> 
     ''
     """
     figure = money_text(round(abs(delta)))
-    if not says_something(figure):
-        return ""
-    word = "more" if delta > 0 else "less"
-    return f"about {figure} {word} net worth"
+    word = more_or_less(delta, figure)
+    return f"about {figure} {word} net worth" if word else ""
 
 
 def share_percent(share: float) -> str:
@@ -197,10 +207,8 @@ def share_difference(delta: float, unit: str) -> str:
     ('about 1 percentage point less of expenses', '')
     """
     figure = percentage_points(delta)
-    if not says_something(figure):
-        return ""
-    word = "more" if delta > 0 else "less"
-    return f"about {with_unit(figure, 'percentage points')} {word} {unit}"
+    word = more_or_less(delta, figure)
+    return f"about {with_unit(figure, 'percentage points')} {word} {unit}" if word else ""
 
 
 def percent(share: float) -> str:
