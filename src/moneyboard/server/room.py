@@ -512,6 +512,10 @@ class Room:
         if seat in requesters(state):
             raise refused("this decision answers your own request: wait for the answer", "no_vote")
         if seat in self.votes:
+            # A team shares one vote: its second member did not vote, a teammate did.
+            if self.stored.seats[seat]["kind"] == "team":
+                said = "your team has already voted on this decision: each family has one vote"
+                raise refused(said, "voted")
             raise refused("you have already voted on this decision", "voted")
         try:
             action = self.game.codec.from_json(data["action"])

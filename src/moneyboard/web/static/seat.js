@@ -266,8 +266,12 @@ export class SeatPanel {
     const prompt = String(open.prompt || "").trim();
     const title = prompt.includes(open.name) ? prompt : `${open.name}'s family decides${prompt ? `: ${prompt}` : ""}`;
     if (sent) {
+      // A team has one vote: a member whose teammate voted did not send it themselves.
+      const seat = ((update.room || {}).seats || [])[update.you] || {};
+      const byTeam = seat.kind === "team" && this.votedAt !== update.version;
+      const said = byTeam ? "Your team has voted (each family has one vote)." : "Vote sent.";
       return h("section", { class: "class-vote", "aria-label": "Class vote" },
-        h("h2", {}, title), h("p", { class: "vote-sent", role: "status" }, "Vote sent. The result shows when they have decided."));
+        h("h2", {}, title), h("p", { class: "vote-sent", role: "status" }, `${said} The result shows when they have decided.`));
     }
     const why = h("input", {
       id: "vote-why", maxlength: 280, autocomplete: "off", placeholder: "optional",

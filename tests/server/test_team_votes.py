@@ -1,0 +1,31 @@
+"""A team's seat has one class vote: a teammate voting second is told the team has voted,
+not that they have (they have not)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.server.classroom import auth
+
+
+def test_a_teammate_voting_second_is_told_the_team_has_voted(client: TestClient) -> None:
+    seats = [{"kind": "learner"}, {"kind": "team", "name": "Blue"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 3}).json()
+    code, trainer = created["code"], created["trainer_token"]
+    tokens = {}
+    for name, seat in (("Ana", 0), ("Ben", 1), ("Cy", 1)):
+        joined = client.post(f"/api/rooms/{code}/join", json={"name": name, "seat": seat})
+        tokens[name] = joined.json()["token"]
+    directive = {"directive": {"type": "start"}}
+    client.post(f"/api/rooms/{code}/directives", json=directive, headers=auth(trainer))
+    update = client.get(f"/api/rooms/{code}/view", headers=auth(tokens["Ben"])).json()
+    vote = update["vote"]
+    assert vote is not None and vote["seat"] == 0  # Ana decides; the team Blue may vote
+    body = {"action": vote["choices"][0]["action"], "version": update["version"]}
+    first = client.post(f"/api/rooms/{code}/votes", json=body, headers=auth(tokens["Ben"]))
+    assert first.status_code < 300
+    second = client.post(f"/api/rooms/{code}/votes", json=body, headers=auth(tokens["Cy"]))
+    assert second.status_code == 409
+    message = second.json()["error"]["message"]
+    assert message.startswith("your team has already voted on this decision"), message
+    assert client.get(f"/api/rooms/{code}").json()["votes"] == 1  # counted once
