@@ -1,5 +1,5 @@
 """A team's seat has one class vote: a teammate voting second is told the team has voted,
-not that they have (they have not)."""
+not that they have (they have not); a vote cast before a pause still counts after it."""
 
 from __future__ import annotations
 
@@ -29,3 +29,31 @@ def test_a_teammate_voting_second_is_told_the_team_has_voted(client: TestClient)
     message = second.json()["error"]["message"]
     assert message.startswith("your team has already voted on this decision"), message
     assert client.get(f"/api/rooms/{code}").json()["votes"] == 1  # counted once
+
+
+def test_a_vote_cast_before_a_pause_still_counts_after_it(client: TestClient) -> None:
+    seats = [{"kind": "learner"}, {"kind": "team", "name": "Blue"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 3}).json()
+    code, trainer = created["code"], created["trainer_token"]
+    tokens = {}
+    for name, seat in (("Ana", 0), ("Ben", 1)):
+        joined = client.post(f"/api/rooms/{code}/join", json={"name": name, "seat": seat})
+        tokens[name] = joined.json()["token"]
+    for directive in ({"type": "start"}, {"type": "timer", "seconds": 0}):
+        client.post(
+            f"/api/rooms/{code}/directives", json={"directive": directive}, headers=auth(trainer)
+        ).raise_for_status()
+    update = client.get(f"/api/rooms/{code}/view", headers=auth(tokens["Ben"])).json()
+    choice = update["vote"]["choices"][0]
+    body = {"action": choice["action"], "version": update["version"], "why": "safer"}
+    voted = client.post(f"/api/rooms/{code}/votes", json=body, headers=auth(tokens["Ben"]))
+    assert voted.is_success
+    for directive in ({"type": "pause"}, {"type": "resume"}):
+        client.post(
+            f"/api/rooms/{code}/directives", json={"directive": directive}, headers=auth(trainer)
+        ).raise_for_status()
+    again = client.get(f"/api/rooms/{code}/view", headers=auth(tokens["Ben"])).json()
+    assert again["voted"] is True and again["room"]["votes"] == 1  # the vote was kept
+    body["version"] = again["version"]
+    twice = client.post(f"/api/rooms/{code}/votes", json=body, headers=auth(tokens["Ben"]))
+    assert twice.status_code == 409  # nor can it be cast a second time

@@ -40,6 +40,9 @@ GAME_KINDS = frozenset({"action", "timeout", "force", "call_time", "pause", "res
 ROOM_KINDS = frozenset({"start", "pause", "resume", "undo", "seat", "timer", "end"})
 #: What every view of a room the trainer ended says (its ``room.ended``), and the announcement.
 ENDED_BY_TRAINER = "The trainer has ended the game."
+#: The trainer's directives that leave the decision open, and so its class vote: a vote
+#: cast before a pause still counts when the decision is taken after it.
+KEEP_VOTES = frozenset({"pause", "resume", "force", "seat", "timer"})
 #: Entry kinds that leave ``version`` alone (a vote changes nothing anyone acts on).
 QUIET_KINDS = frozenset({"vote"})
 
@@ -246,7 +249,7 @@ class Room:
         self.seq += 1
         if kind not in QUIET_KINDS:
             self.version += 1
-        if self.version != before:
+        if self.version != before and kind not in KEEP_VOTES:
             change.vote_result = self._close_votes(change)
             self._track_asked(change.seat if kind == "action" else None)
         if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
