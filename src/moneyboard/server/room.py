@@ -249,8 +249,10 @@ class Room:
         self.seq += 1
         if kind not in QUIET_KINDS:
             self.version += 1
-        if self.version != before and kind not in KEEP_VOTES:
-            change.vote_result = self._close_votes(change)
+        if self.version != before:
+            if kind not in KEEP_VOTES:
+                change.vote_result = self._close_votes(change)
+            # A trainer's step still makes every open answer stale (see still_asked).
             self._track_asked(change.seat if kind == "action" else None)
         if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
             change.announcements.append("The game is over.")
