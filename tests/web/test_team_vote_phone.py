@@ -1,5 +1,6 @@
 """A team's seat has one class vote: once one member has voted, a teammate's phone says the
-team has voted, not "Vote sent." (that teammate sent nothing)."""
+team has voted, not "Vote sent." (that teammate sent nothing); the member who voted is still
+told "Vote sent." after the trainer pauses and resumes the game."""
 
 from __future__ import annotations
 
@@ -44,6 +45,23 @@ def test_a_teammate_s_phone_says_the_team_has_voted(browser: Any, server: Server
         page.goto(f"{base}/play/{code}#{tokens[name]}")
         page.locator("#seat .class-vote button[data-vote]").first.wait_for()
     ben.locator("#seat .class-vote button[data-vote]").first.click()
+    expect(ben.locator("#seat .vote-sent")).to_have_text(
+        "Vote sent. The result shows when they have decided."
+    )
+    expect(cy.locator("#seat .vote-sent")).to_have_text(
+        "Your team has voted (each family has one vote). The result shows when they have decided."
+    )
+    for directive in ("pause", "resume"):  # each a new version of the room; the vote stays
+        done = httpx2.post(
+            f"{base}/api/rooms/{code}/directives",
+            json={"directive": {"type": directive}},
+            headers={"Authorization": f"Bearer {trainer}"},
+        )
+        done.raise_for_status()
+        for page in (ben, cy):
+            expect(page.locator("#seat")).to_have_attribute(
+                "data-version", str(done.json()["version"])
+            )
     expect(ben.locator("#seat .vote-sent")).to_have_text(
         "Vote sent. The result shows when they have decided."
     )

@@ -150,9 +150,10 @@ export class SeatPanel {
     this.vote = vote;
     // The name this device joined with (a team's seat carries the team's name).
     this.joinedAs = joinedAs;
-    // The class vote: the "why" typed so far, and the version the vote was sent on.
+    // The class vote: the "why" typed so far, and whether this phone sent the seat's vote on
+    // the decision open now (a pause and resume change the version, not the decision).
     this.voteWhy = "";
-    this.votedAt = null;
+    this.votedHere = false;
     this.update = null;
     this.events = [];
     // The class vote's last result, until the game moves on to a person's next decision.
@@ -185,6 +186,9 @@ export class SeatPanel {
     }
     this.events = this.events.slice(0, 30);
     this.lastVote.receive(update);
+    // The vote this phone sent is over once it closes, or when the server says the seat has not
+    // voted on the decision open now (a new one).
+    if (update.vote_result || (update.vote && !update.voted)) this.votedHere = false;
     for (const line of update.announcements || []) this.events.unshift(line);
     this.update = update;
     this.render();
@@ -245,7 +249,7 @@ export class SeatPanel {
     const reply = await this.vote(action, this.voteWhy.trim(), version);
     this.busy = false;
     if (reply.type === "ack") {
-      this.votedAt = version;
+      this.votedHere = true;
       this.voteWhy = "";
       this.typed.clear();
     } else {
@@ -260,7 +264,7 @@ export class SeatPanel {
     const update = this.update;
     const open = update.vote;
     if (!this.vote || !open || !Array.isArray(open.choices) || !open.choices.length) return null;
-    const sent = update.voted || this.votedAt === update.version;
+    const sent = update.voted || this.votedHere;
     // The server's prompt is a sentence naming who decides ("Anna decides: roll"); one
     // that does not name them gets the family's name in front.
     const prompt = String(open.prompt || "").trim();
@@ -268,7 +272,7 @@ export class SeatPanel {
     if (sent) {
       // A team has one vote: a member whose teammate voted did not send it themselves.
       const seat = ((update.room || {}).seats || [])[update.you] || {};
-      const byTeam = seat.kind === "team" && this.votedAt !== update.version;
+      const byTeam = seat.kind === "team" && !this.votedHere;
       const said = byTeam ? "Your team has voted (each family has one vote)." : "Vote sent.";
       return h("section", { class: "class-vote", "aria-label": "Class vote" },
         h("h2", {}, title), h("p", { class: "vote-sent", role: "status" }, `${said} The result shows when they have decided.`));
