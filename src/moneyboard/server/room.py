@@ -105,6 +105,8 @@ class Room:
         self.last_played: dict[str, Any] | None = None
         #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
         self.votes: dict[int, tuple[dict[str, Any], str]] = {}
+        #: The seat whose decision those votes answer (several families may decide at once).
+        self.vote_on: int | None = None
         self.log_seen = 0
         #: Each seat being asked to decide: the version from which it has been asked without
         #: a break while only other seats answered (see :meth:`still_asked`).
@@ -250,10 +252,10 @@ class Room:
         if kind not in QUIET_KINDS:
             self.version += 1
         if self.version != before:
-            if kind not in KEEP_VOTES:
-                change.vote_result = self._close_votes(change)
             # A trainer's step still makes every open answer stale (see still_asked).
             self._track_asked(change.seat if kind == "action" else None)
+            if kind not in KEEP_VOTES and not self._vote_stays(change, before):
+                change.vote_result = self._close_votes(change)
         if self.state is not None and self.state.terminal and change.kind in GAME_KINDS:
             change.announcements.append("The game is over.")
         return change
@@ -512,6 +514,7 @@ class Room:
         movers = state.to_move()
         if not movers:
             raise refused("no decision is open to vote on", "no_vote")
+        decider = self._decider(movers)
         if seat in movers:
             raise refused("you are deciding this yourself: play your move instead", "no_vote")
         if seat in requesters(state):
@@ -527,17 +530,35 @@ class Room:
         except MoneyboardError as exc:
             raise bad_request(str(exc)) from None
         # A vote is checked as the decider's own move would be: any amount they could choose.
-        reason = state.why_not(movers[0], action)
+        reason = state.why_not(decider, action)
         if reason is not None:
-            label, decider = state.action_label(action), self.names[movers[0]]
-            said = f"'{label}' is not one of {decider}'s choices now"
+            label, name = state.action_label(action), self.names[decider]
+            said = f"'{label}' is not one of {name}'s choices now"
             # These reasons only say it again, with the game's inner name for the decision.
             if reason.key not in ("why.not_this_decision", "why.not_now", "why.not_in_game"):
                 said += f": {state.explain(reason)}"
             raise refused(said)
         why = str(data.get("why", ""))[:280]
         self.votes[seat] = (action.to_json(), why)
+        self.vote_on = decider
         return Change("vote", seat)
+
+    def _decider(self, movers: Sequence[int]) -> int:
+        """The seat whose decision the class votes on, of the seats asked now: the one the
+        votes cast so far answer while it is still asked, else the first asked."""
+        if self.votes and self.vote_on is not None and self.vote_on in movers:
+            return self.vote_on
+        return movers[0]
+
+    def _vote_stays(self, change: Change, before: int) -> bool:
+        """Whether the open vote outlives this step: another family deciding at the same
+        time answered its own decision, and the family voted on still decides the same."""
+        return (
+            bool(self.votes)
+            and change.kind == "action"
+            and change.seat != self.vote_on
+            and self.still_asked(self.vote_on, before)
+        )
 
     def _close_votes(self, change: Change) -> dict[str, Any] | None:
         """The class's split on the decision just taken, and what was played (then cleared)."""
@@ -545,8 +566,14 @@ class Room:
             return None
         split = Counter(self._action_text(a) for a, _ in self.votes.values())
         played = None
-        if change.kind in ("action", "timeout") and self.last_played is not None:
-            action = self.last_played["action"]
+        last = self.last_played
+        # What the family voted on did (not another family's move that ended the vote).
+        if (
+            change.kind in ("action", "timeout")
+            and last is not None
+            and last["seat"] == self.vote_on
+        ):
+            action = last["action"]
             played = self._action_text(action) if action is not None else "nothing"
         reasons = [
             {"seat": seat, "name": self.names[seat], "vote": self._action_text(a), "why": why}
@@ -554,6 +581,7 @@ class Room:
             if why
         ]
         self.votes.clear()
+        self.vote_on = None
         return {"split": dict(split.most_common()), "played": played, "reasons": reasons}
 
     def _action_text(self, data: dict[str, Any]) -> str:
@@ -605,7 +633,7 @@ class Room:
         """The seat whose decision the class votes on now (the first asked), if any."""
         state = self.state
         movers = state.to_move() if state is not None and self.running else ()
-        return movers[0] if movers else None
+        return self._decider(movers) if movers else None
 
     def open_vote(self, choices: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
         """The decision the class may vote on now (``None`` when no vote is open): who
@@ -620,7 +648,7 @@ class Room:
         state = self.state
         movers = state.to_move() if state is not None and self.running else ()
         if state is not None and movers:
-            seat = movers[0]
+            seat = self._decider(movers)
             vote = {
                 "seat": seat,
                 "name": self.names[seat],
