@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from moneyboard.server.errors import RoomError
 from moneyboard.server.room import Room
 from moneyboard.server.storage import StoredRoom
 
@@ -71,3 +72,22 @@ def test_another_family_s_timeout_is_not_told_as_what_the_family_voted_on_did() 
     assert closed.vote_result["split"] == {"Done": 1}
     assert closed.vote_result["played"] is None
     assert decider in room.state.to_move()
+
+
+def test_a_refused_vote_names_the_amount_voted_for() -> None:
+    for game, seed in (("rut-to-riches", 3), ("monitics", 1)):
+        room = new_room(game, 4, seed)
+        vote = play_until(room, lambda v: any("amount" in c for c in v["choices"]), seed)
+        choice = next(c for c in vote["choices"] if "amount" in c)
+        field, high = choice["amount"]["field"], choice["amount"]["max"]
+        too_much = high + choice["amount"]["step"]
+        action = {**choice["action"], field: too_much}
+        voter = min(room.voters())
+        try:
+            room.take("vote", {"seat": voter, "action": action, "version": room.version})
+        except RoomError as exc:
+            said = str(exc)
+        else:
+            raise AssertionError(f"{game}: a vote for {too_much} was taken")
+        assert f"${too_much:,}" in said.partition(" is not one of ")[0], said
+        assert not room.votes

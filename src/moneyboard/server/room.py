@@ -532,7 +532,8 @@ class Room:
         # A vote is checked as the decider's own move would be: any amount they could choose.
         reason = state.why_not(decider, action)
         if reason is not None:
-            label, name = state.action_label(action), self.names[decider]
+            # The action with the amount voted for ("Borrow from the bank ($9,300)").
+            label, name = state.action_text(action), self.names[decider]
             said = f"'{label}' is not one of {name}'s choices now"
             # These reasons only say it again, with the game's inner name for the decision.
             if reason.key not in ("why.not_this_decision", "why.not_now", "why.not_in_game"):
