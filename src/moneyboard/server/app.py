@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.routing import WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from moneyboard.bots.registry import bot_kinds, bot_summary
@@ -28,6 +30,7 @@ from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.options import describe_options
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server import encoding as wire
+from moneyboard.server.asgi_websocket import AsgiWebSocket, DisconnectedError
 from moneyboard.server.directives import as_named, direct
 from moneyboard.server.errors import RoomError, bad_request
 from moneyboard.server.invalid import request_problems
@@ -304,9 +307,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         room = manager.trainer(code, bearer(authorization))
         manager.delete(room)
 
-    @app.websocket("/ws/{code}")
-    async def websocket(ws: WebSocket, code: str) -> None:
-        await Connection(ws, manager, settings).run(code)
+    app.router.routes.append(WebSocketRoute("/ws/{code}", Connections(manager, settings)))
 
     from moneyboard.web.pages import mount_pages
 
@@ -352,12 +353,25 @@ def _error(code: str, message: str, ident: Any = None) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, "id": ident}
 
 
+@dataclasses.dataclass(frozen=True)
+class Connections:
+    """The ``/ws/{code}`` endpoint, a plain ASGI app (see :mod:`.asgi_websocket`): one
+    :class:`Connection` for each WebSocket."""
+
+    manager: RoomManager
+    settings: Settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        ws = AsgiWebSocket(scope, receive, send)
+        await Connection(ws, self.manager, self.settings).run(scope["path_params"]["code"])
+
+
 class Connection:
     """One WebSocket: a ``hello`` with a token first, then actions, votes and directives."""
 
     HELLO_SECONDS = 10.0
 
-    def __init__(self, ws: WebSocket, manager: RoomManager, settings: Settings):
+    def __init__(self, ws: AsgiWebSocket, manager: RoomManager, settings: Settings):
         self.ws = ws
         self.manager = manager
         self.settings = settings
@@ -367,13 +381,13 @@ class Connection:
         await self.ws.send_text(wire.dumps(data))
 
     async def run(self, code: str) -> None:
-        await self.ws.accept()
         try:
+            await self.ws.accept()
             access = await self._hello(code)
-        except (WebSocketDisconnect, RuntimeError):
+        except DisconnectedError:
             return
         if access is None:
-            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            with contextlib.suppress(DisconnectedError):
                 await self.ws.close(code=4403)
             return
         room_code = access.room.code
@@ -382,7 +396,7 @@ class Connection:
         listener.write = self.ws.send_text
         try:
             while True:
-                text = await self._receive_text()
+                text = await self.ws.receive_text()
                 if text is None:
                     break
                 if not self.manager.still_allowed(room_code, listener):
@@ -391,7 +405,7 @@ class Connection:
                 reply = await self._handle(room_code, access, text, listener)
                 if reply is not None:
                     listener.send(wire.dumps(reply))
-        except WebSocketDisconnect:
+        except DisconnectedError:
             pass
         finally:
             self.manager.unlisten(room_code, listener)
@@ -399,23 +413,13 @@ class Connection:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(sender, 2.0)
             sender.cancel()
-            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            with contextlib.suppress(DisconnectedError):
                 await self.ws.close()
-
-    async def _receive_text(self) -> str | None:
-        message = await self.ws.receive()
-        if message["type"] == "websocket.disconnect":
-            return None
-        text = message.get("text")
-        if text is None:
-            data = message.get("bytes") or b""
-            text = data.decode("utf-8", "replace")
-        return str(text)
 
     async def _hello(self, code: str) -> Access | None:
         """Wait for the ``hello``; an error message and ``None`` if it is wrong or late."""
         try:
-            text = await asyncio.wait_for(self._receive_text(), self.HELLO_SECONDS)
+            text = await asyncio.wait_for(self.ws.receive_text(), self.HELLO_SECONDS)
         except TimeoutError:
             await self.send(_error("hello", "send a hello message first"))
             return None
