@@ -25,38 +25,53 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import uvicorn
 import uvloop
-from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI
 from picows import WSFrame, WSListener, WSMsgType, WSTransport, ws_connect
+from starlette.routing import WebSocketRoute
+from starlette.types import Receive, Scope, Send
 
 CLIENTS = 6
 MOVE = b'{"type":"action","action":{"type":"done"},"version":1}'
 
 
 def relay_app(size: int) -> FastAPI:
-    """A FastAPI app that answers every message with ``size`` characters to the whole room."""
-    update = '{"type":"update","view":"' + "x" * max(0, size - 28) + '"}'
+    """A FastAPI app that answers every message with ``size`` characters to the whole room,
+    its ``/ws`` endpoint a plain ASGI app as ``moneyboard serve``'s is."""
+    update = {
+        "type": "websocket.send",
+        "text": '{"type":"update","view":"' + "x" * max(0, size - 28) + '"}',
+    }
     app = FastAPI()
-    rooms: dict[str, list[WebSocket]] = defaultdict(list)
+    rooms: dict[str, list[Send]] = defaultdict(list)
 
-    @app.websocket("/ws/{room}")
-    async def relay(websocket: WebSocket, room: str) -> None:
-        await websocket.accept()
-        listeners = rooms[room]
-        listeners.append(websocket)
-        try:
-            while True:
-                await websocket.receive_text()
-                for listener in listeners:
-                    await listener.send_text(update)
-        except WebSocketDisconnect:
-            listeners.remove(websocket)
+    async def relay(scope: Scope, receive: Receive, send: Send) -> None:
+        await receive()  # the handshake
+        await send({"type": "websocket.accept"})
+        listeners = rooms[scope["path_params"]["room"]]
+        listeners.append(send)
+        while (await receive())["type"] != "websocket.disconnect":
+            for listener in listeners:
+                await listener(update)
+        listeners.remove(send)
 
+    app.router.routes.append(WebSocketRoute("/ws/{room}", Relay(relay)))
     return app
+
+
+@dataclass(frozen=True)
+class Relay:
+    """A plain ASGI endpoint (Starlette calls a class instance as ASGI, not as a handler)."""
+
+    app: Callable[[Scope, Receive, Send], Awaitable[None]]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
 
 
 def serve(port: int, size: int) -> None:
