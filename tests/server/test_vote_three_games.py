@@ -55,6 +55,8 @@ def test_another_family_saving_at_once_leaves_the_vote_on_the_family_asked() -> 
     assert closed.vote_result is not None
     assert closed.vote_result["split"] == {"Done": 2}
     assert closed.vote_result["played"] == "Done"
+    assert closed.vote_result["seat"] == decider  # the family voted on, not the last to move
+    assert closed.vote_result["name"] == f"Learner {decider + 1}"
 
 
 def test_another_family_s_timeout_is_not_told_as_what_the_family_voted_on_did() -> None:

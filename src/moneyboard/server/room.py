@@ -581,9 +581,16 @@ class Room:
             for seat, (a, why) in sorted(self.votes.items())
             if why
         ]
+        seat = self.vote_on
         self.votes.clear()
         self.vote_on = None
-        return {"split": dict(split.most_common()), "played": played, "reasons": reasons}
+        return {
+            "seat": seat,
+            "name": self.names[seat] if seat is not None else None,
+            "split": dict(split.most_common()),
+            "played": played,
+            "reasons": reasons,
+        }
 
     def _action_text(self, data: dict[str, Any]) -> str:
         try:

@@ -443,7 +443,7 @@ export function resultBlock(update) {
 }
 
 /** The class vote's last result as a page keeps it: taken from the update that closes a vote
- * (with the family that decided, when one alone did), and dropped once the game has moved on
+ * (with the family voted on: the server names it, as several may decide at once), and dropped once the game has moved on
  * to a person's next decision (a new vote opens then), or on a take-back. It stays up while
  * bots move, so the class can still read it. */
 export class LastVote {
@@ -457,7 +457,9 @@ export class LastVote {
   receive(update) {
     if (update.vote_result) {
       this.result = update.vote_result;
-      this.decider = this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
+      const seat = update.vote_result.seat;
+      this.decider = typeof seat === "number" ? seatName(update, seat)
+        : this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
       this.at = update.version;
     } else if (this.result && (update.change === "undo" || (update.version !== this.at && personAsked(update)))) {
       this.result = null;
