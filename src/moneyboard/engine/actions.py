@@ -29,6 +29,18 @@ class Amount:
     #: The field is money, said in the game's currency; ``False`` for a count (shares).
     money: bool = True
 
+    def on_step(self, low: int, high: int) -> tuple[int, int] | None:
+        """The lowest and highest amounts on the step from ``low`` to ``high`` (``None``:
+        there are none): what a person can really choose, so what a range shown to them
+        says. Cash of $1,060 saved in steps of $100 tops out at $1,000, not $1,060.
+
+        >>> Amount(step=100).on_step(100, 1060), Amount(step=100).on_step(30, 90)
+        ((100, 1000), None)
+        """
+        low = -(-low // self.step) * self.step
+        high = high // self.step * self.step
+        return (low, high) if low <= high else None
+
     def values(self, low: int, high: int) -> list[int]:
         """The ladder's values on the step between ``low`` and ``high``, ascending.
 
@@ -37,11 +49,11 @@ class Amount:
         >>> Amount(step=50, ladder=(50, 100, 1000)).values(60, 500)
         [100]
         """
-        step = self.step
-        low = -(-low // step) * step
-        high = high // step * step
-        if low > high:
+        ends = self.on_step(low, high)
+        if ends is None:
             return []
+        low, high = ends
+        step = self.step
         if self.ladder:
             return [v for v in self.ladder if low <= v <= high and v % step == 0]
         points = {low, high}

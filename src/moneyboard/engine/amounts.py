@@ -37,7 +37,7 @@ class Amounts(Kernel):
             money = spec.money  # said in the game's currency, or a count of things
             if value % spec.step:
                 return msg("why.amount_step" if money else "why.count_step", step=spec.step)
-            low, high = bounds
+            low, high = spec.on_step(*bounds) or bounds
             if not low <= value <= high:
                 return msg("why.amount_range" if money else "why.count_range", min=low, max=high)
         return None

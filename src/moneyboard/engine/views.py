@@ -174,7 +174,8 @@ class Views(Amounts):
         for action in legal:
             entry: dict[str, Any] = {"action": action.to_json()}
             for field, spec in action.amounts.items():
-                bounds = self.amount_range(seat, action, field)
+                offered = self.amount_range(seat, action, field)
+                bounds = spec.on_step(*offered) if offered is not None else None
                 if bounds is None:
                     continue
                 key = (action.kind, field, *(v for k, v in action.to_json().items() if k != field))
