@@ -15,7 +15,7 @@ from moneyboard.server.asgi_websocket import AsgiWebSocket, DisconnectedError
 class FakeServer:
     """An ASGI server's two callables: messages from a list, and a record of what was sent."""
 
-    def __init__(self, incoming: list[dict[str, Any]], fail_sends: bool = False):
+    def __init__(self, incoming: list[dict[str, Any]], fail_sends: type[Exception] | None = None):
         self.incoming = list(incoming)
         self.sent: list[MutableMapping[str, Any]] = []
         self.fail_sends = fail_sends
@@ -24,8 +24,8 @@ class FakeServer:
         return self.incoming.pop(0)
 
     async def send(self, message: MutableMapping[str, Any]) -> None:
-        if self.fail_sends:
-            raise OSError("client disconnected")
+        if self.fail_sends is not None:
+            raise self.fail_sends("the client has gone")
         self.sent.append(message)
 
 
@@ -60,8 +60,11 @@ def test_a_client_that_leaves_before_the_handshake_is_not_accepted() -> None:
     assert server.sent == []
 
 
-def test_a_send_to_a_client_that_dropped_says_so_in_one_exception() -> None:
-    ws = socket(FakeServer([], fail_sends=True))
+@pytest.mark.parametrize("failure", [OSError, RuntimeError])
+def test_a_send_to_a_client_that_dropped_says_so_in_one_exception(
+    failure: type[Exception],
+) -> None:
+    ws = socket(FakeServer([], fail_sends=failure))
     with pytest.raises(DisconnectedError):
         asyncio.run(ws.send_text("update"))
     assert ws.gone

@@ -36,7 +36,7 @@ class AsgiWebSocket:
         if message["type"] != "websocket.connect":
             self.gone = True
             raise DisconnectedError(message["type"])
-        await self._send({"type": "websocket.accept"})
+        await self._send_message({"type": "websocket.accept"})
 
     async def receive_text(self) -> str | None:
         """The next message's text (a binary one is decoded leniently); ``None`` once the
@@ -68,6 +68,8 @@ class AsgiWebSocket:
             raise DisconnectedError("the connection is closed")
         try:
             await self._send(message)
-        except OSError as exc:  # the ASGI server's "client disconnected"
+        except (OSError, RuntimeError) as exc:
+            # The client dropped (the OSError ASGI asks for), or its closing handshake has
+            # begun (uvicorn then refuses any further message with a RuntimeError).
             self.gone = True
             raise DisconnectedError(str(exc)) from exc
