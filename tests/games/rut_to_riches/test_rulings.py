@@ -6,6 +6,7 @@ import random
 
 from moneyboard.engine import OptionsError, Seat
 from moneyboard.engine.claims import Claim
+from moneyboard.engine.messages import msg
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.engine.record import record_of, replay
 from moneyboard.games.rut_to_riches import GAME
@@ -882,13 +883,37 @@ def test_an_overdraft_is_repaid_in_hundreds_or_in_full_and_only_from_cash() -> N
     reason = state.check_repay(0, Repay(250))
     assert reason is not None and reason.key == "why.rut.payoff_step"
     set_cash(state, 0, 300)
+    # The range a learner is shown stops at what the cash covers...
+    assert state.amount_range(0, Repay(100), "amount") == (100, 300)
     reason = state.why_not(0, Repay(500))
+    assert reason is not None and reason.key == "why.amount_range"
+    assert "$300" in state.explain(reason)
+    assert state.check_repay(0, Repay(500)) == msg("why.rut.cannot_afford", amount=500)
+    # ...unless the cash is short of one step: the greyed button then says why.
+    set_cash(state, 0, 50)
+    assert state.amount_range(0, Repay(100), "amount") == (100, 500)
+    reason = state.why_not(0, Repay(100))
     assert reason is not None and reason.key == "why.rut.cannot_afford"
+    set_cash(state, 0, 300)
     act(state, 0, Repay(300))
     assert p.debt["bank"] == 200 and p.exp["bank"] == 20
     set_cash(state, 0, 300)
     act(state, 0, Repay(200))
     assert p.debt["bank"] == 0 and p.exp["bank"] == 0
+
+
+def test_a_part_paid_off_is_offered_up_to_what_the_cash_covers() -> None:
+    state = start()
+    owed = state.players[0].debt["credit_card"]
+    set_cash(state, 0, 320)
+    assert owed > 300
+    assert state.amount_range(0, PayOff("credit_card", 50), "amount") == (50, 300)
+    entry = next(
+        e
+        for e in state.view(0)["legal"]
+        if e["action"]["type"] == PayOff.kind and e["action"]["line"] == "credit_card"
+    )
+    assert entry["amount"]["max"] == 300
 
 
 def test_a_debt_with_nothing_owed_cannot_be_paid_off() -> None:

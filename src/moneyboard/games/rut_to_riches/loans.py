@@ -51,19 +51,26 @@ class Loans(RutBase):
 
     # ----- paying off (R11) ------------------------------------------------------------------
     def payoff_range(self, seat: int, line: str) -> tuple[int, int] | None:
-        """What a player may pay off ``line`` in parts now: from $50 up to the most of what
-        is owed that is a multiple of $50 (the check says whether the cash covers it; a
-        balance off the step is paid in full with :class:`PayOffAll`)."""
+        """What a player may pay off ``line`` in parts now: from $50 up to what is owed and
+        the cash covers, on the $50 step (a balance off the step is paid in full with
+        :class:`PayOffAll`)."""
         if line not in PAYOFF_LINES:
             return None
-        most = self.players[seat].debt[line] // PAYOFF_STEP * PAYOFF_STEP
-        return (PAYOFF_STEP, most) if most else None
+        return self._payable(seat, self.players[seat].debt[line], PAYOFF_STEP)
 
     def repay_range(self, seat: int) -> tuple[int, int] | None:
-        """What a player may repay of the overdraft now: $100 up to all of it (the bank
-        lends in $100s, so the overdraft is always a multiple of $100)."""
-        owed = self.players[seat].debt["bank"]
-        return (REPAY_STEP, owed) if owed >= REPAY_STEP else None
+        """What a player may repay of the overdraft now: $100 up to what is owed and the
+        cash covers (the bank lends in $100s, so the overdraft is a multiple of $100)."""
+        return self._payable(seat, self.players[seat].debt["bank"], REPAY_STEP)
+
+    def _payable(self, seat: int, owed: int, step: int) -> tuple[int, int] | None:
+        """A repayment's range: up to the debt and the cash, so the top a learner is shown
+        can be paid. With less cash than one step the range runs to the debt, so that the
+        greyed button says the cash is short, not that there is nothing to choose."""
+        if owed < step:
+            return None
+        affordable = min(owed, self.cash(seat)) // step * step
+        return (step, affordable if affordable >= step else owed)
 
     def check_pay_off(self, seat: int, a: PayOff) -> Message | None:
         """Elective debts only, in parts that are multiples of $50, from cash (R11)."""
