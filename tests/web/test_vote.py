@@ -55,6 +55,21 @@ def test_a_learner_not_on_turn_votes_and_the_projector_shows_the_split(
     assert serious_violations(voter) == []
     assert voter.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert mover.locator("#seat .class-vote").count() == 0  # the decider plays, not votes
+    # A choice that costs money says so, as the deciding family's own button does (unless
+    # its label names the price already).
+    labels = voter.evaluate(
+        """async () => {
+            const { SeatPanel } = await import('/static/seat.js');
+            const panel = new SeatPanel(document.createElement('div'), { send: null, vote: null });
+            panel.update = {};
+            return [
+                { action: { type: "buy_insurance" }, text: "Buy insurance", cost: 30 },
+                { action: { type: "buy_card" }, text: "Buy the card ($40)", cost: 40 },
+                { action: { type: "roll" }, text: "Roll the die" },
+            ].map((choice, i) => panel.voteChoice(choice, i).textContent);
+        }"""
+    )
+    assert labels == ["Buy insurance costs $30", "Buy the card ($40)", "Roll the die"]
 
     # The voter types a reason; meanwhile another learner votes, and the update that brings
     # leaves the reason being typed where it was, with the focus in it.

@@ -77,6 +77,14 @@ function choiceLabel(update, choice) {
   return human(choice.text);
 }
 
+/** What a button's choice costs ("costs $25", or "free"), beside its label; nothing when the
+ * label names the price already ("Buy Technical Diploma ($800)") or the game gives no cost.
+ * The class vote's choices are the deciding family's buttons, so they read the same. */
+function costTag(entry, label) {
+  const priced = typeof entry.cost === "number" && !(entry.cost && showsAmount(label, money(entry.cost)));
+  return priced ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
+}
+
 /** What names one control across redraws: the action without the amount a person types
  * ("move:" for the seat's own buttons, "vote:" for the class vote's). */
 function controlKey(kind, entry) {
@@ -298,9 +306,11 @@ export class SeatPanel {
     const attrs = { "data-vote": type, "data-text": choice.text, "data-key": key, disabled: this.busy || null };
     const problem = this.problemLine(key, `vote-problem-${i}`);
     if (!choice.amount) {
+      const label = choiceLabel(update, choice);
+      const cost = costTag(choice, label);
       return h("li", { class: "action" },
         h("button", { ...attrs, "aria-describedby": problem ? problem.id : null, onclick: () => this.castVote(choice, choice.action) },
-          choiceLabel(update, choice)), problem);
+          label, cost ? " " : null, cost), problem);
     }
     return amountChoice(update, choice, `vote-amount-${i}`, attrs, "Vote", (action) => this.castVote(choice, action),
       { typed: this.typed.get(key), onTyped: (value) => this.typed.set(key, value), problem });
@@ -334,9 +344,7 @@ export class SeatPanel {
           { typed: this.typed.get(key), onTyped: (value) => this.typed.set(key, value), problem });
       }
       const label = actionLabel(update, entry);
-      // A label that names the price already ("Buy Technical Diploma ($800)") is not told it again.
-      const priced = typeof entry.cost === "number" && !(entry.cost && showsAmount(label, money(entry.cost)));
-      const cost = priced ? h("span", { class: "cost" }, entry.cost ? `costs ${money(entry.cost)}` : "free") : null;
+      const cost = costTag(entry, label);
       return h("li", { class: "action" }, h("button", {
         class: look, "data-action": entry.action.type, "data-key": key, disabled: this.busy || null,
         "aria-describedby": problem ? problem.id : null, onclick: () => this.choose(entry, entry.action),
