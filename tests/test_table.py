@@ -58,6 +58,23 @@ def test_a_bot_s_move_is_told_as_its_button_read_before_it_was_made() -> None:
     assert bought == 3
 
 
+def test_a_bot_s_move_names_the_amount_it_chose() -> None:
+    # "Random: Borrow from the bank (picked at random)" and then "Random borrows $5,000":
+    # the move must say the amount, as a person's own list does.
+    seats = [Seat(f"Random {i}", "random") for i in range(3)]
+    state = registry.get_game("rut-to-riches").new_state(seats, 3)
+    table = Table(state, None, clock=FakeClock())
+    with_amounts = []
+    while not state.terminal and len(with_amounts) < 3:
+        with_amounts += [m for m in table.advance(max_bot_moves=1) if m.action.amounts]
+    assert with_amounts
+    for move in with_amounts:
+        for field, spec in move.action.amounts.items():
+            value = getattr(move.action, field)
+            shown = state.money_text(value) if spec.money else f"{value:,}"
+            assert shown in move.text, move.text
+
+
 def test_bots_play_until_a_person_must_decide() -> None:
     table = trade_table(seats=[Seat("Ana"), Seat("Bot", "random"), Seat("Cy", "saver")])
     moves = table.advance()

@@ -127,7 +127,7 @@ class Table:
                     break
                 seat = min(bots)
                 choice = self.bots[seat].choose(state, seat)
-                text = state.action_label(choice.action)
+                text = state.action_text(choice.action)  # with the amount it chose
                 state.apply(seat, choice.action)
                 self._asked.pop(seat, None)
                 played.append(BotMove(seat, choice.action, choice.why, text))
