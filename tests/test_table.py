@@ -15,7 +15,7 @@ from moneyboard.engine.record import load_record, record_of
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.games.financialit.content import load_content
 from moneyboard.registry import replay_record
-from moneyboard.table import Table
+from moneyboard.table import BotMove, Table
 from tests.engine import toygame, tradegame
 from tests.engine.tradegame import END_TURN, VOTES, WITNESS, Deposit
 
@@ -64,7 +64,7 @@ def test_a_bot_s_move_names_the_amount_it_chose() -> None:
     seats = [Seat(f"Random {i}", "random") for i in range(3)]
     state = registry.get_game("rut-to-riches").new_state(seats, 3)
     table = Table(state, None, clock=FakeClock())
-    with_amounts = []
+    with_amounts: list[BotMove] = []
     while not state.terminal and len(with_amounts) < 3:
         with_amounts += [m for m in table.advance(max_bot_moves=1) if m.action.amounts]
     assert with_amounts
