@@ -1,9 +1,9 @@
 """A WebSocket spoken straight over ASGI: accept, receive a text, send a text, close.
 
 The classroom's connections need only these four. Starlette's ``WebSocket`` wraps each
-message in state checks and an exception handler's ``send``; on a loaded server that was a
-third of the stack's own Python work of a move (docs/server.md, "Load"), so the ``/ws``
-endpoint is a plain ASGI app that talks to the server through this instead.
+message in state checks and further coroutines: about a quarter of the stack's own Python
+work of a move (docs/server.md, "Sixteenth round"), so the ``/ws`` endpoint is a plain
+ASGI app that talks to the server through this instead.
 """
 
 from __future__ import annotations
