@@ -268,15 +268,37 @@ class Flow(FinanCityBase):
     def ask_cover(self, seat: int, amount: int, purpose: str) -> None:
         """Ask ``seat`` to raise cash for a ``purpose`` payment of ``amount`` (R13): the
         question says what the payment is for and only the ways open to the seat now."""
+        now = self.figures_now(seat, "cover", purpose)
         self.ask(
             seat,
             "cover",
             amount=amount,
-            cash=self.cash(seat),
+            cash=now["cash"],
             purpose=purpose,
             paying=f"for_{purpose}",
-            means=self.cover_means(seat, purpose),
+            means=now["means"],
         )
+
+    def figures_now(self, seat: int, kind: str, purpose: str = "") -> dict[str, Any]:
+        """The figures a decision of ``kind`` tells ``seat`` (its loan cards left, its cash
+        and the ways to raise more), as they are now."""
+        if kind == "repay":
+            return {"loans": self.players[seat].loans}
+        if kind == "cover":
+            return {"cash": self.cash(seat), "means": self.cover_means(seat, purpose)}
+        return {}
+
+    def run(self) -> None:
+        """Run the flow on, then bring the open decision's figures up to date: an early
+        repayment, a loan or a withdrawal leaves it open, and its question (on every screen
+        and in the class vote) must tell the cards and cash held now."""
+        super().run()
+        d = self.decision
+        if d is None or d.kind not in ("repay", "cover"):
+            return
+        now = self.figures_now(d.seats[0], d.kind, d.data.get("purpose", ""))
+        if any(d.data[key] != value for key, value in now.items()):
+            self.decision = d._replace(data={**d.data, **now})
 
     def step_repay(self, seat: int) -> None:
         """Zone 8, step 2: repay at least the over-indebtedness table's loan cards."""
@@ -289,7 +311,7 @@ class Flow(FinanCityBase):
             self.repay(seat, need, "loan.repaid")
             if p.loans and self.cash(seat) >= value:
                 # "At least" the minimum: the player may repay more cards now (R15).
-                self.ask(seat, "repay", loans=p.loans)
+                self.ask(seat, "repay", **self.figures_now(seat, "repay"))
             return
         if self.can_cover(seat, "repay"):
             self.then(("repay", seat))

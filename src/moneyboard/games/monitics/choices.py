@@ -358,6 +358,11 @@ class Choices(Deals):
         self.players[seat].tax_card = True
         if o.tax_counts_as_action:
             self._use_action()
+            d = self.decision
+            if d is not None and d.kind == "turn":
+                # The turn's question stays open: it tells the actions left now.
+                left = max(self.turn.actions_left, 0)
+                self.decision = d._replace(data={**d.data, "left": left})
 
     def amount_problem(self, seat: int, action: Action) -> Message | None:
         """Savings moves and card offers say in money why an amount does not fit (their own
