@@ -71,13 +71,115 @@ class Shown:
     #: Fields inside a family's hidden object worth a row of their own, by path, with the
     #: row's label (``"players.score_sheet.cards": "cards held"``).
     parts: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: A family's fields the generic rules cannot put in words (a record per card, a
+    #: place in a ladder), by path, with how to say them from the family's object (one
+    #: field may need another: Monitics' loan is said with the next one).
+    words: Mapping[str, Callable[[GameState, Mapping[str, Any]], str]] = dataclasses.field(
+        default_factory=dict
+    )
+
+
+def _plural(count: int, thing: str) -> str:
+    """``2, "loan"`` as ``"2 loans"``."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+def _careers(state: GameState, family: Mapping[str, Any]) -> str:
+    """FinanciaLit's career cards by name, one not yet at work marked ("from next period")."""
+    careers = family.get("careers") or ()
+    later = {False: " (from next period)", True: ""}
+    return ", ".join(word(state, c["card"]) + later[bool(c["active"])] for c in careers) or "-"
+
+
+def _investments(state: GameState, family: Mapping[str, Any]) -> str:
+    """FinanciaLit's investments by name with when each pays out (its slot on the track:
+    a card in slot 1 pays out in the next Income Phase)."""
+
+    def when(slot: int | None) -> str:
+        if slot is None:
+            return "just bought"
+        return "pays out next period" if slot <= 1 else f"pays out in {slot} periods"
+
+    held = family.get("investments") or ()
+    return ", ".join(f"{word(state, i['card'])} ({when(i['slot'])})" for i in held) or "-"
+
+
+def _loans(state: GameState, family: Mapping[str, Any]) -> str:
+    """FinanciaLit's loans counted, with the repayments still to make (each loan's slot; a
+    loan taken this round has all of its repayments ahead)."""
+    loans = family.get("loans")
+    if not loans:
+        return "-"
+    periods = getattr(state.options, "loan_periods", 0)
+    left = sum(periods if slot is None else slot for slot in loans)
+    return f"{_plural(len(loans), 'loan')}, {_plural(left, 'repayment')} left"
+
+
+def _bank_loan(state: GameState, family: Mapping[str, Any]) -> str:
+    """Monitics' bank loan: the one held, with what it costs to repay, else the one the
+    bank lends next (both are places in the options' loan ladder, counted from 0)."""
+    ladder = getattr(state.options, "loan_ladder", ())
+    held, following = family.get("loan"), family.get("next_loan")
+    if isinstance(held, int) and 0 <= held < len(ladder):
+        borrowed, repay = ladder[held]
+        return f"{state.money_text(borrowed)} (repay {state.money_text(repay)})"
+    if isinstance(following, int) and 0 <= following < len(ladder):
+        return f"none (next: {state.money_text(ladder[following][0])})"
+    return "none"
+
+
+def _savings_cards(state: GameState, family: Mapping[str, Any]) -> str:
+    """FinanCity's savings cards in dollars ("$500, $100")."""
+    return ", ".join(state.money_text(a) for a in family.get("savings_cards") or ()) or "-"
+
+
+def _income_change(state: GameState, family: Mapping[str, Any]) -> str:
+    """FinanCity's change of income next year, with its sign ("+$50", "−$50")."""
+    amount = family.get("next_year_income_change") or 0
+    return ("+" if amount > 0 else "") + state.money_text(amount)
+
+
+def _assets_held(state: GameState, family: Mapping[str, Any]) -> str:
+    """Monitics' assets by their names ("Studio flat, Plot of farmland")."""
+    return ", ".join(str(a.get("name")) for a in family.get("assets") or ()) or "-"
 
 
 #: Each game's table (a game without one is shown by the generic rules alone).
 SHOWN: dict[str, Shown] = {
     # The board's zones: "pawns on Payable Bills: Ben, Ana" (see _zone_rows).
-    "financialit": Shown(labels={"board": "pawns on"}),
-    "financity": Shown(labels={"zone": "play marker", "board": "home tokens in"}),
+    "financialit": Shown(
+        labels={
+            "board": "pawns on",
+            "families.where": "pawns on",
+            "families.pawns": "pawns to place",
+            "families.goods": "Common Goods",
+            "families.goods_need": "Common Goods needed",
+            "families.miscalculation": "Miscalculation card",
+            "families.family_aid_used": "Family Aid used",
+            "families.saved": "stopped this round",
+        },
+        # Where the pawns are is said once ("where"); a family seeking a career advance
+        # holds a career card marked "from next period".
+        hidden=frozenset({"families.placed", "families.career_away"}),
+        words={
+            "families.careers": _careers,
+            "families.investments": _investments,
+            "families.loans": _loans,
+        },
+    ),
+    "financity": Shown(
+        labels={
+            "zone": "play marker",
+            "board": "home tokens in",
+            "players.over_indebted": "over-indebted",
+            "players.next_year_income_change": "income change next year",
+        },
+        optional=frozenset({"players.next_year_income_change"}),
+        words={
+            "players.savings_cards": _savings_cards,
+            "players.next_year_income_change": _income_change,
+        },
+    ),
     "monitics": Shown(
         labels={
             "this_turn.seat": "whose turn",
@@ -87,14 +189,39 @@ SHOWN: dict[str, Shown] = {
             "this_turn.market": "the bank sells this turn",
             "this_turn.final": "a final turn",
             "finisher": "reached Finish first",
+            "players.assets": "assets held",
+            "players.options": "Option cards",
+            "players.insurance": "insurance cards",
+            "players.loan": "bank loan",
+            "players.debts": "owed to other players",
+            "players.out": "out of the game",
+            "players.done": "journey over",
         },
         # The game's turn counter, its deals and its "stopped" flag steer the rules; the
-        # moves offered already say what they mean for the learner.
-        hidden=frozenset({"this_turn.number", "this_turn.deals", "this_turn.stopped"}),
+        # moves offered already say what they mean for the learner. A family's place on the
+        # board is its box; its next loan is said with its loan.
+        hidden=frozenset(
+            {
+                "this_turn.number",
+                "this_turn.deals",
+                "this_turn.stopped",
+                "players.position",
+                "players.turns",
+                "players.next_loan",
+            }
+        ),
         optional=frozenset(
-            {"this_turn.roll", "this_turn.option_used", "this_turn.market", "this_turn.final"}
+            {
+                "this_turn.roll",
+                "this_turn.option_used",
+                "this_turn.market",
+                "this_turn.final",
+                "players.out",
+                "players.done",
+            }
         ),
         unused_metrics=frozenset({"income", "wellbeing"}),
+        words={"players.assets": _assets_held, "players.loan": _bank_loan},
     ),
     "rut-to-riches": Shown(
         # The score is a metric; the sheets' totals are the metrics above them, and the
@@ -189,7 +316,7 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
         fields = [
             k
             for k in details[0]
-            if k not in keys
+            if (k not in keys or f"{key}.{k}" in shown.words)  # a metric's value is above
             and k not in SKIPPED_DETAILS
             and f"{k}_name" not in details[0]
             and f"{key}.{k}" not in shown.hidden
@@ -209,16 +336,24 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
                 parts = (d.get(outer, {}).get(inner) for d in details)
                 table.add_row(escape(row_label), *(escape(compact(v, in_words)) for v in parts))
         for field in fields:
+            path = f"{key}.{field}"
             # The game's words for this field's values first ("box=tax": "Tax authority").
             in_words = functools.partial(_field_word, state, field)
-            values = (
-                state.money_text(d[field])
-                if field in money_fields and isinstance(d.get(field), int | float)
-                else escape(compact(d.get(field), in_words))
-                for d in details
-            )
+            say = shown.words.get(path)
+            if say is not None:
+                values = [escape(say(state, d)) for d in details]
+            else:
+                values = [
+                    state.money_text(d[field])
+                    if field in money_fields and isinstance(d.get(field), int | float)
+                    else escape(compact(d.get(field), in_words))
+                    for d in details
+                ]
             stands_for = field.removesuffix("_name")  # "home_name" stands for "home"
-            table.add_row(label(stands_for if stands_for in details[0] else field), *values)
+            row_label = shown.labels.get(path) or label(
+                stands_for if stands_for in details[0] else field
+            )
+            table.add_row(escape(row_label), *values)
     return table
 
 

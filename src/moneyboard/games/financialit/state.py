@@ -111,6 +111,8 @@ class FinanciaLitState(Flow, Choices):
             for card in cards
         }
         | clause_words(content)
+        # The insurance a family holds, by the cards' names ("Basic Insurance").
+        | {f"insurance={c.id}": c.name for c in (content.basic_insurance, *content.clauses)}
     )
 
     # ----- chance ----------------------------------------------------------------------
