@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -717,10 +718,13 @@ def event_lines(
 ) -> tuple[list[str], list[str]]:
     """Every event and every payment, in plain words (two lists, each in order).
 
-    A payment whose reason is already told as an event is shown by its amount alone.
+    A payment whose reason is already told as an event is shown by its amount alone; a
+    chance draw the game tells in its own words just after ("Ana rolls a 3.") is not told
+    again by the kernel's sentence ("Chance, die: 3.").
     """
-    happened = [explain(state, m) for m in events]
-    told = set(happened)
+    said = [explain(state, m) for m in events]
+    happened = [text for i, text in enumerate(said) if not _retold(state, events, said, i)]
+    told = set(said)
     payments = []
     for p in postings:
         # A payment's reason is worded like its event; the amount is the payment's own.
@@ -733,6 +737,30 @@ def event_lines(
         told_already = why in told or "{" in why  # a reason that needs what it lacks: left out
         payments.append(line if told_already else f"{line}: {why}")
     return happened, payments
+
+
+#: How many of the game's own lines after a draw may tell its outcome.
+RETOLD_WITHIN = 2
+
+
+def _retold(state: GameState, events: Sequence[Event], said: Sequence[str], i: int) -> bool:
+    """Whether event ``i`` is a chance draw in the kernel's words whose outcome one of the
+    next lines (:data:`RETOLD_WITHIN`, draws left aside) names in the game's own words."""
+    key, params = events[i]
+    if key != "chance.drawn" or not isinstance(stream := params.get("stream"), str):
+        return False
+    outcome = params.get("outcome")
+    if state.describe_draw(stream, outcome) is not None:
+        return False  # the game's own words already
+    if isinstance(outcome, int) and not isinstance(outcome, bool):
+        # A number on its own: not part of an amount ("$2,000") or of another number.
+        name = re.compile(rf"(?<![\w$.,]){outcome}(?![\w]|[.,]\d)")
+    elif isinstance(outcome, str):
+        name = re.compile(rf"(?<!\w){re.escape(state.catalogue.word(outcome))}(?!\w)")
+    else:
+        return False
+    after = [said[j] for j in range(i + 1, len(events)) if events[j][0] != "chance.drawn"]
+    return any(name.search(text) for text in after[:RETOLD_WITHIN])
 
 
 def result_renderable(state: GameState) -> RenderableType:
