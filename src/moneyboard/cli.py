@@ -223,12 +223,17 @@ def play(  # noqa: PLR0917 - one parameter per command-line option
                 seed = random.SystemRandom().randrange(1_000_000)
             state = definition.new_state(seat_list, seed, options)
         session = PlaySession(
-            state, _console(), _read_line, record, echo_input=not sys.stdin.isatty()
+            state,
+            _console(),
+            _read_line,
+            record,
+            echo_input=not sys.stdin.isatty(),
+            resumed=resume is not None,
         )
         try:
             session.run()
         except KeyboardInterrupt:
-            kept = f"; the game so far is in {record}" if record is not None else ""
+            kept = f"; the game so far is in {record}: {session.carry_on()}" if record else ""
             typer.echo(f"\nmoneyboard: stopped{kept}", err=True)
             raise typer.Exit(130) from None
 

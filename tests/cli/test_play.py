@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ from typer.testing import CliRunner
 
 from moneyboard import registry
 from moneyboard.cli import app
-from moneyboard.engine.record import load_record
+from moneyboard.engine.record import load_record, record_of
+from moneyboard.engine.state import Seat
 from moneyboard.registry import replay_record
 
 runner = CliRunner()
@@ -313,6 +315,55 @@ def test_input_ending_early_says_where_the_game_was_saved(tmp_path: Path) -> Non
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines() == [
         f"moneyboard: input ended while Ben still had to decide; the game so far is saved in "
-        f"{record}: carry on with --resume {record}"
+        f"{record}: carry on with 'moneyboard play --resume {record}'"
     ]
     assert not replay_record(load_record(record)).terminal
+
+
+def test_quit_says_how_to_carry_the_game_on(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "Ana,Ben", "--seed", "2", "--record", str(record)]
+    result = runner.invoke(app, args, input="1\nq\n")
+    assert result.exit_code == 0
+    assert f"Game record saved in {record}: carry on with 'moneyboard play --resume {record}'." in (
+        " ".join(result.stdout.split())
+    )
+    unrecorded = runner.invoke(app, args[:-2], input="1\nq\n")
+    assert "The game was not recorded: to stop a game and carry it on later, play it with " in (
+        " ".join(unrecorded.stdout.split())
+    )
+
+
+def test_game_over_points_to_the_debrief(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["play", "toy", "--seats", "bot:saver,bot:random", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--record", str(record)])
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    debrief = f"'moneyboard debrief {record}' shows the debrief."
+    assert f"Game record saved in {record}: {debrief}" in text
+
+
+def test_resume_says_where_the_game_is_picked_up_and_sums_up_the_past(tmp_path: Path) -> None:
+    """A resumed game told its whole story again (about 150 lines in a FinanciaLit game)
+    with no word that it was resumed."""
+    game = registry.get_game("financialit")
+    state = game.new_state([Seat("Ana"), Seat("Saver", "saver"), Seat("Ben")], 4)
+    rng = random.Random(4)
+    while len(state.moves) < 60 or state.to_move()[:1] != (0,):
+        if state.is_chance():
+            state.resolve_chance()
+            continue
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record = tmp_path / "game.json"
+    record.write_text(record_of(state).to_json())
+    result = runner.invoke(app, ["play", "--resume", str(record)], input="q\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    before_prompt = out.split("Ana, your move")[0]
+    view = state.view(None)
+    played = len(state.moves)
+    assert f"Resumed at round {view['round']} of {view['rounds']}, after {played} moves." in out
+    assert f"'moneyboard replay {record}' tells the whole game so far." in " ".join(out.split())
+    assert before_prompt.count("\n    - ") <= 8 < len(state.log)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -28,6 +28,7 @@ from moneyboard.engine.state import GameState
 from moneyboard.registry import get_game
 from moneyboard.table import Clock, Table
 from moneyboard.terminal.render import (
+    LIMITS,
     action_text,
     board_table,
     decision_line,
@@ -35,7 +36,10 @@ from moneyboard.terminal.render import (
     families_table,
     result_renderable,
 )
-from moneyboard.terminal.text import explain
+from moneyboard.terminal.text import explain, label, number
+
+#: How many of the last things that happened a resumed game tells again.
+RECENT = 8
 
 #: A function returning the next line a person typed, or None when input has ended.
 ReadLine = Callable[[], "str | None"]
@@ -48,10 +52,57 @@ class _TimedOut:
 TIMED_OUT = _TimedOut()
 
 HELP = (
-    "Type the number of a move (or its text) to play it. "
+    "Type a move's number to play it, or its words as listed; for a move with an amount, its "
+    "words with an amount of your own (the amounts listed are examples). A move keeps its "
+    "number until you finish the decision. "
     "'why N' or 'why MOVE' says why a move is not allowed; '?' lists the moves that are not "
     "allowed now and why; 'board' shows the board again; 'quit' stops the game."
 )
+
+
+@dataclasses.dataclass
+class Numbering:
+    """The numbers a seat types for its moves in one decision.
+
+    A move keeps its number while the seat goes on answering the same decision (buying goods
+    one by one, repaying cards early), so typing the same number again never plays another
+    move; a move new to the list takes the number after the highest, and a number is never
+    given to another move.
+    """
+
+    seat: int
+    kind: str | None
+    moves: list[Action] = dataclasses.field(default_factory=list)
+    numbers: dict[Action, int] = dataclasses.field(default_factory=dict)
+    #: The moves that have been listed as allowed in this decision.
+    listed: set[Action] = dataclasses.field(default_factory=set)
+
+    def add(self, actions: Iterable[Action]) -> None:
+        """Number the moves that have no number yet, after the highest."""
+        for action in actions:
+            if action not in self.numbers:
+                self.moves.append(action)
+                self.numbers[action] = len(self.moves)
+
+    def move(self, number: int) -> Action | None:
+        """The move with this number, if any."""
+        return self.moves[number - 1] if 1 <= number <= len(self.moves) else None
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """Numbers as a person reads them, runs joined ("1-3, 5 or 7").
+
+    >>> number_ranges([1, 2, 3]), number_ranges([2, 3, 5, 7]), number_ranges([4])
+    ('1-3', '2-3, 5 or 7', '4')
+    """
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 class InputEndedError(MoneyboardError):
@@ -70,8 +121,11 @@ class PlaySession:
         *,
         echo_input: bool = True,
         clock: Clock = time.monotonic,
+        resumed: bool = False,
     ):
         self.state = state
+        #: A saved game carried on: its history is summed up rather than told again.
+        self.resumed = resumed
         #: Plays the bots, keeps the clocks (the class period from the start of the session,
         #: each decision from its prompt) and appends each move to the record.
         self.table = Table(state, record_path, clock=clock)
@@ -83,6 +137,10 @@ class PlaySession:
         self.quit_requested = False
         self._seen_log = 0
         self._seen_postings = 0
+        #: The numbers of the moves last listed to a person.
+        self._numbering: Numbering | None = None
+        #: Who just made a move that leaves their decision open, and the moves made by then.
+        self._kept: tuple[int, int] | None = None
 
     @property
     def time_called(self) -> bool:
@@ -95,12 +153,45 @@ class PlaySession:
         state = self.state
         title = get_game(state.game_id).title
         self.console.print(Rule(f"{escape(title)} - seed {state.seed}"))
+        if self.resumed:
+            self.show_resumed()
         try:
             finished = self._play()
         finally:
             self.table.save()
-        self.show_record_note()
+        self.show_record_note(finished)
         return finished
+
+    def show_resumed(self) -> None:
+        """Say where a saved game is picked up again and the last few things that happened
+        (the whole story so far is ``moneyboard replay``'s to tell, not every resume's)."""
+        state = self.state
+        view = state.view(None)
+        where = next(
+            (
+                f" at {label(key)} {number(view[key])} of {number(view[end])}"
+                for key, ends in LIMITS.items()
+                for end in ends
+                if key in view and view.get(end)
+            ),
+            "",
+        )
+        played = sum(1 for move in state.moves if move.kind in ("action", "timeout"))
+        s = "" if played == 1 else "s"
+        self.console.print(f"[bold]Resumed{where}[/bold], after {played} move{s}.")
+        happened, _ = event_lines(state, state.log[-RECENT:], ())
+        if happened:
+            self.console.print("  Just before the stop:")
+        for line in happened[-RECENT:]:
+            self.console.print(Padding(Text(f"- {line}"), (0, 0, 0, 4), expand=False))
+        if self.record_path is not None:
+            self.console.print(
+                f"  ('moneyboard replay {escape(str(self.record_path))}' tells the whole game "
+                "so far.)",
+                soft_wrap=True,
+            )
+        self._seen_log = len(state.log)
+        self._seen_postings = len(state.ledger.postings)
 
     def _play(self) -> bool:
         state = self.state
@@ -124,6 +215,8 @@ class PlaySession:
                 return False
             if not isinstance(person_action, _TimedOut):
                 table.act(seat, person_action)
+                open_still = person_action.keeps_decision or person_action.anytime
+                self._kept = (seat, len(state.moves)) if open_still else None
         self.show_news()
         self.console.print(Rule("Game over"))
         self.console.print(families_table(state))
@@ -148,9 +241,30 @@ class PlaySession:
             )
         return [t.seat for t in timeouts]
 
-    def show_record_note(self) -> None:
-        if self.record_path is not None:
-            self.console.print(f"Game record saved in {escape(str(self.record_path))}")
+    def show_record_note(self, finished: bool) -> None:
+        """Where the record is, and what to do with it next: the debrief after the game,
+        ``--resume`` after a stop."""
+        path = self.record_path
+        if path is None:
+            if not finished:
+                self.console.print(
+                    "The game was not recorded: to stop a game and carry it on later, "
+                    "play it with --record FILE."
+                )
+            return
+        then = (
+            f"'moneyboard debrief {path}' shows the debrief"
+            if finished and self.state.terminal
+            else self.carry_on()
+        )
+        # Not wrapped: a path broken across lines cannot be copied into the next command.
+        self.console.print(
+            f"Game record saved in {escape(str(path))}: {escape(then)}.", soft_wrap=True
+        )
+
+    def carry_on(self) -> str:
+        """How to carry the recorded game on."""
+        return f"carry on with 'moneyboard play --resume {self.record_path}'"
 
     def show_news(self) -> None:
         """Explain every event and payment since the last time anything was shown."""
@@ -184,6 +298,8 @@ class PlaySession:
         state = self.state
         self.table.tick()  # starts this decision's clock
         legal = state.legal_actions(seat)
+        # The same seat goes on with the decision its last move left open: same numbers.
+        self.numbering(seat, legal, fresh=self._kept != (seat, len(state.moves)))
         self.console.print(Rule(escape(state.seats[seat].name)))
         self.show_board(seat)
         self.show_moves(seat, legal)
@@ -191,9 +307,10 @@ class PlaySession:
         while True:
             left = self.table.time_left(seat)
             clock = "" if left is None else f"; {duration_words(left)} left"
+            numbers = self.allowed_numbers(seat, legal)
+            choices = f"type {numbers}, or" if numbers.isdecimal() else f"{numbers},"
             self.console.print(
-                f"{escape(state.seats[seat].name)}, your move "
-                f"(1-{len(legal)}, ? for help{clock}): ",
+                f"{escape(state.seats[seat].name)}, your move ({choices} ? for help{clock}): ",
                 end="",
             )
             line = self.read_line()
@@ -201,8 +318,7 @@ class PlaySession:
                 self.console.print()
                 saved = ""
                 if self.record_path is not None:  # saved on the way out, as on 'quit'
-                    where = self.record_path
-                    saved = f"; the game so far is saved in {where}: carry on with --resume {where}"
+                    saved = f"; the game so far is saved in {self.record_path}: {self.carry_on()}"
                 raise InputEndedError(
                     f"input ended while {state.seats[seat].name} still had to decide{saved}"
                 )
@@ -230,11 +346,49 @@ class PlaySession:
             f"[cyan]{escape(state.action_label(fallback))}[/cyan] for {name}."
         )
 
+    def numbering(self, seat: int, legal: list[Action], *, fresh: bool | None = None) -> Numbering:
+        """The numbers of ``seat``'s moves now, the allowed ones first, then the others.
+
+        ``fresh``: True numbers a new decision from 1; False goes on with the numbers of the
+        decision the seat is still answering; None (an answer read outside a prompt) keeps
+        the numbers if they already cover the allowed moves.
+        """
+        d = self.state.decision
+        kind = d.kind if d is not None and seat in d.seats else None
+        numbering = self._numbering
+        if (
+            fresh
+            or numbering is None
+            or (numbering.seat, numbering.kind) != (seat, kind)
+            or (fresh is None and not numbering.numbers.keys() >= set(legal))
+        ):
+            numbering = Numbering(seat, kind)
+        numbering.add(legal)
+        numbering.listed.update(legal)
+        numbering.add(self.unavailable(seat, legal))
+        self._numbering = numbering
+        return numbering
+
+    def allowed_numbers(self, seat: int, legal: list[Action]) -> str:
+        """The numbers of the allowed moves, as a person reads them ("1-3", "2-4 or 7")."""
+        numbers = self.numbering(seat, legal).numbers
+        return number_ranges(numbers[action] for action in legal)
+
     def show_moves(self, seat: int, legal: list[Action]) -> None:
         state = self.state
+        numbering = self.numbering(seat, legal)
         self.console.print(f"[bold]{escape(decision_line(state, seat))}[/bold]")
-        for number, action in enumerate(legal, 1):
-            self.console.print(f"  {number}. {escape(action_text(state, seat, action))}")
+        for action in sorted(legal, key=numbering.numbers.__getitem__):
+            text = escape(action_text(state, seat, action))
+            self.console.print(f"  {numbering.numbers[action]}. {text}")
+        allowed = set(legal)
+        gone = sorted(numbering.numbers[a] for a in numbering.listed if a not in allowed)
+        if gone:
+            which = f"Move {gone[0]} is" if len(gone) == 1 else f"Moves {number_ranges(gone)} are"
+            self.console.print(
+                f"  {which} no longer possible ('why {gone[0]}' says why); "
+                "the other moves keep their numbers."
+            )
 
     def unavailable(self, seat: int, legal: list[Action]) -> list[Action]:
         """The moves the game considers for ``seat`` that are not allowed now."""
@@ -251,8 +405,9 @@ class PlaySession:
         """Act on one line a person typed: a move to play, or None after explaining something."""
         say = self.console.print
         lowered = text.lower()
+        numbering = self.numbering(seat, legal)
         if not text:
-            say(f"Please type a move number from 1 to {len(legal)}, or ? for help.")
+            say(f"Please type a move number ({self.allowed_numbers(seat, legal)}), or ? for help.")
             return None
         if lowered in ("quit", "exit", "q"):
             self.quit_requested = True
@@ -269,14 +424,16 @@ class PlaySession:
             self.explain_why(seat, legal, text[3:].strip())
             return None
         if text.isdecimal():
-            n = int(text)
-            if 1 <= n <= len(legal):
-                return legal[n - 1]
-            others = self.unavailable(seat, legal)
-            if len(legal) < n <= len(legal) + len(others):
+            numbered = numbering.move(int(text))
+            if numbered is not None and numbered in legal:
+                return numbered
+            if numbered is not None:
                 self.explain_why(seat, legal, text)
                 return None
-            say(f"There is no move {n}: type a number from 1 to {len(legal)}, or ? for help.")
+            say(
+                f"There is no move {int(text)}: type a number from the list "
+                f"({self.allowed_numbers(seat, legal)}), or ? for help."
+            )
             return None
         action = self.parse_move(seat, legal, text)
         if action is None:
@@ -284,21 +441,30 @@ class PlaySession:
         reason = self.state.why_not(seat, action)
         if reason is None:
             return action
-        label = escape(self.state.action_label(action))
+        label = escape(self.state.action_text(action))
         say(f"'{label}' is not allowed: {escape(explain(self.state, reason))}")
         return None
 
     def show_not_allowed(self, seat: int, legal: list[Action]) -> None:
-        others = self.unavailable(seat, legal)
+        """Every numbered move that is not allowed now, with the reason; moves alike (one
+        per amount) that are refused for the same reason share a line."""
+        state = self.state
+        allowed = set(legal)
+        numbering = self.numbering(seat, legal)
+        others = [action for action in numbering.moves if action not in allowed]
         if not others:
             self.console.print("Every move the game offers now is allowed.")
             return
         self.console.print("Not allowed now:")
-        for number, action in enumerate(others, len(legal) + 1):
-            reason = self.state.why_not(seat, action)
-            why = explain(self.state, reason) if reason else "allowed"
-            label = escape(self.state.action_label(action))
-            self.console.print(f"  {number}. {label}: {escape(why)}")
+        alike: dict[tuple[str, str], list[Action]] = {}
+        for action in others:
+            reason = state.why_not(seat, action)
+            why = explain(state, reason) if reason else "allowed"
+            alike.setdefault((state.action_label(action), why), []).append(action)
+        for (shared, why), actions in alike.items():
+            words = shared if len(actions) > 1 else state.action_text(actions[0])
+            numbers = number_ranges(numbering.numbers[action] for action in actions)
+            self.console.print(f"  {numbers}. {escape(words)}: {escape(why)}")
 
     def explain_why(self, seat: int, legal: list[Action], what: str) -> None:
         """Answer 'why N' / 'why MOVE' with the game's reason, or say the move is allowed."""
@@ -308,80 +474,92 @@ class PlaySession:
             return
         action: Action | None
         if what.isdecimal():
-            everything = legal + self.unavailable(seat, legal)
-            n = int(what)
-            if not 1 <= n <= len(everything):
-                say(f"There is no move {n}: '?' lists the moves and their numbers.")
+            action = self.numbering(seat, legal).move(int(what))
+            if action is None:
+                say(f"There is no move {int(what)}: '?' lists the moves and their numbers.")
                 return
-            action = everything[n - 1]
         else:
             action = self.parse_move(seat, legal, what)
             if action is None:
                 return
         reason = self.state.why_not(seat, action)
-        label = escape(self.state.action_label(action))
+        label = escape(self.state.action_text(action))
         if reason is None:
             say(f"'{label}' is allowed now.")
         else:
             say(f"'{label}' is not allowed: {escape(explain(self.state, reason))}")
 
     def parse_move(self, seat: int, legal: list[Action], text: str) -> Action | None:
-        """A move by its label or its short text as listed ("take loan"), or its JSON form;
-        explains and returns None if it names none, or several (an amount's steps share a
-        label: their numbers are listed)."""
+        """A move by its words as listed (with or without its bracket, "take loan"), or with
+        an amount of one's own, or its JSON form; explains and returns None if it names none,
+        or several (an amount's steps share a label: their numbers are listed)."""
+        state = self.state
         wanted = " ".join(text.replace("_", " ").split()).lower()
-        everything = legal + self.unavailable(seat, legal)
-        numbered = [
-            (number, action)
-            for number, action in enumerate(everything, 1)
-            if wanted
-            in (str(action).replace("_", " ").lower(), self.state.action_label(action).lower())
-        ]
+        numbers = self.numbering(seat, legal).numbers
+        numbered = sorted(
+            (numbers[action], action)
+            for action in legal + self.unavailable(seat, legal)
+            if wanted in _names(str(action), state.action_label(action), state.action_text(action))
+        )
         if len(numbered) == 1:
             return numbered[0][1]
         if numbered:
-            numbers = ", ".join(str(number) for number, _ in numbered)
+            listed = number_ranges(number for number, _ in numbered)
             self.console.print(
-                f"'{escape(text)}' is more than one move here ({numbers}): type the number "
+                f"'{escape(text)}' is more than one move here ({listed}): type the number "
                 "of the one you mean."
             )
             return None
-        typed = self.typed_amount(everything, wanted)
+        typed = self.typed_amount(legal + self.unavailable(seat, legal), text)
         if typed is not None:
             return typed
         if text.startswith("{"):  # an action's JSON form, for those who know it
             try:
-                return get_game(self.state.game_id).codec.from_json(json.loads(text))
+                return get_game(state.game_id).codec.from_json(json.loads(text))
             except (MoneyboardError, ValueError) as exc:
                 self.console.print(f"'{escape(text)}' is not a move ({escape(str(exc))}).")
                 return None
         self.console.print(
-            f"'{escape(text)}' is not one of the moves here. "
-            f"Type a number from 1 to {len(legal)}, or ? for help."
+            f"'{escape(text)}' is not one of the moves here. Type a number from the list "
+            f"({self.allowed_numbers(seat, legal)}), or ? for help."
         )
         return None
 
-    def typed_amount(self, moves: list[Action], wanted: str) -> Action | None:
-        """A move with an amount to choose, named with an amount of the person's own ("save
-        35", "put money in savings $35"): the listed amounts are only examples of it."""
-        words, _, number = wanted.rpartition(" ")
-        amount = number.lstrip("$").replace(",", "")
-        if not words or not amount.isdecimal():
-            return None
+    def typed_amount(self, moves: Sequence[Action], text: str) -> Action | None:
+        """A move with an amount to choose, written as listed but with an amount of one's own
+        ("Borrow from the bank ($400)", "deposit $300 into savings", "save 35"; "$", commas
+        and brackets may be left out): the listed amounts are only examples of it."""
+        typed = _plain(text)
+        amounts = {int(word) for word in typed.split() if word.isdecimal()}
         found: list[Action] = []
         for action in moves:
-            if len(action.amounts) != 1 or action.kind in {a.kind for a in found}:
+            if len(action.amounts) != 1:
                 continue
             (field,) = action.amounts
-            candidate = dataclasses.replace(action, **{field: int(amount)})
-            label = self.state.action_label(candidate).lower()
-            plain = " ".join(label.translate(_AMOUNT_MARKS).split())
-            if wanted in (str(candidate).replace("_", " ").lower(), plain) or words in (
-                str(action).replace("_", " ").lower().rpartition(" ")[0],
-                " ".join(label.split("(")[0].split()),
-            ):
-                found.append(candidate)
+            for amount in amounts:
+                candidate = dataclasses.replace(action, **{field: amount})
+                if candidate in found:
+                    continue
+                label = self.state.action_label(candidate)
+                forms = (str(candidate), label, self.state.action_text(candidate))
+                if typed in {_plain(form) for form in forms}:
+                    found.append(candidate)
         return found[0] if len(found) == 1 else None
+
+
+def _names(*forms: str) -> set[str]:
+    """The ways a listed move may be typed: each form in lower case, and without a bracket
+    that ends it ("add the health clause" for "Add the Health clause (covers ...)")."""
+    out = set()
+    for form in forms:
+        lowered = " ".join(form.replace("_", " ").split()).lower()
+        out |= {lowered, lowered.split(" (")[0]}
+    return out
+
+
+def _plain(text: str) -> str:
+    """Text to compare typed moves by: lower case, without "$", commas and brackets."""
+    return " ".join(text.replace("_", " ").lower().translate(_AMOUNT_MARKS).split())
 
 
 #: Marks around an amount in a label, left out when a typed move is matched with it.

@@ -1,0 +1,211 @@
+"""How a person chooses at the terminal: numbers that stay put while a decision goes on,
+moves typed in words with an amount of one's own, and prompts that read well."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from rich.console import Console
+
+from moneyboard import registry
+from moneyboard.engine.state import GameState, Seat
+from moneyboard.terminal import InputEndedError, PlaySession
+from moneyboard.terminal.session import HELP
+from tests.games.monitics.driver import STOCK_BOX, roll_to, set_money
+from tests.games.monitics.driver import start as monitics_start
+
+
+def session(state: GameState, *typed: str) -> PlaySession:
+    answers: Iterator[str] = iter(typed)
+    return PlaySession(state, Console(record=True, width=120), lambda: next(answers, None))
+
+
+def output(s: PlaySession) -> str:
+    return s.console.export_text()
+
+
+def at_a_renumbering(game: str, kind: str, first: str) -> tuple[GameState, int]:
+    """A game of three people played at random up to a ``kind`` decision whose first move
+    (of type ``first``) leaves the decision open with a different second move: where the
+    list used to be numbered again, so the same number meant another move."""
+    state = registry.get_game(game).new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
+    rng = random.Random(0)
+    for _ in range(3000):
+        if state.is_chance():
+            state.resolve_chance()
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        d = state.decision
+        if d is not None and d.kind == kind and legal[0].kind == first and len(legal) > 2:
+            after = state.clone()
+            after.apply(seat, legal[0])
+            if after.to_move()[:1] == (seat,) and after.legal_actions(seat)[1] != legal[1]:
+                return state, seat
+        state.apply(seat, rng.choice(legal))
+    raise AssertionError(f"no {kind} decision found")
+
+
+@pytest.mark.parametrize(
+    ("game", "kind", "first", "then"),
+    [
+        # FinanCity, Zone 8: repay a card early, then "2" again meant Done; it took a loan.
+        ("financity", "repay", "repay_loan", "done"),
+        # FinanciaLit, the Market: common goods, then "3" again meant Done; it bought a luxury.
+        ("financialit", "market", "buy_goods", "done"),
+    ],
+)
+def test_a_move_keeps_its_number_while_the_decision_goes_on(
+    game: str, kind: str, first: str, then: str
+) -> None:
+    state, seat = at_a_renumbering(game, kind, first)
+    legal = state.legal_actions(seat)
+    done = next(n for n, a in enumerate(legal, 1) if a.kind == then)
+    before = len(state.moves)
+    play = session(state, "1", str(done))
+    with pytest.raises(InputEndedError):  # the next person has no answers left
+        play.run()
+    mine = [m.action.kind for m in state.moves[before:] if m.seat == seat and m.action]
+    assert mine == [first, then]
+    text = output(play)
+    # The move that went is said to be gone, and its number is not given to another move.
+    listed_again = text.split(f"your move (1-{len(legal)}, ? for help): 1")[1]
+    assert " is no longer possible ('why " in listed_again.split("your move")[0]
+    assert f"  {done}. {state.action_label(legal[done - 1])}" in listed_again
+    # The next decision (another person's) is numbered from 1 again.
+    assert "\n  1. " in listed_again.split(f"help): {done}")[1]
+
+
+def test_a_number_no_longer_listed_says_why_and_plays_nothing() -> None:
+    state, _ = at_a_renumbering("financity", "repay", "repay_loan")
+    before = len(state.moves)
+    play = session(state, "1", "1", "q")
+    assert not play.run()
+    assert len(state.moves) == before + 1  # the second "1" is explained, not played
+    text = output(play)
+    assert "Move 1 is no longer possible ('why 1' says why)" in text
+    assert "'Repay a loan card' is not allowed: " in text
+
+
+def test_a_single_choice_is_asked_plainly() -> None:
+    state = monitics_start(players=2)  # Roll the die, or pay the tax first
+    play = session(state, "2", "q")
+    assert not play.run()
+    text = output(play)
+    assert "(1-1" not in text
+    assert "Ada, your move (type 1, or ? for help): q" in text
+
+
+def test_moves_refused_alike_share_a_line() -> None:
+    """Monitics, after the turn's two actions: each amount of 'Put money in savings' had its
+    own line, five identical lines without their amounts."""
+    state = monitics_start(players=2)
+    set_money(state, 0, 400)
+    roll_to(state, STOCK_BOX, 2)
+    save = next(a for a in state.legal_actions(0) if a.kind == "save")
+    state.apply(0, save)
+    state.apply(0, save)
+    play = session(state)
+    play.answer(0, state.legal_actions(0), "?")
+    text = output(play)
+    assert text.count("Put money in savings") == 1
+    assert "-14. Put money in savings: You have used your 2 actions this turn." in text
+
+
+def rut_turn() -> tuple[GameState, int]:
+    """Rut to Riches, a turn where the bank lends in listed steps ($100, $500...)."""
+    state = registry.get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], 1)
+    rng = random.Random(0)
+    for _ in range(2):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state, state.to_move()[0]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Borrow from the bank ($400)",  # the listed words with another amount
+        "borrow from the bank $400",
+        "Borrow from the bank (400)",
+        "borrow from the bank 400",
+        "borrow 400",
+    ],
+)
+def test_the_listed_words_take_an_amount_of_ones_own(typed: str) -> None:
+    state, seat = rut_turn()
+    legal = state.legal_actions(seat)
+    assert not any(str(a) == "borrow 400" for a in legal)  # $400 is not listed
+    chosen = session(state).answer(seat, legal, typed)
+    assert chosen is not None and str(chosen) == "borrow 400"
+
+
+def test_a_refused_amount_is_named() -> None:
+    state, seat = rut_turn()
+    play = session(state)
+    assert play.answer(seat, state.legal_actions(seat), "Borrow from the bank ($1,050)") is None
+    assert "'Borrow from the bank ($1,050)' is not allowed: The amount must be a multiple" in (
+        output(play)
+    )
+
+
+def test_an_amount_inside_the_listed_words_may_be_changed() -> None:
+    """FinanCity lists 'Deposit $100 into savings': those words take another amount, with
+    or without the "$" ('deposit 300 into savings' was not understood)."""
+    game = registry.get_game("financity")
+    state = game.new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
+    rng = random.Random(1)
+    while True:
+        if state.is_chance():
+            state.resolve_chance()
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if len([a for a in legal if a.kind == "deposit"]) > 2:
+            break
+        state.apply(seat, rng.choice(legal))
+    play = session(state)
+    for typed in ("Deposit $300 into savings", "deposit 300 into savings", "deposit $300"):
+        chosen = play.answer(seat, legal, typed)
+        assert chosen is not None and str(chosen) == "deposit 300", typed
+
+
+def test_a_move_s_words_without_their_bracket_are_enough() -> None:
+    state, seat = at_a_renumbering("financialit", "market", "buy_goods")
+    legal = state.legal_actions(seat)
+    chosen = session(state).answer(seat, legal, "buy beach holiday")
+    beach = [a for a in legal if state.action_label(a).startswith("Buy Beach Holiday")]
+    assert beach and chosen == beach[0]
+
+
+def test_the_help_says_an_amount_of_ones_own_may_be_typed() -> None:
+    assert "with an amount of your own" in HELP
+    assert "keeps its number until you finish the decision" in HELP
+
+
+def test_an_offer_takes_a_price_of_ones_own_in_its_listed_words() -> None:
+    """Monitics lists card offers at example prices ('Offer Ana $30 for an Option card'):
+    the same words with another price, "$" or not, make that offer."""
+    state = registry.get_game("monitics").new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
+    rng = random.Random(0)
+    while True:
+        if state.is_chance():
+            state.resolve_chance()
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        offers = [a for a in legal if a.kind == "propose"]
+        if offers:
+            break
+        state.apply(seat, rng.choice(legal))
+    offer = offers[0]
+    listed = state.action_label(offer)
+    price = state.money_text(offer.price)  # type: ignore[attr-defined]
+    assert price in listed
+    play = session(state)
+    for typed in (listed.replace(price, "$7"), listed.replace(price, "7").lower()):
+        chosen = play.answer(seat, legal, typed)
+        assert chosen is not None and getattr(chosen, "price", None) == 7, typed
+        assert str(chosen).rpartition(" ")[0] == str(offer).rpartition(" ")[0]
