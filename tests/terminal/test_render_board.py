@@ -9,7 +9,7 @@ from rich.console import Console
 
 from moneyboard.engine import Seat
 from moneyboard.registry import get_game
-from moneyboard.terminal.render import board_table, families_table, table_rows
+from moneyboard.terminal.render import board_rows, board_table, families_table, table_rows
 
 
 def _text(state_view: dict[str, object], seats: int = 4) -> str:
@@ -59,3 +59,20 @@ def test_the_board_shows_what_lies_on_the_table_as_the_pages_do() -> None:
     assert shown == {
         "The card on the table (Ben)": "Two-bedroom condo - A starter rental. (Cost $50,000)"
     }
+
+
+def test_phases_and_counters_read_alike_from_the_start_to_the_end() -> None:
+    """FinanciaLit's last phase is named like the others ("Final Scoring", as "Action
+    Phase"); a round not yet begun is not "round 0 of 40"."""
+    lit = get_game("financialit").new_state([Seat(n) for n in ("Ana", "Ben", "Cy")], seed=1)
+    assert dict(board_rows(lit, {"phase": "final"}))["phase"] == "Final Scoring"
+    assert dict(board_rows(lit, {"phase": "setup"}))["phase"] == "Set-up"
+    rut = get_game("rut-to-riches").new_state([Seat("Ana"), Seat("Ben")], seed=1)
+    view = rut.view(None)
+    assert view["round"] == 0  # the Dreams are chosen before the first round
+    assert dict(board_rows(rut, view))["round"] == "not started yet (40 rounds)"
+    assert dict(board_rows(rut, {**view, "round": 1}))["round"] == "1 of 40"
+    city = get_game("financity").new_state([Seat("Ana"), Seat("Ben")], seed=3)
+    assert dict(board_rows(city, {"year": 0, "years": 10}))["year"] == (
+        "not started yet (10 years)"
+    )

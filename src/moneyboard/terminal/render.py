@@ -461,12 +461,20 @@ def board_rows(state: GameState, view: Mapping[str, Any]) -> list[tuple[str, str
         if key == zones and isinstance(value, Mapping):
             rows += _zone_rows(state, value, board, shown.labels.get(key))
         elif key in ends:
-            end = view[ends[key]]
-            text = _value_text(state, key, value) + (f" of {number(end)}" if end else "")
-            rows.append((_field_label(shown, key, key), text))
+            rows.append(
+                (_field_label(shown, key, key), _counter_text(state, key, value, view[ends[key]]))
+            )
         else:
             rows += _field_rows(state, shown, key, key, value)
     return rows
+
+
+def _counter_text(state: GameState, key: str, value: Any, end: Any) -> str:
+    """A counter with its end ("2 of 8"); one at 0 has not started: "not started yet (40
+    rounds)", not "round 0 of 40"."""
+    if value == 0:
+        return "not started yet" + (f" ({number(end)} {key}s)" if end else "")
+    return _value_text(state, key, value) + (f" of {number(end)}" if end else "")
 
 
 def _field_label(shown: Shown, path: str, key: str) -> str:
