@@ -33,7 +33,8 @@ def test_a_person_and_bots_play_to_the_end_and_the_record_replays(tmp_path: Path
             "--record",
             str(record),
         ],
-        input="1\n" * 2000,
+        # The first move, or "Done" once the first is used up (a move keeps its number).
+        input="1\ndone\n" * 1000,
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
