@@ -142,8 +142,12 @@ def test_a_card_s_kind_is_named_with_the_right_article() -> None:
     assert set(KIND_NAMES) == {c.kind for c in state.content.investments} | {
         c.kind for c in state.content.shopping
     }
-    assert describe(state, 0, BuyInvestment("first_aid_course")).startswith(
-        "an Education card: pays $"
+    assert describe(state, 0, BuyInvestment("lemonade_stand")) == (
+        "a Business card: pays $25 every year from next year"
+    )
+    # A card that also brings wellbeing says so, as the board does.
+    assert describe(state, 0, BuyInvestment("first_aid_course")) == (
+        "an Education card: 10 wellbeing now, pays $20 every year from next year"
     )
     assert describe(state, 0, BuyShopping("concert")).startswith("an Activity: ")
     state.players[0].shopping = ["concert"]

@@ -307,9 +307,10 @@ class FinanCityState(Choices):
         if isinstance(action, BuyInvestment) and action.card in c.investment:
             card = c.investment[action.card]
             return msg(
-                "describe.investment",
+                "describe.investment_wellbeing" if card.wellbeing else "describe.investment",
                 income=card.income,
                 kind=KIND_NAMES[card.kind],
+                wellbeing=card.wellbeing,
             )
         if isinstance(action, BuyShopping) and action.card in c.shop:
             shop = c.shop[action.card]
