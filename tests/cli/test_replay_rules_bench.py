@@ -115,8 +115,10 @@ def test_rules_lists_the_words_and_ids_to_write_without_python_types() -> None:
     assert "Ids: breakdown, burglary," in flat  # the Event cards event_counts may name
     for jargon in ("tuple", "dict", "Literal", "int | None", "null", "``"):
         assert jargon not in flat
-    assert '("ask for it or lose it")' in flat  # one paragraph, not the source's lines
+    assert "manual_claims" not in flat  # FinanciaLit has nothing to claim
     monitics = " ".join(runner.invoke(app, ["rules", "monitics"]).stdout.split())
+    # One paragraph, not the source's lines:
+    assert "claim themselves (habits_reward, ownership_reward, business_grant); one" in monitics
     assert "asset_market: one of: box_kind, any_asset_box, any_time; default box_kind" in monitics
     assert "Ids: business_grant, habits_reward, ownership_reward" in monitics
 

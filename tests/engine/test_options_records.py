@@ -137,6 +137,8 @@ def test_describe_options_says_what_to_write_without_python_types() -> None:
         assert not any(word in row["accepts"].split() for word in jargon), row
         assert "``" not in row["meaning"] and "\n" not in row["meaning"]
         assert "  " not in row["meaning"]
+    # Nothing to claim in FinanciaLit, so the option is not offered at all.
+    assert "manual_claims" not in rows
     claims = describe_options(game.options_model, ["payday", "bonus"])[0]
     assert claims["name"] == "manual_claims" and claims["ids"] == ["bonus", "payday"]
 

@@ -137,10 +137,17 @@ def test_a_manual_claim_must_be_made_before_the_next_turn_or_it_is_lost() -> Non
 
 
 def test_manual_claims_name_the_game_s_automations() -> None:
-    with pytest.raises(OptionsError, match="no automation"):
+    with pytest.raises(OptionsError) as caught:
         GAME.options({"manual_claims": ["pay_day"]})
-    with pytest.raises(OptionsError, match="no automation"):
+    assert str(caught.value) == (
+        "option 'manual_claims': Trade has no automation 'pay_day'; its automations: allowance"
+    )
+    with pytest.raises(OptionsError) as caught:
         registry.get_game("toy").options({"manual_claims": ["allowance"]})
+    assert str(caught.value) == (
+        "option 'manual_claims': Toy has no automations for learners to claim "
+        "themselves, so leave this option out"
+    )
 
 
 def test_a_stale_action_is_refused_and_changes_nothing() -> None:

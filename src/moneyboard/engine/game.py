@@ -39,11 +39,16 @@ class GameDef:
         options = build_options(self.options_model, overrides)
         known = self.state_class.automations
         unknown = [name for name in options.manual_claims if name not in known]
-        if unknown:
-            names = ", ".join(sorted(known)) or "none"
+        if unknown and not known:
             raise OptionsError(
-                f"option 'manual_claims': {self.title} has no automation(s) {unknown}; "
-                f"its automations: {names}"
+                f"option 'manual_claims': {self.title} has no automations for learners to "
+                "claim themselves, so leave this option out"
+            )
+        if unknown:
+            named = ", ".join(repr(name) for name in unknown)
+            raise OptionsError(
+                f"option 'manual_claims': {self.title} has no automation {named}; "
+                f"its automations: {', '.join(sorted(known))}"
             )
         return options
 

@@ -193,10 +193,13 @@ def describe_options(
 ) -> list[dict[str, Any]]:
     """Every option with its type, default and meaning (for ``moneyboard rules`` and the
     console's form): ``accepts`` says in words what may be written, ``ids`` lists the card
-    (or other) ids an option names (``manual_claims``: the game's ``automations``), and the
-    meaning is one paragraph without markup."""
+    (or other) ids an option names (``manual_claims``: the game's ``automations``; left out
+    for a game that has none, since nothing could be claimed), and the meaning is one
+    paragraph without markup."""
     rows = []
     for name, field in model.model_fields.items():
+        if name == "manual_claims" and not automations:
+            continue
         annotation = field.annotation
         type_name = getattr(annotation, "__name__", None) or str(annotation)
         default = field.get_default(call_default_factory=True)

@@ -75,8 +75,6 @@ def games_for_form() -> list[dict[str, Any]]:
         fields = game.options_model.model_fields
         options = []
         for row in describe_options(game.options_model, game.state_class.automations):
-            if row["name"] == "manual_claims" and not row["ids"]:
-                continue  # the game has nothing learners could claim themselves
             options.append(
                 {
                     **row,
