@@ -4,12 +4,13 @@ moves typed in words with an amount of one's own, and prompts that read well."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from rich.console import Console
 
 from moneyboard import registry
+from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.terminal import InputEndedError, PlaySession
 from moneyboard.terminal.session import HELP
@@ -24,6 +25,24 @@ def session(state: GameState, *typed: str) -> PlaySession:
 
 def output(s: PlaySession) -> str:
     return s.console.export_text()
+
+
+def play_until(
+    game: str, seed: int, wanted: Callable[[list[Action]], bool]
+) -> tuple[GameState, int, list[Action]]:
+    """A game of Ana, Ben and Cy played at random until the seat to move has ``wanted``
+    moves: the state, that seat and its moves."""
+    state = registry.get_game(game).new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
+    rng = random.Random(seed)
+    while True:
+        if state.is_chance():
+            state.resolve_chance()
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        if wanted(legal):
+            return state, seat, legal
+        state.apply(seat, rng.choice(legal))
 
 
 def at_a_renumbering(game: str, kind: str, first: str) -> tuple[GameState, int]:
@@ -154,18 +173,9 @@ def test_a_refused_amount_is_named() -> None:
 def test_an_amount_inside_the_listed_words_may_be_changed() -> None:
     """FinanCity lists 'Deposit $100 into savings': those words take another amount, with
     or without the "$" ('deposit 300 into savings' was not understood)."""
-    game = registry.get_game("financity")
-    state = game.new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
-    rng = random.Random(1)
-    while True:
-        if state.is_chance():
-            state.resolve_chance()
-            continue
-        seat = state.to_move()[0]
-        legal = state.legal_actions(seat)
-        if len([a for a in legal if a.kind == "deposit"]) > 2:
-            break
-        state.apply(seat, rng.choice(legal))
+    state, seat, legal = play_until(
+        "financity", 1, lambda moves: len([a for a in moves if a.kind == "deposit"]) > 2
+    )
     play = session(state)
     for typed in ("Deposit $300 into savings", "deposit 300 into savings", "deposit $300"):
         chosen = play.answer(seat, legal, typed)
@@ -188,19 +198,10 @@ def test_the_help_says_an_amount_of_ones_own_may_be_typed() -> None:
 def test_an_offer_takes_a_price_of_ones_own_in_its_listed_words() -> None:
     """Monitics lists card offers at example prices ('Offer Ana $30 for an Option card'):
     the same words with another price, "$" or not, make that offer."""
-    state = registry.get_game("monitics").new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
-    rng = random.Random(0)
-    while True:
-        if state.is_chance():
-            state.resolve_chance()
-            continue
-        seat = state.to_move()[0]
-        legal = state.legal_actions(seat)
-        offers = [a for a in legal if a.kind == "propose"]
-        if offers:
-            break
-        state.apply(seat, rng.choice(legal))
-    offer = offers[0]
+    state, seat, legal = play_until(
+        "monitics", 0, lambda moves: any(a.kind == "propose" for a in moves)
+    )
+    offer = next(a for a in legal if a.kind == "propose")
     listed = state.action_label(offer)
     price = state.money_text(offer.price)  # type: ignore[attr-defined]
     assert price in listed
