@@ -3,8 +3,8 @@ winners by name, why, each family's score by name, in the currency when the scor
 the decision asked in the game's own sentence (never its internal kind), a refused amount
 told beside its button with the number typed kept, the class vote's last result cleared once
 the game moves on to a person's next decision, the console's "1 vote", a name of spaces
-refused on the join pages in plain words, and a take-back starting a phone's list of what
-happened over."""
+refused on the join pages in plain words, and a take-back marked on a phone's list of what
+happened and the projector's, as on the console's, with the resume told after it."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ from tests.web.browser import (
 )
 
 NAMES = ["Ana", "Ben"]
+#: Where a page's list marks a take-back, as the console's log always has.
+TAKEN_BACK = "— Taken back here: the lines below may tell of moves that no longer count —"
 #: Waits until a phone has drawn a newer step than ``v``.
 NEW_VERSION = "v => document.querySelector('#seat').dataset.version !== v"
 #: What the pages used to show: the raw result, a decision's kind in brackets.
@@ -219,9 +221,11 @@ def test_a_name_of_spaces_is_refused_in_plain_words(
     assert phone.errors == []
 
 
-def test_a_take_back_starts_a_phones_list_over(browser: Any, server: ServerProcess) -> None:
+def test_a_take_back_keeps_the_phones_and_the_projectors_lists_marked(
+    browser: Any, server: ServerProcess
+) -> None:
     room = start_class(browser, server.base, "financity", NAMES, seed=5)
-    trainer, phones = room.trainer, room.phones
+    trainer, phones, projector = room.trainer, room.phones, room.projector
     rng = random.Random(4)
     watched = phones[0]
     lines = watched.locator("#seat .events li")
@@ -235,14 +239,25 @@ def test_a_take_back_starts_a_phones_list_over(browser: Any, server: ServerProce
         else:
             time.sleep(0.05)
     before = lines.all_inner_texts()
+    projector.wait_for_selector("#events li")
+    feed = projector.locator("#events li").all_inner_texts()
 
     trainer.fill("#undo-count", "1")
     trainer.click("[data-directive=undo]")
     watched.wait_for_selector("#seat .events li:has-text('took back')")
     after = lines.all_inner_texts()
-    # Only the take-back itself: the lines of the moves before it are gone, so a replayed
-    # move's lines do not show twice.
-    assert len(after) == 1 and "took back" in after[0], (before, after)
-    # The console keeps its log, with a mark where the take-back happened.
-    trainer.wait_for_selector("#events li:has-text('Taken back here')")
-    assert watched.errors == [] and trainer.errors == []
+    # The family's lines stay, below the take-back and a mark like the console's: a take-back
+    # is a routine correction, not a reason to lose what happened to the family.
+    assert "took back" in after[0] and after[1] == TAKEN_BACK, (before, after)
+    assert after[2:] == before[: len(after) - 2], (before, after)
+    projector.wait_for_selector(f"#events li:has-text('{TAKEN_BACK}')")
+    marked = projector.locator("#events li").all_inner_texts()
+    # (The newest line, the take-back's, is held large above the list.)
+    assert marked[0] == TAKEN_BACK and marked[2:] == feed[: len(marked) - 2], (feed, marked)
+    trainer.wait_for_selector(f"#events li:has-text('{TAKEN_BACK}')")
+    # Once the trainer resumes, the phone says so: "the game is paused" is no longer the
+    # newest line while the learner has buttons again.
+    trainer.click("[data-directive=resume]")
+    watched.wait_for_selector("#seat .events li:first-child:has-text('The game goes on.')")
+    for page in [watched, projector, trainer]:
+        assert page.errors == [], page.url

@@ -3,7 +3,7 @@
 // once the game is over, a link to the debrief's projector copy.
 
 import { Live, sentence } from "./live.js";
-import { LastVote, board, clockLines, families, familyCard, fill, fitBoxNames, h, nameList, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
+import { LastVote, TAKEN_BACK, board, clockLines, families, familyCard, fill, fitBoxNames, h, nameList, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
@@ -38,9 +38,9 @@ function show(update) {
   fill(document.getElementById("board"), board(update));
   fill(document.getElementById("table"), tableBlock(update));
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f)));
-  // A take-back: the lines of the moves taken back are no longer true (and come again
-  // when they are replayed), so the feed starts over from the take-back.
-  if (update.change === "undo") feed.splice(0);
+  // A take-back: the lines before it stay, marked as the console marks them (they may
+  // tell of moves that no longer count, and come again when those are replayed).
+  if (update.change === "undo" && feed.length) feed.unshift(TAKEN_BACK);
   const fresh = [...(update.events || []).map((e) => e.text), ...(update.announcements || [])];
   if (update.narration) fresh.push(update.narration);
   if (fresh.length) {

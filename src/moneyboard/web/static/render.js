@@ -442,6 +442,11 @@ export function resultBlock(update) {
       `${seatName(update, r.seat)}: ${scoreText(r.value)}`, r.won ? h("strong", {}, " · winner") : null))));
 }
 
+/** The line a page's list of what happened gets where the trainer took moves back: the
+ * lines below it stay (the class can still read them) but may tell of moves that no longer
+ * count. The console, the projector and the phones mark it alike. */
+export const TAKEN_BACK = "— Taken back here: the lines below may tell of moves that no longer count —";
+
 /** The class vote's last result as a page keeps it: taken from the update that closes a vote
  * (with the family voted on: the server names it, as several may decide at once), and dropped once the game has moved on
  * to a person's next decision (a new vote opens then), or on a take-back. It stays up while

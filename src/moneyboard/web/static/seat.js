@@ -3,7 +3,7 @@
 // inputs, guided mode's preview, the class vote while another family decides, the family's
 // figures and cards, and the events that touched this family.
 
-import { ART, LastVote, PAGE, actionLabel, landingLine, clockLines, families, familyCard, fill, h, human, money, nameList, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
+import { ART, LastVote, PAGE, TAKEN_BACK, actionLabel, landingLine, clockLines, families, familyCard, fill, h, human, money, nameList, placeText, seatName, tableBlock, turnLine, voteBlock, resultBlock } from "./render.js";
 import { sentence } from "./live.js";
 
 const SEEN_KEY = "moneyboard.seen-mechanics";
@@ -57,6 +57,10 @@ function cashOf(family) {
   const value = figure.path.split(".").reduce((v, k) => (v == null ? undefined : v[k]), family);
   return typeof value === "number" ? { label: figure.label, value } : null;
 }
+
+/** The trainer's pace, which touches every family: a phone's list tells the pause and the
+ * resume, so a take-back's "the game is paused" is followed by "The game goes on." */
+const FOR_EVERYONE = new Set(["game.paused", "game.resumed"]);
 
 /** Whether an event is about this seat: it names the seat or the family's name. */
 export function touches(event, seat, name) {
@@ -181,16 +185,16 @@ export class SeatPanel {
 
   receive(update) {
     if (update.type === "welcome" || update.rebuilt) this.pendingChoice = null;
-    // A take-back: the lines of the moves taken back no longer hold (and come again when
-    // they are replayed), so the list starts over from the take-back's announcement.
+    // A take-back: the family's lines stay, marked as the console marks them (those after
+    // the moves taken back may no longer count, and come again when they are replayed).
     if (update.change === "undo") {
-      this.events = [];
+      if (this.events.length) this.events.unshift(TAKEN_BACK);
       this.typed.clear();
       this.problem = null;
     }
     const name = seatName(update, update.you);
     for (const event of update.events || []) {
-      if (touches(event, update.you, name)) this.events.unshift(event.text);
+      if (touches(event, update.you, name) || FOR_EVERYONE.has(event.key)) this.events.unshift(event.text);
     }
     this.events = this.events.slice(0, 30);
     this.lastVote.receive(update);

@@ -4,7 +4,7 @@
 // It shows its controls only once the server has recognised the trainer's token.
 
 import { Live, pageToken, sentence } from "./live.js";
-import { LastVote, PAGE, clockLines, families, familyCard, fill, h, human, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
+import { LastVote, PAGE, TAKEN_BACK, clockLines, families, familyCard, fill, h, human, resultBlock, tableBlock, turnLine, voteBlock } from "./render.js";
 
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const problem = document.getElementById("problem");
@@ -278,7 +278,7 @@ function show(update) {
   fill(document.getElementById("families"), families(update.view).map((f) => familyCard(update, f, { full: true })));
   // A take-back: the lines before it may tell of moves taken back (they come again when
   // replayed), so a line marks where the take-back happened.
-  if (update.change === "undo" && log.length) log.unshift("— Taken back here: the lines below may tell of moves that no longer count —");
+  if (update.change === "undo" && log.length) log.unshift(TAKEN_BACK);
   for (const e of update.events || []) log.unshift(e.text);
   for (const a of update.announcements || []) log.unshift(a);
   if (update.narration) log.unshift(update.narration);
