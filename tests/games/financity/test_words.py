@@ -315,3 +315,48 @@ def test_the_end_is_told_once_and_the_result_does_not_repeat_itself() -> None:
     assert "300" not in won and "$500" not in won  # the class's criteria, not fixed ones
     assert won.startswith("Met all four winner criteria; ")
     assert won.endswith(" has the best champion score.")
+
+
+def test_a_withdrawal_button_says_what_comes_back_where_the_bank_keeps_a_share() -> None:
+    """Outside Zone 3 a $100 savings card brings $90 (R10's surcharge): the button and the
+    class vote's choice say so, as the log does; in Zone 3 the plain label is enough."""
+    state = start(forced={"deck:shopping": ["sofa", "guitar"]})
+    give_savings(state, 0, [100])
+    drive(state, places({0: "shopping"}), until=at("savings"))
+    buttons = [e["text"] for e in state.seat_actions(0)["legal"]]
+    assert "Withdraw a $100 savings card" in buttons
+    assert describe(state, 0, Withdraw(100)) == "you receive $100"
+    drive(state, until=at("shop"))
+    fee = "Withdraw a $100 savings card ($90 back: the bank keeps $10)"
+    assert fee in [e["text"] for e in state.seat_actions(0)["legal"]]
+    assert state.action_text(Withdraw(100)) == fee
+    state.apply(0, Withdraw(100))
+    assert texts(state, "savings.withdrawn") == [
+        "Ana cashes a $100 savings card and receives $90 (the bank keeps $10)."
+    ]
+
+
+def test_a_buying_step_s_question_names_its_done_button_not_a_pass() -> None:
+    """The investment, shopping and insurance steps end with a "Done" button: the question
+    above the buttons (and the class vote) says "Done", not "pass"."""
+    for kind, zone in (("invest", "investments"), ("shop", "shopping"), ("insure", "insurance")):
+        state = start(forced={"deck:shopping": ["sofa", "guitar"]})
+        give_cash(state, 0, 1000)
+        drive(state, places({0: zone}), until=at(kind))
+        assert state.to_move() == (0,)
+        line = decision_line(state, 0)
+        buttons = [e["text"] for e in state.seat_actions(0)["legal"]]
+        assert "Done" in buttons, buttons
+        assert "pass" not in line and line.endswith(", or Done to buy none."), line
+
+
+def test_the_yearly_wellbeing_of_shopping_cards_is_told_in_words() -> None:
+    """The rulebook marks them "+"; a learner reads what they are."""
+    state = start(forced={"deck:shopping": ["gym", "sofa"]})
+    give_cash(state, 0, 500)
+    drive(state, places({0: "shopping"}), until=at("shop"))
+    state.apply(0, BuyShopping("gym"))
+    drive(state, places({0: "extra_jobs"}), until=at("savings", 2))
+    assert texts(state, "income.bonus") == [
+        "Ana's shopping cards that bring wellbeing every year give 15 wellbeing (now 30)."
+    ]

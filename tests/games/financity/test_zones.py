@@ -55,7 +55,7 @@ def test_zone_6_buys_in_turn_order_and_is_optional() -> None:
     ]
     names = ", ".join(state.content.investment[c].name for c in state.face_up["investment"])
     assert decision_line(state, 0) == (
-        f"Ana: buy one of the investment cards on show ({names}), or pass."
+        f"Ana: buy one of the investment cards on show ({names}), or Done to buy none."
     )
     state.apply(0, BuyInvestment("bakery_share"))
     assert state.to_move() == (1,)

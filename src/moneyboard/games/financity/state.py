@@ -270,11 +270,18 @@ class FinanCityState(Choices):
     def action_label(self, action: Action, chosen_later: str | None = None) -> str:
         """The action in the game's words; the insurance button of the seat asked about an
         event says which insurance it uses: Zone 9, which costs no token, or a token handed
-        back (R19)."""
+        back (R19); a savings card cashed where the bank keeps its share says what comes back."""
         d = self.decision
         if isinstance(action, UseInsurance) and d is not None and d.kind == "event":
             how = "zone" if self.players[d.seats[0]].zone == "insurance" else "token"
             return self.explain(msg(f"insured.{how}"))
+        if isinstance(action, Withdraw):
+            amount = self.withdrawal_value(action.value)
+            if amount < action.value:
+                surcharge = action.value - amount
+                return self.explain(
+                    msg("withdraw.fee", value=action.value, amount=amount, surcharge=surcharge)
+                )
         return super().action_label(action, chosen_later)
 
     def explain(self, message: Event) -> str:
@@ -329,7 +336,9 @@ class FinanCityState(Choices):
                 return msg("describe.use_insurance_zone")
             return msg("describe.use_insurance_token", left=max(0, p.tokens - 1))
         if isinstance(action, Withdraw):
-            return msg("describe.withdraw", amount=self.withdrawal_value(action.value))
+            amount = self.withdrawal_value(action.value)
+            # Where the bank keeps a share, the label says so already.
+            return msg("describe.withdraw", amount=amount) if amount == action.value else None
         if isinstance(action, TakeLoan):
             # The label gives the terms; this says what they add up to.
             total = action.cards * action.card_value
