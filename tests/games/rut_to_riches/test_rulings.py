@@ -775,6 +775,23 @@ def test_a_pay_off_in_fifty_dollar_slices_cuts_as_much_as_paying_at_once() -> No
     )
 
 
+def test_a_pay_off_that_leaves_the_payment_or_clears_the_debt_says_so_plainly() -> None:
+    """A part too small to lower the payment does not read "falls by $0", and the last part
+    does not read "$0 still owed"."""
+    state = card_debt_state()
+    said = []
+    for amount in (50, 50, 1900):
+        act(state, 0, PayOff("credit_card", amount))
+        said.append(state.explain(state.log[-1]))
+    assert said == [
+        "P1 pays $50 off the credit card debt: the monthly payment falls by $10"
+        " ($1,950 still owed).",
+        "P1 pays $50 off the credit card debt: the monthly payment does not change"
+        " ($1,900 still owed).",
+        "P1 pays off the last $1,900 of the credit card debt: its monthly payment of $50 is gone.",
+    ]
+
+
 def test_paying_the_rest_after_parts_clears_the_payment() -> None:
     state = card_debt_state()
     for amount in (50, 100, 350, 1500):

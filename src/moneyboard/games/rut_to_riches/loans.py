@@ -166,7 +166,9 @@ class Loans(RutBase):
             cut = p.repay(line, paid)
             left = p.debt[line]
         self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
-        self.event("rut.paid_off", seat=seat, line=line, amount=paid, cut=cut, left=left)
+        # "falls by $0" would read as though nothing happened; "$0 still owed" as a debt left.
+        key = "rut.paid_off_all" if not left else "rut.paid_off" if cut else "rut.paid_off_same"
+        self.event(key, seat=seat, line=line, amount=paid, cut=cut, left=left)
 
     # ----- bankruptcy -------------------------------------------------------------------------
     def step_bankruptcy(self, seat: int) -> None:
