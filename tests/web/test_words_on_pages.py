@@ -1,8 +1,8 @@
 """What the classroom's pages say, in real headless Chromium: the end of a game in words (the
 winners by name, why, each family's score by name, in the currency when the score is money),
 the decision asked in the game's own sentence (never its internal kind), a refused amount
-told beside its button with the number typed kept, the class vote's last result cleared once
-the game moves on to a person's next decision, the console's "1 vote", a name of spaces
+told beside its button with the number typed kept, the class vote's last result kept until
+the class votes on the next decision, the console's "1 vote", a name of spaces
 refused on the join pages in plain words, and a take-back marked on a phone's list of what
 happened and the projector's, as on the console's, with the resume told after it."""
 
@@ -155,9 +155,36 @@ def test_a_refused_amount_is_told_beside_its_button_and_the_number_stays(
     assert phone.errors == []
 
 
-def test_the_last_vote_goes_once_a_person_decides_again_and_one_vote_is_one(
+#: Updates a page's ``LastVote`` is given in turn (as the server sends them: a vote closed,
+#: a bot's move, a person asked, a vote on that decision), with what it keeps after each.
+LAST_VOTE_STEPS = """async () => {
+    const { LastVote } = await import('/static/render.js');
+    const seats = [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Bot', bot: 'random' }];
+    let version = 0;
+    const step = (to_move, more = {}) => ({ version: ++version,
+        room: { status: 'playing', votes: 0, seats }, view: { to_move }, ...more });
+    const result = { seat: 0, split: { Done: 1 }, played: 'Done', reasons: [] };
+    const kept = new LastVote();
+    const steps = [
+        step([2], { vote_result: result }),  // Ana decided; the bot moves next
+        step([1]),                            // Ben, a person, is asked: no vote yet
+        step([1], { room: { status: 'paused', votes: 0, seats } }),
+        step([1], { room: { status: 'playing', votes: 1, seats } }),  // Ana votes on it
+        step([0], { vote_result: result }),
+        step([1], { change: 'undo' }),
+        step([0], { vote_result: result }),
+        step([], { view: { to_move: [], result: { winners: [0] } } }),
+    ];
+    return steps.map((u) => { kept.receive(u); return kept.result ? kept.decider : null; });
+}"""
+
+
+def test_the_last_vote_stays_until_the_next_is_voted_on_and_one_vote_is_one(
     browser: Any, server: ServerProcess
 ) -> None:
+    """The split of a class vote and what the family chose stay on every page after the
+    family's move, even once a person decides again (a bot may have moved straight after);
+    they go when the class votes on the next decision."""
     room = start_class(browser, server.base, "monitics", NAMES, seed=1)
     trainer, phones, projector = room.trainer, room.phones, room.projector
     for phone in phones:
@@ -176,12 +203,24 @@ def test_the_last_vote_goes_once_a_person_decides_again_and_one_vote_is_one(
     for page, where in [(projector, "#vote"), (trainer, "#vote"), (voter, "#seat")]:
         page.wait_for_selector(f"{where} .vote-played")
 
-    # The game moves on to a person's next decision: that result is gone everywhere.
+    # The game moves on to a person's next decision: the result stays up.
     rng = random.Random(2)
+    version = voter.get_attribute("#seat", "data-version")
     assert play_one(mover_of(phones), rng)
+    voter.wait_for_function(NEW_VERSION, arg=version)
+    assert voter.locator("#seat .vote-played").count() == 1
+    # Someone votes on that decision: its count replaces the last result everywhere.
+    asked = mover_of(phones)
+    other = next(phone for phone in phones if phone is not asked)
+    other.locator("#seat .class-vote button[data-vote]").first.click()
     for page, where in [(projector, "#vote"), (trainer, "#vote"), (voter, "#seat")]:
         page.wait_for_selector(f"{where} .vote-played", state="detached")
+        page.wait_for_selector(f"{where}:has-text('1 voted so far')")
     assert "· 1 vote" in status and "1 votes" not in status, status
+    # Step by step, as the projector, the console and the phones keep it: through a bot's
+    # move, a person asked and a pause; gone on a vote, a take-back, the end of the game.
+    kept = projector.evaluate(LAST_VOTE_STEPS)
+    assert kept == ["Ana", "Ana", "Ana", None, "Ana", None, "Ana", None], kept
     for page in [trainer, projector, *phones]:
         assert page.errors == [], page.url
 

@@ -8,7 +8,7 @@ import { LastVote, TAKEN_BACK, board, clockLines, families, familyCard, fill, fi
 const code = JSON.parse(document.getElementById("room-code").textContent);
 const status = document.getElementById("connection");
 const MOMENT_MS = 8000;
-// The class vote's last result, until the game moves on to a person's next decision.
+// The class vote's last result, until a vote on the next decision (see LastVote).
 const lastVote = new LastVote();
 let momentTimer = null;
 const feed = [];

@@ -448,25 +448,25 @@ export function resultBlock(update) {
 export const TAKEN_BACK = "— Taken back here: the lines below may tell of moves that no longer count —";
 
 /** The class vote's last result as a page keeps it: taken from the update that closes a vote
- * (with the family voted on: the server names it, as several may decide at once), and dropped once the game has moved on
- * to a person's next decision (a new vote opens then), or on a take-back. It stays up while
- * bots move, so the class can still read it. */
+ * (with the family voted on: the server names it, as several may decide at once), and kept
+ * on show, while bots move and while a person's next decision waits, until someone votes on
+ * the next decision (its count shows then, and its own result follows), the game is over, or
+ * the trainer takes moves back. The class can always read the last split and what the family
+ * chose, even when a bot moves straight after the decision voted on. */
 export class LastVote {
   constructor() {
     this.result = null;
     this.decider = null;
-    this.at = null;
     this.deciders = [];
   }
 
   receive(update) {
-    if (update.vote_result) {
+    if (update.vote_result && !gameOver(update)) {
       this.result = update.vote_result;
       const seat = update.vote_result.seat;
       this.decider = typeof seat === "number" ? seatName(update, seat)
         : this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
-      this.at = update.version;
-    } else if (this.result && (update.change === "undo" || (update.version !== this.at && personAsked(update)))) {
+    } else if (update.change === "undo" || (update.room || {}).votes > 0 || gameOver(update)) {
       this.result = null;
       this.decider = null;
     }
@@ -474,10 +474,10 @@ export class LastVote {
   }
 }
 
-/** Whether a person (not a bot) is asked to decide now: the class votes on it. */
-function personAsked(update) {
-  const seats = (update.room && update.room.seats) || [];
-  return ((update.view && update.view.to_move) || []).some((s) => seats[s] && !seats[s].bot);
+/** Whether the game is over: it ended by its rules, or the trainer ended it. */
+function gameOver(update) {
+  const status = (update.room || {}).status;
+  return Boolean(update.view && update.view.result) || status === "finished" || status === "ended";
 }
 
 /** A class vote: how many have voted on the open decision, and the split of the last one

@@ -168,7 +168,7 @@ export class SeatPanel {
     this.votedHere = false;
     this.update = null;
     this.events = [];
-    // The class vote's last result, until the game moves on to a person's next decision.
+    // The class vote's last result, until a vote on the next decision (see LastVote).
     this.lastVote = new LastVote();
     // The amounts typed, by control (`controlKey`): a redraw (another family's move, a
     // refusal) keeps them; a move or vote that is taken clears them.

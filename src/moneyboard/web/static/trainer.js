@@ -17,7 +17,7 @@ const log = [];
 let streams = new Map();
 let streamsAsked = false;
 let live = null;
-// The class vote's last result, until the game moves on to a person's next decision.
+// The class vote's last result, until a vote on the next decision (see LastVote).
 const lastVote = new LastVote();
 // Whether the trainer has called time in this game (the debrief opens then too).
 let timeCalled = false;
