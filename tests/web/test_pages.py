@@ -207,3 +207,25 @@ def test_monitics_figures_on_a_family_card_add_up_to_its_net_worth() -> None:
             assert plus + family["owed_by_others"] - family["liabilities"] == family["net_worth"]
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_rut_to_riches_pages_word_what_a_card_on_the_table_allows() -> None:
+    """The question over a card says "buy it or pass", or adds an offer to another player
+    where the card allows one: the pages word the decision's `choices` from the game's words
+    (never "buy or pass" from the identifier)."""
+    game = get_game("rut-to-riches")
+    words = page_data("rut-to-riches")["art"]["words"]
+    state = game.new_state([Seat(f"p{i}") for i in range(3)], 2)
+    rng = random.Random(2)
+    seen: set[str] = set()
+    for _ in range(4000):
+        if state.terminal or len(seen) == 2:
+            break
+        decision = state.view(None).get("decision") or {}
+        if decision.get("kind") == "opportunity":
+            seen.add(decision["choices"])
+        seat = rng.choice(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert seen == {"buy_or_pass", "buy_pass_or_offer"}
+    assert words["buy_or_pass"] == "buy it or pass"
+    assert words["buy_pass_or_offer"] == "buy it, pass, or offer it to another player"

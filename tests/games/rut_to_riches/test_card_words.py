@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from moneyboard.games.rut_to_riches.actions import Deal, Roll
 from moneyboard.games.rut_to_riches.state import RutState
-from moneyboard.terminal.render import event_lines
+from moneyboard.terminal.render import decision_line, event_lines
 from tests.games.rut_to_riches.helpers import act, force, start
 
 
@@ -63,3 +63,30 @@ def test_an_expenses_card_says_what_it_is_and_its_payment_says_what_for() -> Non
         " legal fees." in happened
     )
     assert "$1,500 from P1's cash to the bank: P1 pays $1,500 for 'Legal fees'." in moved
+
+
+def on_the_table(deck: str, card: str) -> RutState:
+    """P1 lands on a Deal square and turns over ``card`` from ``deck``."""
+    state = start(forced={f"deck:{deck}": [card]})
+    state.players[0].position = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, Deal(deck))
+    return state
+
+
+def test_the_question_on_a_card_names_an_offer_only_where_the_card_allows_one() -> None:
+    """Personal and insurance cards are bought or let go; real estate and business cards
+    may also be offered to another player (R15), and only they have that button."""
+    for deck, card, title in (
+        ("personal", "pe_tutoring", "Weekend tutoring"),
+        ("personal", "pe_income_protect", "Income protection"),
+    ):
+        state = on_the_table(deck, card)
+        assert decision_line(state, 0) == f"P1: '{title}' is on the table: buy it or pass."
+        assert not [e for e in state.seat_actions(0)["legal"] if e["action"]["type"] == "propose"]
+    state = on_the_table("real_estate", "re_condo_2br")
+    assert decision_line(state, 0) == (
+        "P1: 'Two-bedroom condo' is on the table: buy it, pass, or offer it to another player."
+    )
+    assert [e for e in state.seat_actions(0)["legal"] if e["action"]["type"] == "propose"]

@@ -55,7 +55,12 @@ class Opportunities(RutBase):
         self.decks[deck].take(card)
         self.table = {"deck": deck, "card": card, "holder": seat, "offered": []}
         self.event("rut.card", seat=seat, deck=deck, card=card, title=OPPORTUNITIES[card].title)
-        self.decide(seat, "opportunity", card=card)
+        # The question names an offer to another player only where the card allows one (R15).
+        can_offer = OPPORTUNITIES[card].resellable and any(
+            not p.out for s, p in enumerate(self.players) if s != seat
+        )
+        choices = "buy_pass_or_offer" if can_offer else "buy_or_pass"
+        self.decide(seat, "opportunity", card=card, choices=choices)
 
     # ----- taking the card ------------------------------------------------------------------
     def opportunity_problem(self, seat: int, card: Opportunity, extra: int = 0) -> Message | None:
