@@ -53,7 +53,37 @@ def test_the_projector_shows_financitys_face_up_cards_with_their_figures(
             assert f"Cost {money(card['cost'])}" in text, text
             if deck == "investments_face_up" and card["income"]:
                 assert f"Income {money(card['income'])}" in text, text
+    # A figure's value keeps its sign with its amount at any width: never "Expenses a year −"
+    # at the end of one line and "$60" on the next, which reads as a cost, not a saving.
+    broken = projector.evaluate(NEGATIVE_ON_ONE_LINE)
+    assert broken == [], broken
     assert projector.errors == []
+
+
+#: The widths (in px) at which a FinanCity card on the table with a negative figure (a
+#: Washing Machine lowers expenses by $60 a year) shows "−$60" on more than one line.
+NEGATIVE_ON_ONE_LINE = """async () => {
+    const { tableBlock } = await import('/static/render.js');
+    const card = { name: 'Washing Machine', cost: 450, wellbeing: 15, expenses: -60 };
+    const box = document.createElement('div');
+    document.body.append(box);
+    const broken = [];
+    for (let width = 120; width <= 420; width += 2) {
+        box.style.width = `${width}px`;
+        box.replaceChildren(tableBlock({ view: { shopping_face_up: { 'card 1': card } } }));
+        const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        let node;
+        while ((node = walk.nextNode()) && !node.data.includes('−$60'));
+        const range = document.createRange();
+        const at = node.data.indexOf('−$60');
+        range.setStart(node, at);
+        range.setEnd(node, at + 4);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(width);
+    }
+    box.remove();
+    return broken;
+}"""
 
 
 def test_a_card_drawn_in_rut_to_riches_lies_on_the_table_for_everyone(

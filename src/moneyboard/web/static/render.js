@@ -148,7 +148,9 @@ function tableCard(spec, place, card) {
       .map((f) => [f, get(card, f.path)])
       .filter(([, v]) => v !== undefined && v !== null && v !== 0 && v !== "" && v !== false);
     if (shown.length) {
-      details.push(h("span", { class: "card-figures" }, shown.map(([f, v]) => `${f.label ? `${f.label} ` : ""}${f.money ? money(v) : showValue(v)}${f.unit ? ` ${f.unit}` : ""}`).join(" · ")));
+      // Each value in one piece: a line may break between figures, never inside "−$60".
+      details.push(h("span", { class: "card-figures" }, shown.map(([f, v], i) => [i ? " · " : null, f.label ? `${f.label} ` : null,
+        h("span", { class: "value" }, `${f.money ? money(v) : showValue(v)}${f.unit ? ` ${f.unit}` : ""}`)])));
     }
   }
   return h("li", { class: "card on-table", style: `--card:${spec.colour || "#eee"}` }, head, details);
