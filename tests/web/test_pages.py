@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from moneyboard.engine.state import Seat
+from moneyboard.games.rut_to_riches.actions import PayOff
 from moneyboard.registry import game_ids, get_game
 from moneyboard.server.app import create_app
 from moneyboard.server.settings import Settings
@@ -229,3 +230,33 @@ def test_rut_to_riches_pages_word_what_a_card_on_the_table_allows() -> None:
     assert seen == {"buy_or_pass", "buy_pass_or_offer"}
     assert words["buy_or_pass"] == "buy it or pass"
     assert words["buy_pass_or_offer"] == "buy it, pass, or offer it to another player"
+
+
+def test_a_rut_to_riches_family_card_lists_each_debt_still_owed() -> None:
+    """A learner asked how much to pay off sees what is owed: the family card's "Debts owed"
+    lists each debt with its amount, by its pay-off button's name, and drops one paid off."""
+    art = game_art("rut-to-riches")
+    assert art["cards"]["debts"]["label"] == "Debts owed"
+    game = get_game("rut-to-riches")
+    state: Any = game.new_state([Seat("Ana"), Seat("Ben")], 1, forced={"job": ["janitor"]})
+    while state.decision is not None and state.decision.kind != "turn":
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.to_move()[0]
+    p = state.players[seat]
+    p.debt["bank"] = 1000
+    family = state.view(seat)["players"][seat]
+    owed = {line: p.debt[line] for line in ("credit_card", "car", "home") if p.debt[line]}
+    assert family["debts"] == [
+        *(
+            f"{name} debt: ${owed[line]:,}"
+            for line, name in (("credit_card", "Credit card"), ("car", "Car"), ("home", "Home"))
+            if line in owed
+        ),
+        "Bank overdraft: $1,000",
+    ]
+    assert "education" not in " ".join(family["debts"]).lower()  # nothing owed: not listed
+    state.ledger.post("bank", f"cash:{seat}", p.debt["credit_card"], "test.adjust", {})
+    state.apply(seat, PayOff("credit_card", p.debt["credit_card"]))
+    after = state.view(None)["players"][seat]["debts"]
+    assert not any(d.startswith("Credit card") for d in after) and len(after) == len(owed)

@@ -81,6 +81,8 @@ METRIC_KEYS = (
     "inner",
     "loan_room",
 )
+#: The debts a family card lists, in the order of its pay-off buttons (the overdraft last).
+OWED_LINES = ("credit_card", "car", "education", "home", "business", "bank")
 #: What a Pass may let go: any card that can be on the table, or a mentor's offer.
 PASSABLE = (
     *OPPORTUNITIES,
@@ -336,6 +338,7 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
             "out": p.out,
             "turns": p.turns,
             "score_sheet": p.score_sheet(),
+            "debts": self.debts_owed(seat),
         }
         written = self.options.auditor and not true_totals
         cash, income, expenses, payday = (p.entered if written else None) or self.totals(seat)
@@ -352,6 +355,14 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         if self.options.auditor:
             out["auditor"] = self.auditor_of(seat)
         return out
+
+    def debts_owed(self, seat: int) -> list[str]:
+        """Each debt ``seat`` still owes, in words with its amount ("Credit card debt: $3,000"), for
+        the family card: a learner choosing how much to pay off sees what is owed."""
+        p = self.players[seat]
+        owed = [(line, p.debt[line]) for line in OWED_LINES]
+        owed.append(("mortgages", p.mortgages()))
+        return [self.explain(msg(f"owed.{line}", amount=amount)) for line, amount in owed if amount]
 
     def table_view(self, seat: int | None, everything: bool = False) -> dict[str, Any] | None:
         """The card on the table; a card for one player's eyes (a tip) only in their view
