@@ -260,3 +260,18 @@ def test_a_rut_to_riches_family_card_lists_each_debt_still_owed() -> None:
     state.apply(seat, PayOff("credit_card", p.debt["credit_card"]))
     after = state.view(None)["players"][seat]["debts"]
     assert not any(d.startswith("Credit card") for d in after) and len(after) == len(owed)
+
+
+def test_rut_to_riches_board_gives_each_track_its_squares_names() -> None:
+    """The projector's two tracks can name their squares as the phones do ("5 · Choose A
+    Deal"): each track carries its squares, one per square, each in the game's words."""
+    art = page_data("rut-to-riches")["art"]
+    board, words = art["board"], art["words"]
+    for track in board["tracks"]:
+        assert len(track["cells"]) == track["size"], track["id"]
+        names = [words[f"{board['field']}={kind}"] for kind in track["cells"]]
+        assert all(name and "_" not in name for name in names), names
+    rut, inner = (track["cells"] for track in board["tracks"])
+    assert words[f"square_kind={rut[0]}"] == "Pay Day"
+    assert words[f"square_kind={rut[1]}"] == "Choose A Deal"
+    assert rut != inner[: len(rut)]

@@ -18,6 +18,9 @@ the square named ``start``; the pages read each by the game's words for the posi
 (``box=bill:food``: "Bill: Food") and colour it by its kind (``kinds``: the label before
 ``:``, with a ``colour`` and an ``icon``). ``landing`` names a decision taken over a roll
 (``decision``, and the ``roll`` field): the pages say where that roll takes the pawn.
+A board of several tracks names each track's squares on the track itself: its
+``cells_from`` (and ``cell`` when the square's name is another attribute than ``label``,
+such as ``kind``) gives the track its ``cells``, counted from its first square.
 """
 
 from __future__ import annotations
@@ -44,15 +47,19 @@ def game_art(game_id: str) -> dict[str, Any]:
     board = data["board"]
     if "cells_from" in board:
         board["cells"] = [board.get("start", "start"), *_squares(game_id, board["cells_from"])]
+    for track in board.get("tracks", []):
+        if "cells_from" in track:
+            track["cells"] = _squares(game_id, track["cells_from"], track.get("cell", "label"))
     return data
 
 
-def _squares(game_id: str, path: str) -> list[str]:
-    """The labels of a game's squares (``path``: attributes of its state class), in order."""
+def _squares(game_id: str, path: str, attribute: str = "label") -> list[str]:
+    """The names of a game's squares (``path``: attributes of its state class; ``attribute``:
+    the one of each square that names it), in order."""
     found: Any = get_game(game_id).state_class
     for name in path.split("."):
         found = getattr(found, name)
-    return [str(square.label) for square in found]
+    return [str(getattr(square, attribute)) for square in found]
 
 
 @functools.cache
