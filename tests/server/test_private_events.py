@@ -72,3 +72,34 @@ def test_a_private_event_reaches_its_seat_and_the_trainer_only(client: TestClien
         assert "secret_roll" not in json.dumps(heard[who]), who
     # The seats that may not see it share one message with the projector's events.
     assert heard["neighbour"]["events"] == heard["projector"]["events"]
+
+
+def test_a_page_that_connects_again_is_told_what_happened_as_it_may_see_it(
+    client: TestClient,
+) -> None:
+    """A reloaded page (or a new phone) starts its list of what happened from its welcome:
+    the game's last events, each listener's own as an update would have told them."""
+    room = Classroom.open(client, "secret-toy", learners=3, options={"gamble_fee": 0})
+    mover = room.mover()
+    assert mover is not None
+    other = next(s for s in room.tokens if s != mover)
+    with client.websocket_connect(f"/ws/{room.code}") as gambler:
+        version = hello(gambler, room.tokens[mover])["version"]
+        gambler.send_json({"type": "action", "action": "gamble", "version": version})
+        until(gambler, "update")
+    welcomes = {}
+    for who, token in [
+        ("gambler", room.tokens[mover]),
+        ("neighbour", room.tokens[other]),
+        ("projector", None),
+        ("trainer", room.trainer),
+    ]:
+        with client.websocket_connect(f"/ws/{room.code}") as ws:
+            welcomes[who] = hello(ws, token)
+    for who, welcome in welcomes.items():
+        assert "toy.rerolled" in keys(welcome), who
+    assert "toy.secret_roll" in keys(welcomes["gambler"])
+    assert "toy.secret_roll" in keys(welcomes["trainer"])
+    for who in ("neighbour", "projector"):
+        assert "secret_roll" not in json.dumps(welcomes[who]), who
+        assert not any(k.startswith("chance.") for k in keys(welcomes[who])), who

@@ -298,5 +298,15 @@ def test_a_take_back_keeps_the_phones_and_the_projectors_lists_marked(
     # newest line while the learner has buttons again.
     trainer.click("[data-directive=resume]")
     watched.wait_for_selector("#seat .events li:first-child:has-text('The game goes on.')")
+    # A reload (a dead battery, a new phone) keeps what happened to the family: the welcome
+    # brings the game's last events, told once each.
+    kept = lines.all_inner_texts()
+    watched.reload()
+    watched.wait_for_selector("#seat .events li")
+    told = lines.all_inner_texts()
+    # (Not the lines of the move taken back, nor the trainer's announcements: the game's
+    # events as they stand now.)
+    assert len(told) >= 3 and told[-1] == kept[-1], (kept, told)
+    assert told[0] == "The game goes on." and len(told) == len(set(told)), (kept, told)
     for page in [watched, projector, trainer]:
         assert page.errors == [], page.url

@@ -13,7 +13,8 @@ import asyncio
 import dataclasses
 from typing import Any
 
-from moneyboard.engine.messages import audience_of
+from moneyboard.engine.messages import Event, audience_of
+from moneyboard.engine.state import GameState
 from moneyboard.server.encoding import dumps, fragment
 from moneyboard.server.room import Change, Room
 from moneyboard.server.sending import Send, StartedSend, start_send
@@ -241,6 +242,11 @@ def update_message(
     return message
 
 
+#: How many of the game's last events a new connection is told, so that a page reloaded (or
+#: a new phone) shows what happened before it joined, as it did before.
+WELCOME_EVENTS = 60
+
+
 def new_events(room: Room) -> list[dict[str, Any]]:
     """Events the game logged since the last update, in plain words too."""
     state = room.state
@@ -248,15 +254,24 @@ def new_events(room: Room) -> list[dict[str, Any]]:
         return []
     fresh = state.log[room.log_seen :]
     room.log_seen = len(state.log)
-    out = []
-    for event in fresh:
-        key, params = event
-        data: dict[str, Any] = {"key": key, "params": dict(params), "text": state.explain(event)}
-        audience = audience_of(event)
-        if audience is not None:
-            data["audience"] = list(audience)
-        out.append(data)
-    return out
+    return [_event(state, event) for event in fresh]
+
+
+def recent_events(room: Room, count: int = WELCOME_EVENTS) -> list[dict[str, Any]]:
+    """The game's last ``count`` events, in plain words too (for a new connection)."""
+    state = room.state
+    if state is None:
+        return []
+    return [_event(state, event) for event in state.log[-count:]]
+
+
+def _event(state: GameState, event: Event) -> dict[str, Any]:
+    key, params = event
+    data: dict[str, Any] = {"key": key, "params": dict(params), "text": state.explain(event)}
+    audience = audience_of(event)
+    if audience is not None:
+        data["audience"] = list(audience)
+    return data
 
 
 def broadcast(
@@ -320,7 +335,9 @@ def broadcast(
 
 
 def welcome(room: Room, listener: Listener) -> str:
-    """The first update a new connection gets: the game as it is now, with no events."""
+    """The first update a new connection gets: the game as it is now, with the last events
+    this listener may see (a page starts its list of what happened over from these)."""
+    events = recent_events(room)
     return dumps(
-        {**update_message(room, listener.role, listener.seat, None, []), "type": "welcome"}
+        {**update_message(room, listener.role, listener.seat, None, events), "type": "welcome"}
     )

@@ -41,11 +41,17 @@ function show(update) {
   // A take-back: the lines before it stay, marked as the console marks them (they may
   // tell of moves that no longer count, and come again when those are replayed).
   if (update.change === "undo" && feed.length) feed.unshift(TAKEN_BACK);
+  // A welcome (a reload, a reconnection) brings the last things that happened: the feed
+  // starts over from them, and none of them is news of the moment.
+  const welcome = update.type === "welcome";
+  if (welcome) feed.length = 0;
   const fresh = [...(update.events || []).map((e) => e.text), ...(update.announcements || [])];
   if (update.narration) fresh.push(update.narration);
   if (fresh.length) {
     feed.unshift(...fresh.reverse());
     feed.splice(12);
+  }
+  if (fresh.length && !welcome) {
     const moment = document.getElementById("moment");
     fill(moment, h("p", { class: "moment" }, fresh[0]));
     clearTimeout(momentTimer);

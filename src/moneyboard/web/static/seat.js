@@ -185,6 +185,9 @@ export class SeatPanel {
 
   receive(update) {
     if (update.type === "welcome" || update.rebuilt) this.pendingChoice = null;
+    // A welcome (a reload, a reconnection) brings the last things that happened: the list
+    // starts over from them, so nothing is told twice.
+    if (update.type === "welcome") this.events = [];
     // A take-back: the family's lines stay, marked as the console marks them (those after
     // the moves taken back may no longer count, and come again when they are replayed).
     if (update.change === "undo") {

@@ -279,6 +279,9 @@ function show(update) {
   // A take-back: the lines before it may tell of moves taken back (they come again when
   // replayed), so a line marks where the take-back happened.
   if (update.change === "undo" && log.length) log.unshift(TAKEN_BACK);
+  // A welcome (a reload, a reconnection) brings the last things that happened: the log
+  // starts over from them, so nothing is told twice.
+  if (update.type === "welcome") log.length = 0;
   for (const e of update.events || []) log.unshift(e.text);
   for (const a of update.announcements || []) log.unshift(a);
   if (update.narration) log.unshift(update.narration);
