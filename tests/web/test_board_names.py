@@ -52,3 +52,30 @@ def test_monitics_box_names_break_between_words_only(
     assert projector.evaluate(BROKEN_WORDS, "#board") == []
     assert projector.evaluate(SPILLS, "#board .cell-name") == []
     assert projector.errors == []
+
+
+def test_rut_to_riches_squares_are_named_on_the_projector_as_on_the_phones(
+    browser: Any, server: ServerProcess
+) -> None:
+    """The Rut and the Inner Circle showed only numbers; the phones say "5 · Choose A Deal"."""
+    seats = [{"kind": "bot", "bot": "random"}] * 2
+    room = httpx2.post(
+        f"{server.base}/api/rooms", json={"game": "rut-to-riches", "seats": seats, "seed": 4}
+    ).json()
+    httpx2.post(
+        f"{server.base}/api/rooms/{room['code']}/directives",
+        json={"directive": {"type": "start"}},
+        headers={"Authorization": f"Bearer {room['trainer_token']}"},
+    ).raise_for_status()
+    projector = new_page(browser, {"width": 1280, "height": 720})
+    projector.goto(f"{server.base}/projector/{room['code']}")
+    projector.wait_for_selector("#board .cell-name")
+    tracks = projector.locator("#board .track")
+    assert tracks.count() == 2
+    rut = tracks.nth(0).locator(".cell-name").all_inner_texts()
+    inner = tracks.nth(1).locator(".cell-name").all_inner_texts()
+    assert len(rut) == 24 and len(inner) == 18
+    assert rut[0].strip() == "Pay Day" and rut[1].strip() == "Choose A Deal", rut[:3]
+    assert all(name.strip() and "_" not in name for name in rut + inner)
+    assert projector.evaluate(SPILLS, "#board .cell-name") == []
+    assert projector.errors == []

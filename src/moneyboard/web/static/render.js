@@ -251,13 +251,13 @@ export function board(update) {
     const cells = [];
     for (let i = 0; i < track.size; i++) {
       const on = here.filter((f) => Number(get(f, ART.position)) === i);
-      const square = squareOf(i);
-      cells.push(h("li", { class: `cell${square ? ` kind-${square.kind}` : ""}`, style: `--zone:${square ? square.colour : track.colour}` },
+      const square = squareOf(i, track);
+      cells.push(h("li", { class: `cell${square ? ` kind-${square.kind}` : ""}`, style: `--zone:${(square && square.colour) || track.colour}` },
         h("span", { class: "cell-no" }, i),
         square ? h("span", { class: "cell-name" }, square.icon ? h("span", { "aria-hidden": "true" }, square.icon, " ") : null, square.name) : null,
         on.map((f) => pawn(update, f.seat))));
     }
-    return h("div", { class: `track${spec.cells ? " named" : ""}` }, h("h3", {}, track.label), h("ol", { class: "cells" }, cells));
+    return h("div", { class: `track${spec.cells || track.cells ? " named" : ""}` }, h("h3", {}, track.label), h("ol", { class: "cells" }, cells));
   }));
 }
 
@@ -277,15 +277,16 @@ export function fitBoxNames(root) {
   }
 }
 
-/** Square `i` of a board whose art names its squares: its name in the game's words
- * ("Market crash"), its kind ("crash") with that kind's colour and icon; `null` otherwise. */
-export function squareOf(i) {
+/** Square `i` of a board whose art names its squares (each of its tracks, or `track`, may
+ * name its own): its name in the game's words ("Market crash", "Choose A Deal"), its kind
+ * ("crash") with that kind's colour (`null`: the track's own) and icon; `null` otherwise. */
+export function squareOf(i, track = null) {
   const spec = ART.board || {};
-  const label = (spec.cells || [])[i];
+  const label = ((track && track.cells) || spec.cells || [])[i];
   if (label === undefined) return null;
   const kind = String(label).split(":")[0];
   const look = (spec.kinds || {})[kind] || {};
-  return { name: showValue(label, spec.field), kind, colour: look.colour || "#eee", icon: look.icon || "" };
+  return { name: showValue(label, spec.field), kind, colour: look.colour || (track && track.cells ? null : "#eee"), icon: look.icon || "" };
 }
 
 /** Where a roll the player is asked about takes their pawn (the art's `landing`), in a
