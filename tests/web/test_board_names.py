@@ -57,11 +57,15 @@ def test_monitics_box_names_break_between_words_only(
 def test_rut_to_riches_squares_are_named_on_the_projector_as_on_the_phones(
     browser: Any, server: ServerProcess
 ) -> None:
-    """The Rut and the Inner Circle showed only numbers; the phones say "5 · Choose A Deal"."""
-    seats = [{"kind": "bot", "bot": "random"}] * 2
+    """The Rut and the Inner Circle showed only numbers; the phones say "5 · Choose A Deal".
+    (Learners' seats, so that the game waits at the Dreams, before the first round.)"""
+    seats = [{"kind": "learner"}] * 2
     room = httpx2.post(
         f"{server.base}/api/rooms", json={"game": "rut-to-riches", "seats": seats, "seed": 4}
     ).json()
+    for name in ("Ana", "Ben"):
+        join = {"name": name}
+        httpx2.post(f"{server.base}/api/rooms/{room['code']}/join", json=join).raise_for_status()
     httpx2.post(
         f"{server.base}/api/rooms/{room['code']}/directives",
         json={"directive": {"type": "start"}},
@@ -78,4 +82,7 @@ def test_rut_to_riches_squares_are_named_on_the_projector_as_on_the_phones(
     assert rut[0].strip() == "Pay Day" and rut[1].strip() == "Choose A Deal", rut[:3]
     assert all(name.strip() and "_" not in name for name in rut + inner)
     assert projector.evaluate(SPILLS, "#board .cell-name") == []
+    # The round has not begun while the Dreams are chosen: not "Round: 0".
+    headline = projector.inner_text("#turn .headline")
+    assert headline == "Round: not started yet · Turn limit: 40", headline
     assert projector.errors == []

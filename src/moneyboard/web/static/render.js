@@ -393,7 +393,9 @@ export function turnLine(update) {
   const view = update.view;
   const status = update.room ? update.room.status : "";
   if (!view) return h("p", { class: "turn" }, status === "lobby" ? "Waiting for the trainer to start the game." : "");
-  const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${showValue(view[k], k)}`);
+  // A round or year still at 0 has not begun (Rut to Riches' Dreams are chosen before it).
+  const shown = (k) => (view[k] === 0 ? "not started yet" : showValue(view[k], k));
+  const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${shown(k)}`);
   let who;
   if (view.result) who = "The game is over.";
   else if (status === "ended") who = "The trainer has ended the game: no more moves.";
