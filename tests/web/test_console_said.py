@@ -83,7 +83,7 @@ def test_queued_cards_are_listed_until_drawn_and_the_list_is_asked_again(
     trainer.goto(f"{server.base}/trainer/{code}#{token}")
     trainer.wait_for_selector("#console:not([hidden])")
     _said_after(trainer, "[data-directive=start]", "The game has started.")
-    trainer.wait_for_selector("#streams option[value='deck:events']", state="attached")
+    trainer.wait_for_selector("#streams option[value='events deck']", state="attached")
     before = len(asked)
 
     trainer.fill("#force-stream", "Events deck")

@@ -220,7 +220,9 @@ async function loadStreams() {
     return;
   }
   streams = new Map((await reply.json()).streams.map((s) => [s.stream, s]));
-  fill(document.getElementById("streams"), [...streams.values()].map((s) => h("option", { value: s.stream, label: s.text })));
+  // A suggestion fills the field with its value, which Chromium shows large: the name in
+  // words, which the server reads as well as the identifier.
+  fill(document.getElementById("streams"), [...streams.values()].map((s) => h("option", { value: s.text })));
   // The fields' examples come from this game's own decks and dice (not every game has a die).
   const first = [...streams.values()][0];
   if (first) {
@@ -240,11 +242,16 @@ function streamTyped() {
   return named ? named.stream : typed;
 }
 
-/** Every outcome of the stream typed in, each by its name ("Fire Disaster") beside what to type. */
+/** Every outcome of the stream typed in, by its name ("Fire Disaster"), which the server reads
+ * as well as the identifier; two cards of one name are offered by their identifiers. */
 function showOutcomes() {
   const chosen = streams.get(streamTyped());
-  fill(document.getElementById("outcomes"), chosen ? chosen.outcomes.map((o) =>
-    h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })) : []);
+  const outcomes = chosen ? chosen.outcomes : [];
+  const count = new Map();
+  for (const o of outcomes) count.set(o.text, (count.get(o.text) || 0) + 1);
+  fill(document.getElementById("outcomes"), outcomes.map((o) => count.get(o.text) === 1
+    ? h("option", { value: o.text })
+    : h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })));
 }
 
 /** Each room status in words. */
