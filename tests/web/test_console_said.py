@@ -75,8 +75,10 @@ def test_queued_cards_are_listed_until_drawn_and_the_list_is_asked_again(
     browser: Any, server: ServerProcess
 ) -> None:
     code, token = _room(server.base, "financialit", [{"kind": "learner"}] * 3)
+    seats = {}
     for name in ["Ana", "Ben", "Cy"]:
-        httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": name})
+        joined = httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": name})
+        seats[joined.json()["seat"]] = joined.json()["token"]
     trainer = new_page(browser, LAPTOP)
     asked: list[str] = []
     trainer.on("request", lambda r: asked.append(r.url) if r.url.endswith("/chance") else None)
@@ -114,4 +116,20 @@ def test_queued_cards_are_listed_until_drawn_and_the_list_is_asked_again(
     )
     # What chance may still give is asked for again after a change to it, not once for all.
     assert len(asked) > before, asked
+    # What was queued left the field, and once the game moves on the control's answer goes
+    # (it is old news); what is still queued stays listed.
+    assert trainer.input_value("#force-outcomes") == ""
+    assert trainer.inner_text("#force-said").startswith("Queued: Flu Season next")
+    view = httpx2.get(f"{server.base}/api/rooms/{code}/view").json()
+    mover = view["view"]["to_move"][0]
+    mine = httpx2.get(
+        f"{server.base}/api/rooms/{code}/view", headers={"Authorization": f"Bearer {seats[mover]}"}
+    ).json()
+    httpx2.post(
+        f"{server.base}/api/rooms/{code}/actions",
+        json={"action": mine["legal"][0]["action"], "version": mine["version"]},
+        headers={"Authorization": f"Bearer {seats[mover]}"},
+    ).raise_for_status()
+    trainer.wait_for_function("() => document.querySelector('#force-said').textContent === ''")
+    assert "Queued, not drawn yet:" in trainer.inner_text("#force-queued")
     assert trainer.errors == []

@@ -149,6 +149,8 @@ async function direct(body, beside = null) {
   const text = done ? doneText(reply.directive || body) : `Not done: ${sentence(reply.message)}`;
   say(said, text, done);
   if (beside) say(beside, text, done);
+  // What was queued is listed under the control until it is drawn: the field is free again.
+  if (done && body.type === "force") document.getElementById("force-outcomes").value = "";
 }
 
 /** The link last made for each seat moved to another device, by seat. */
@@ -271,8 +273,19 @@ function roomStatus(room) {
   return bits.join(" · ");
 }
 
+/** The controls whose answer is about one step of the game ("Done: took back 1 move.",
+ * "Queued: ..."): once the game moves on, the answer is old news (what is still queued
+ * stays listed under the control), so it goes, and a refusal stays until the next try. */
+const SAID_FOR_A_STEP = ["undo-said", "force-said"];
+
 function show(update) {
   lastUpdate = update;
+  if (["action", "timeout"].includes(update.change)) {
+    for (const id of SAID_FOR_A_STEP) {
+      const beside = document.getElementById(id);
+      if (beside && !beside.classList.contains("problem")) say(beside, "", true);
+    }
+  }
   fill(document.getElementById("turn"), turnLine(update), clockLines(update), resultBlock(update),
     h("p", {}, roomStatus(update.room)));
   lastVote.receive(update);
