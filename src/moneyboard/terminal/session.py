@@ -139,6 +139,8 @@ class PlaySession:
         self._seen_postings = 0
         #: The numbers of the moves last listed to a person.
         self._numbering: Numbering | None = None
+        #: The seat and game version the numbers were last worked out for.
+        self._numbered_at: tuple[int, int] | None = None
         #: Who just made a move that leaves their decision open, and the moves made by then.
         self._kept: tuple[int, int] | None = None
 
@@ -353,6 +355,9 @@ class PlaySession:
         decision the seat is still answering; None (an answer read outside a prompt) keeps
         the numbers if they already cover the allowed moves.
         """
+        at = (seat, self.state.version)
+        if not fresh and self._numbering is not None and self._numbered_at == at:
+            return self._numbering  # worked out already for this prompt
         d = self.state.decision
         kind = d.kind if d is not None and seat in d.seats else None
         numbering = self._numbering
@@ -366,7 +371,7 @@ class PlaySession:
         numbering.add(legal)
         numbering.listed.update(legal)
         numbering.add(self.unavailable(seat, legal))
-        self._numbering = numbering
+        self._numbering, self._numbered_at = numbering, at
         return numbering
 
     def allowed_numbers(self, seat: int, legal: list[Action]) -> str:
