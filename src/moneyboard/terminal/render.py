@@ -648,9 +648,9 @@ def action_text(state: GameState, seat: int, action: Action) -> str:
 
     A game may say this itself with a ``describe_action(seat, action)`` method returning
     text or a :class:`Message`, or a ``describe.action.<kind>`` template in its catalogue
-    (its parameters: the action's fields and the seat). Otherwise the text shows the
-    action's effect on the seat's money and wellbeing until the next decision
-    (:func:`preview`).
+    (its parameters: the action's fields and the seat). Otherwise the text shows what the
+    action itself changes of the seat's money and wellbeing, and apart from it what the
+    game's flow changes after it until the next decision (:func:`previews`).
     """
     extra: object = None
     describe = getattr(state, "describe_action", None)
@@ -658,11 +658,10 @@ def action_text(state: GameState, seat: int, action: Action) -> str:
         extra = describe(seat, action)
     else:
         key = f"describe.action.{action.kind}"
-        extra = (
-            Message(key, {**action.to_json(), "seat": seat})
-            if key in state.catalogue
-            else preview(state, seat, action)
-        )
+        if key in state.catalogue:
+            extra = Message(key, {**action.to_json(), "seat": seat})
+        else:
+            extra = "; ".join(part for part in previews(state, seat, action) if part)
     if isinstance(extra, Message):
         extra = explain(state, extra)
     # The label with any amount it leaves out, so that no two moves listed read the same.
@@ -675,29 +674,83 @@ PREVIEWED = ("cash", "savings", "debt", "assets", "income", "wellbeing")
 
 
 def preview(state: GameState, seat: int, action: Action) -> str:
-    """What ``action`` changes for ``seat`` until the next decision, e.g. ``"cash −$3"``,
-    each metric by the game's name for it ("Happiness +1" in FinanciaLit: :func:`metric_label`).
+    """What ``action`` itself changes for ``seat``, e.g. ``"cash −$3"``, each metric by the
+    game's name for it ("Happiness +1" in FinanciaLit: :func:`metric_label`); what the
+    game's flow does after it (the period's payments) is not the move's (:func:`previews`)."""
+    return _changes(state, seat, *_tried(state, seat, action)[:2])
 
-    The action is tried on two copies with different chance draws (never the game's own
-    source); a change that differs between them is shown as depending on chance.
+
+def previews(state: GameState, seat: int, action: Action) -> tuple[str, str]:
+    """What ``action`` itself changes for ``seat``, and, set apart, what follows until the
+    next decision without being the move's doing ("then, at the end of the round: ...").
+
+    The move's own part is what it does with the steps it starts; the steps the game had
+    scheduled already (a period's bills and income) run after it and make the second part.
     """
-    before = state.metrics(seat)
-    results = []
+    before, own, after, boundary = _tried(state, seat, action)
+    following = _changes(state, seat, own, after)
+    if following:
+        following = f"then, {boundary}: {following}"
+    return _changes(state, seat, before, own), following
+
+
+#: One metric dictionary per chance draw tried (two copies, two draws).
+_Tries = list[dict[str, float]]
+
+
+def _tried(state: GameState, seat: int, action: Action) -> tuple[_Tries, _Tries, _Tries, str]:
+    """``seat``'s metrics before ``action``, after the move's own steps, and at the next
+    decision, each on two copies with different chance draws (never the game's own source),
+    with the words for when the rest happens. Nothing changes for a move that is refused."""
+    before = [state.metrics(seat)]
+    own: _Tries = []
+    after: _Tries = []
+    boundary = "as play goes on"
+    if state.why_not(seat, action) is not None:
+        return before, before, before, boundary
     for seed in (1, 2):
         copy = state.clone(with_history=False)
         copy.chance = ChanceSource(seed)
         copy.auto_chance = True
+        # The game's flow held back until the move's own steps are done.
+        scheduled, copy.agenda = copy.agenda, []
         try:
-            copy.apply(seat, action)
+            try:
+                copy.play(seat, action)
+            except RuntimeError:  # the move's own steps are done and the agenda is empty
+                if copy.agenda or copy.decision is not None or copy.result is not None:
+                    raise
+            own.append(copy.metrics(seat))
+            counters = _counters(copy)
+            if copy.decision is None and copy.result is None:
+                copy.agenda = scheduled + copy.agenda
+                copy.run()
         except MoneyboardError:
-            return ""
-        results.append(copy.metrics(seat))
+            return before, before, before, boundary
+        after.append(copy.metrics(seat))
+        if copy.result is not None:
+            boundary = "as the game ends"
+        elif (moved := [k for k, v in _counters(copy).items() if counters.get(k) != v]) != []:
+            boundary = f"at the end of the {label(moved[0])}"
+    return before, own, after, boundary
+
+
+def _counters(state: GameState) -> dict[str, Any]:
+    """The game's counters of its periods (round, year: :data:`LIMITS`) in its public view."""
+    view = state.view(None)
+    return {key: view[key] for key in LIMITS if key in view}
+
+
+def _changes(state: GameState, seat: int, before: _Tries, after: _Tries) -> str:
+    """The changes of ``seat``'s metrics from ``before`` to ``after`` ("cash −$3, debt +$8");
+    a change that differs between the chance draws tried is said to depend on chance."""
     parts = []
     chancy = []
     for key in PREVIEWED:
-        if key not in before:
+        if key not in before[0]:
             continue
-        deltas = {r.get(key, before[key]) - before[key] for r in results}
+        bases = before if len(before) == len(after) else before * len(after)
+        deltas = {a.get(key, b[key]) - b[key] for a, b in zip(after, bases, strict=True)}
         if len(deltas) > 1:
             chancy.append(metric_label(state, key))
         elif (delta := deltas.pop()) != 0:
