@@ -161,6 +161,31 @@ def test_the_listed_words_take_an_amount_of_ones_own(typed: str) -> None:
     assert chosen is not None and str(chosen) == "borrow 400"
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Borrow $400 from the bank", "borrow 400"),  # the amount where it is said
+        ("borrow from bank 400", "borrow 400"),  # a small word left out
+        ("Borrow from the bank: $400", "borrow 400"),
+        # The line as listed, with what the list says it brings, and an amount of one's own.
+        ("Borrow from the bank ($400) (cash +$400, debt +$400, Pay Day −$40)", "borrow 400"),
+        ("pay off credit card debt $300", "pay_off credit_card 300"),
+    ],
+)
+def test_a_move_with_an_amount_is_understood_as_people_write_it(typed: str, meant: str) -> None:
+    """These were answered "is not one of the moves here"."""
+    state, seat = rut_turn()
+    chosen = session(state).answer(seat, state.legal_actions(seat), typed)
+    assert chosen is not None and str(chosen) == meant
+
+
+def test_an_amount_out_of_range_says_the_range() -> None:
+    state, seat = rut_turn()
+    play = session(state)
+    assert play.answer(seat, state.legal_actions(seat), "Borrow $100,000,000 from the bank") is None
+    assert "is not allowed: The amount must be between $100 and $" in output(play)
+
+
 def test_a_refused_amount_is_named() -> None:
     state, seat = rut_turn()
     play = session(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -532,9 +533,11 @@ class PlaySession:
 
     def typed_amount(self, moves: Sequence[Action], text: str) -> Action | None:
         """A move with an amount to choose, written as listed but with an amount of one's own
-        ("Borrow from the bank ($400)", "deposit $300 into savings", "save 35"; "$", commas
-        and brackets may be left out): the listed amounts are only examples of it."""
-        typed = _plain(text)
+        ("Borrow from the bank ($400)", "deposit $300 into savings", "save 35"): the listed
+        amounts are only examples of it. "$", commas, brackets, small words ("the") and
+        where the amount stands may differ ("borrow $400 from bank"), and what the list says
+        a move brings after its words ("(cash +$100, debt +$100)") may be typed too."""
+        typed = _plain(_without_notes(text))
         amounts = {int(word) for word in typed.split() if word.isdecimal()}
         found: list[Action] = []
         for action in moves:
@@ -547,7 +550,7 @@ class PlaySession:
                     continue
                 label = self.state.action_label(candidate)
                 forms = (str(candidate), label, self.state.action_text(candidate))
-                if typed in {_plain(form) for form in forms}:
+                if any(_same_move(typed, form, amount) for form in forms):
                     found.append(candidate)
         return found[0] if len(found) == 1 else None
 
@@ -568,7 +571,28 @@ def _plain(text: str) -> str:
 
 
 #: Marks around an amount in a label, left out when a typed move is matched with it.
-_AMOUNT_MARKS = str.maketrans("", "", "$(),")
+_AMOUNT_MARKS = str.maketrans("", "", "$(),:")
+
+#: Words a person may leave out of a move typed with an amount, or add to it.
+_SMALL_WORDS = frozenset({"the", "a", "an", "of", "into", "in", "dollars"})
+
+
+def _without_notes(text: str) -> str:
+    """Text without the brackets that hold words, not only an amount: the notes the list
+    adds after a move ("(cash +$100, debt +$100)"), which a person may copy with it."""
+    return re.sub(r"\([^()]*[^\W\d_][^()]*\)", " ", text)
+
+
+def _same_move(typed: str, form: str, amount: int) -> bool:
+    """Whether ``typed`` (plain already) names the move written ``form`` with ``amount``:
+    the same words, in order, once the amount and the small words are left out wherever
+    they stand ("borrow $700 from bank" is "Borrow from the bank ($700)")."""
+
+    def words(text: str) -> list[str]:
+        return [w for w in text.split() if w != str(amount) and w not in _SMALL_WORDS]
+
+    shown = _plain(_without_notes(form))
+    return str(amount) in shown.split() and words(typed) == words(shown)
 
 
 def duration_words(seconds: float) -> str:
