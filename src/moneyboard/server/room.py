@@ -45,6 +45,8 @@ ENDED_BY_TRAINER = "The trainer has ended the game."
 KEEP_VOTES = frozenset({"pause", "resume", "force", "seat", "timer"})
 #: Entry kinds that leave ``version`` alone (a vote changes nothing anyone acts on).
 QUIET_KINDS = frozenset({"vote"})
+#: How many of the last steps a vote sent too late is told about by name ("Too late: ...").
+STEPS_REMEMBERED = 16
 
 
 @dataclasses.dataclass
@@ -107,6 +109,9 @@ class Room:
         self.votes: dict[int, tuple[dict[str, Any], str]] = {}
         #: The seat whose decision those votes answer (several families may decide at once).
         self.vote_on: int | None = None
+        #: What ended each of the last steps, for a vote sent on it too late: the version it
+        #: ended -> (entry kind, the seat that made it, the seat the class could vote on).
+        self.steps_ended: dict[int, tuple[str, int | None, int | None]] = {}
         self.log_seen = 0
         #: Each seat being asked to decide: the version from which it has been asked without
         #: a break while only other seats answered (see :meth:`still_asked`).
@@ -247,11 +252,14 @@ class Room:
         if handler is None:
             raise bad_request(f"unknown entry kind {kind!r}")
         before = self.version
+        voted_on = self.deciding_seat()
         change: Change = handler(data)
         self.seq += 1
         if kind not in QUIET_KINDS:
             self.version += 1
         if self.version != before:
+            self.steps_ended[before] = (kind, change.seat, voted_on)
+            self.steps_ended.pop(before - STEPS_REMEMBERED, None)
             # A trainer's step still makes every open answer stale (see still_asked).
             self._track_asked(change.seat if kind == "action" else None)
             if kind not in KEEP_VOTES and not self._vote_stays(change, before):
@@ -509,8 +517,9 @@ class Room:
     def _take_vote(self, data: dict[str, Any]) -> Change:
         seat = int(data["seat"])
         state = self._playing()
-        if int(data.get("version", -1)) != self.version:
-            raise refused("the decision has moved on since you looked", "stale")
+        version = int(data.get("version", -1))
+        if version != self.version:
+            raise refused(self._too_late(version), "stale")
         movers = state.to_move()
         if not movers:
             raise refused("no decision is open to vote on", "no_vote")
@@ -544,6 +553,20 @@ class Room:
         self.vote_on = decider
         return Change("vote", seat)
 
+    def _too_late(self, version: int) -> str:
+        """Why a vote on the view at ``version`` came too late, in words a learner reads:
+        the family voted on has chosen (or its time ran out), or the game moved on."""
+        kind, seat, voted_on = self.steps_ended.get(version, ("", None, None))
+        if seat is not None and seat == voted_on:
+            name = self.names[seat]
+            if kind == "action":
+                return f"Too late: {name} has already chosen"
+            if kind == "timeout":
+                return f"Too late: {name}'s time ran out and the game chose for them"
+        if kind == "undo":
+            return "Too late: the trainer took back a move, so that vote no longer counts"
+        return "Too late: the game has moved on since you looked; vote on the decision shown now"
+
     def _decider(self, movers: Sequence[int]) -> int:
         """The seat whose decision the class votes on, of the seats asked now: the one the
         votes cast so far answer while it is still asked, else the first asked."""
@@ -562,7 +585,9 @@ class Room:
         )
 
     def _close_votes(self, change: Change) -> dict[str, Any] | None:
-        """The class's split on the decision just taken, and what was played (then cleared)."""
+        """The class's split on the decision just taken, and what was played (then cleared);
+        ``closed`` says in words why nothing was played, when the vote closed without the
+        family's move (a take-back withdraws it)."""
         if not self.votes:
             return None
         split = Counter(self._action_text(a) for a, _ in self.votes.values())
@@ -584,11 +609,22 @@ class Room:
         seat = self.vote_on
         self.votes.clear()
         self.vote_on = None
+        name = self.names[seat] if seat is not None else None
+        closed = None
+        if played is None:
+            family = f"{name}'s family" if name is not None else "the family"
+            closed = (
+                f"Withdrawn: the trainer took back a move before {family} decided, "
+                "so this vote no longer counts."
+                if change.kind == "undo"
+                else f"The vote closed before {family} decided."
+            )
         return {
             "seat": seat,
-            "name": self.names[seat] if seat is not None else None,
+            "name": name,
             "split": dict(split.most_common()),
             "played": played,
+            "closed": closed,
             "reasons": reasons,
         }
 

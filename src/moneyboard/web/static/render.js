@@ -486,8 +486,9 @@ function gameOver(update) {
 }
 
 /** A class vote: how many have voted on the open decision, and the split of the last one
- * closed, as bars, with what the deciding family did (`decider`: its name, when known) and
- * the reasons given (with the voters' names when `names` is set: the trainer's console). */
+ * closed, as bars, with what the deciding family did (`decider`: its name, when known) or
+ * why it closed without their move (`closed`: a take-back withdrew it), and the reasons
+ * given (with the voters' names when `names` is set: the trainer's console). */
 export function voteBlock(update, lastVote, { decider = null, names = false } = {}) {
   const room = update.room || {};
   const parts = [];
@@ -504,6 +505,8 @@ export function voteBlock(update, lastVote, { decider = null, names = false } = 
           h("span", { class: "bar", style: `width:${share}%` }));
       })));
     if (lastVote.played) parts.push(h("p", { class: "vote-played" }, `${decider ? `${decider}'s family` : "The player"} chose: ${human(lastVote.played)}.`));
+    // Closed without the family's move (a take-back withdraws it): the server says why.
+    else if (lastVote.closed) parts.push(h("p", { class: "vote-closed" }, lastVote.closed));
     const reasons = lastVote.reasons || [];
     if (reasons.length) {
       parts.push(h("h4", {}, "Why they voted so"), h("ul", { class: "vote-reasons" }, reasons.map((r) =>

@@ -268,7 +268,10 @@ export class SeatPanel {
       this.voteWhy = "";
       this.typed.clear();
     } else {
-      this.problem = { key: controlKey("vote", choice), text: sentence(reply.message || "The vote was not accepted."), fresh: true };
+      // Too late (the family has chosen since): said above the choices, not beside a button
+      // of the next decision that happens to read the same.
+      const key = reply.code === "stale" ? "vote:late" : controlKey("vote", choice);
+      this.problem = { key, text: sentence(reply.message || "The vote was not accepted."), fresh: true };
     }
     this.render();
   }
