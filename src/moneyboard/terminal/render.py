@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -25,7 +24,7 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.ledger import Posting
-from moneyboard.engine.messages import Event, Message
+from moneyboard.engine.messages import Event, Message, audience_of
 from moneyboard.engine.state import GameState
 from moneyboard.engine.views import KERNEL_VIEW_KEYS
 from moneyboard.terminal.text import (
@@ -780,12 +779,20 @@ def event_lines(
     """Every event and every payment, in plain words (two lists, each in order).
 
     A payment whose reason is already told as an event is shown by its amount alone; a
-    chance draw the game tells in its own words just after ("Ana rolls a 3.") is not told
-    again by the kernel's sentence ("Chance, die: 3.").
+    chance draw in the kernel's words ("Chance, die: 3.") is left out where the game tells
+    what it brought itself (:func:`told_by_the_game`). An event for some seats' eyes only
+    is not told here, where everyone at the table reads: :func:`private_lines` tells it.
     """
-    said = [explain(state, m) for m in events]
-    happened = [text for i, text in enumerate(said) if not _retold(state, events, said, i)]
-    told = set(said)
+    said = [
+        _private_note(state, audience) if (audience := audience_of(m)) is not None else None
+        for m in events
+    ]
+    happened = [
+        note if note is not None else explain(state, event)
+        for i, (event, note) in enumerate(zip(events, said, strict=True))
+        if not told_by_the_game(state, events, i)
+    ]
+    told = set(happened)
     payments = []
     for p in postings:
         # A payment's reason is worded like its event; the amount is the payment's own.
@@ -800,28 +807,34 @@ def event_lines(
     return happened, payments
 
 
-#: How many of the game's own lines after a draw may tell its outcome.
-RETOLD_WITHIN = 2
+def private_lines(state: GameState, events: Sequence[Event], seat: int) -> list[str]:
+    """The events among ``events`` that are for ``seat``'s eyes (a card dealt face down),
+    in plain words: told at that seat's own turn, not to the whole table."""
+    return [explain(state, e) for e in events if seat in (audience_of(e) or ())]
 
 
-def _retold(state: GameState, events: Sequence[Event], said: Sequence[str], i: int) -> bool:
-    """Whether event ``i`` is a chance draw in the kernel's words whose outcome one of the
-    next lines (:data:`RETOLD_WITHIN`, draws left aside) names in the game's own words."""
+def _private_note(state: GameState, audience: Sequence[int]) -> str:
+    """What the whole table reads of an event for some seats only: that there is one."""
+    names = names_of(state, audience)
+    return f"Something for {names}'s eyes only: shown when {names} next decides."
+
+
+def told_by_the_game(state: GameState, events: Sequence[Event], i: int) -> bool:
+    """Whether event ``i`` is a chance draw in the kernel's words that the game tells
+    itself: the step that takes a draw's outcome logs what it brought right after it
+    ("Ana rolls a 3."), and a draw the game gives words of its own
+    (:meth:`~moneyboard.engine.kernel.Kernel.describe_draw`) is told in them instead.
+    What the draw brings is known from the events' order, never guessed from their words;
+    a draw followed by no event of the game keeps its line. A draw whose step tells the
+    table only that there is something to see (a share tip for one player's eyes) is not
+    told either: its card is the drawer's, shown in their view."""
     key, params = events[i]
     if key != "chance.drawn" or not isinstance(stream := params.get("stream"), str):
         return False
-    outcome = params.get("outcome")
-    if state.describe_draw(stream, outcome) is not None:
+    if state.describe_draw(stream, params.get("outcome")) is not None:
         return False  # the game's own words already
-    if isinstance(outcome, int) and not isinstance(outcome, bool):
-        # A number on its own: not part of an amount ("$2,000") or of another number.
-        name = re.compile(rf"(?<![\w$.,]){outcome}(?![\w]|[.,]\d)")
-    elif isinstance(outcome, str):
-        name = re.compile(rf"(?<!\w){re.escape(state.catalogue.word(outcome))}(?!\w)")
-    else:
-        return False
-    after = [said[j] for j in range(i + 1, len(events)) if events[j][0] != "chance.drawn"]
-    return any(name.search(text) for text in after[:RETOLD_WITHIN])
+    following = events[i + 1][0] if i + 1 < len(events) else None
+    return following is not None and not following.startswith("chance.")
 
 
 def result_renderable(state: GameState) -> RenderableType:

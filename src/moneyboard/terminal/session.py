@@ -35,6 +35,7 @@ from moneyboard.terminal.render import (
     decision_line,
     event_lines,
     families_table,
+    private_lines,
     result_renderable,
 )
 from moneyboard.terminal.text import explain, label, number
@@ -144,6 +145,9 @@ class PlaySession:
         self._numbered_at: tuple[int, int] | None = None
         #: Who just made a move that leaves their decision open, and the moves made by then.
         self._kept: tuple[int, int] | None = None
+        #: Lines for one seat's eyes only, kept for that seat's next prompt: all sit at one
+        #: screen, so what one family alone may know is not told to the whole table.
+        self._private: dict[int, list[str]] = {}
 
     @property
     def time_called(self) -> bool:
@@ -277,6 +281,8 @@ class PlaySession:
         self._seen_log = len(state.log)
         self._seen_postings = len(state.ledger.postings)
         happened, payments = event_lines(state, events, postings)
+        for seat in range(state.n):
+            self._private.setdefault(seat, []).extend(private_lines(state, events, seat))
         for title, lines in (("What happened:", happened), ("Money moved:", payments)):
             if lines:
                 self.console.print(f"  {title}")
@@ -304,6 +310,7 @@ class PlaySession:
         # The same seat goes on with the decision its last move left open: same numbers.
         self.numbering(seat, legal, fresh=self._kept != (seat, len(state.moves)))
         self.console.print(Rule(escape(state.seats[seat].name)))
+        self.show_private(seat)
         self.show_board(seat)
         self.show_moves(seat, legal)
         self.show_time_limit(seat)
@@ -332,6 +339,14 @@ class PlaySession:
             action = self.answer(seat, legal, line.strip())
             if action is not None or self.quit_requested:
                 return action
+
+    def show_private(self, seat: int) -> None:
+        """Tell ``seat`` what happened for its eyes only since its last prompt."""
+        lines = self._private.pop(seat, [])
+        if lines:
+            self.console.print(f"  For {escape(self.state.seats[seat].name)}'s eyes only:")
+        for line in lines:
+            self.console.print(Padding(Text(f"- {line}"), (0, 0, 0, 4), expand=False))
 
     def show_time_limit(self, seat: int) -> None:
         """Say how long the seat has before the game moves for it, and what it will choose:
