@@ -21,6 +21,12 @@ the square named ``start``; the pages read each by the game's words for the posi
 A board of several tracks names each track's squares on the track itself: its
 ``cells_from`` (and ``cell`` when the square's name is another attribute than ``label``,
 such as ``kind``) gives the track its ``cells``, counted from its first square.
+``counted_from`` is the number a learner reads for the view's square 0 (1 where the game's
+own words count squares from 1); without it, squares read as the view counts them.
+
+A kind of card in ``[cards]`` may name another list ``besides``: the cards listed there are
+left out of it, so a card held under two lists (an asset that is also a card in hand) shows
+once.
 """
 
 from __future__ import annotations

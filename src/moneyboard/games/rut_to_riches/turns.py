@@ -153,7 +153,8 @@ class Turns(RutBase):
             "rut.moved",
             seat=seat,
             circle=p.circle,
-            square=p.position,
+            # Counted from 1, as the pages number the board's squares (R34).
+            square=p.position + 1,
             kind=landing.kind,
             # The circle and the square by the board's names ("the Rut", "Pay Day").
             ring=self.catalogue.word(p.circle, "circle"),

@@ -63,6 +63,12 @@ export function showValue(value, path) {
   return named || human(value).replace(/:(\S)/g, ": $1");
 }
 
+/** Square `i` of the view (counted from 0) as the board numbers it for a learner: from the
+ * art's `counted_from` (Rut to Riches: 1, as its moves say it), else as the view has it. */
+export function squareNumber(i) {
+  return Number(i) + Number((ART.board || {}).counted_from || 0);
+}
+
 /** Where a family is (its art's `position`), in the board's words: on a board of zones,
  * each zone by its label ("4 · Extra jobs", not "4"); on tracks, the square with the name
  * of what is there when the art gives its `place` ("2 · Stock market"), else with its track
@@ -70,7 +76,7 @@ export function showValue(value, path) {
 export function placeText(family) {
   const value = get(family, ART.position);
   const spec = ART.board || { kind: "none" };
-  if (ART.place && typeof value === "number") return `${value} · ${showValue(get(family, ART.place), ART.place)}`;
+  if (ART.place && typeof value === "number") return `${squareNumber(value)} · ${showValue(get(family, ART.place), ART.place)}`;
   if (spec.kind === "zones") {
     const one = (v) => {
       const zone = spec.zones.find((z) => z.id === v);
@@ -81,7 +87,7 @@ export function placeText(family) {
   }
   if (spec.kind === "tracks" && typeof value === "number") {
     const track = spec.circle ? spec.tracks.find((t) => t.id === family[spec.circle]) : spec.tracks.length === 1 ? spec.tracks[0] : null;
-    if (track) return `${value} · ${track.label}`;
+    if (track) return `${squareNumber(value)} · ${track.label}`;
   }
   return showValue(value);
 }
@@ -114,12 +120,28 @@ function cardName(card) {
   return showValue(card);
 }
 
-/** The cards a family holds, with each kind's picture and colour. */
+/** A held card's identifier: the card itself, or its `card` (or `id`) field. */
+function cardId(card) {
+  return card && typeof card === "object" ? card.card ?? card.id : card;
+}
+
+/** The cards a family holds, with each kind's picture and colour. A kind whose art names
+ * another list `besides` leaves out the cards listed there (each once), so no card shows
+ * twice (Rut to Riches: an asset is also a card in hand). */
 export function cardList(family) {
   const groups = [];
   for (const [path, art] of Object.entries(ART.cards || {})) {
     let cards = get(family, path);
     if (cards && !Array.isArray(cards) && typeof cards === "object") cards = Object.entries(cards).map(([k, v]) => `${human(k)} ×${showValue(v)}`);
+    const listed = art.besides ? get(family, art.besides) : null;
+    if (Array.isArray(cards) && Array.isArray(listed)) {
+      const left = listed.map(cardId);
+      cards = cards.filter((c) => {
+        const at = left.indexOf(cardId(c));
+        if (at >= 0) left.splice(at, 1);
+        return at < 0;
+      });
+    }
     if (!Array.isArray(cards) || !cards.length) continue;
     groups.push(h("div", { class: "card-group" },
       h("span", { class: "card-kind" }, art.label),
@@ -253,7 +275,7 @@ export function board(update) {
       const on = here.filter((f) => Number(get(f, ART.position)) === i);
       const square = squareOf(i, track);
       cells.push(h("li", { class: `cell${square ? ` kind-${square.kind}` : ""}`, style: `--zone:${(square && square.colour) || track.colour}` },
-        h("span", { class: "cell-no" }, i),
+        h("span", { class: "cell-no" }, squareNumber(i)),
         square ? h("span", { class: "cell-name" }, square.icon ? h("span", { "aria-hidden": "true" }, square.icon, " ") : null, square.name) : null,
         on.map((f) => pawn(update, f.seat))));
     }
@@ -304,7 +326,7 @@ export function landingLine(update, { you = false } = {}) {
   const to = Math.min(last, Number(get(family, ART.position)) + roll);
   const square = squareOf(to);
   const who = you ? "you" : seatName(update, family.seat);
-  return `A ${roll} takes ${who} to box ${to}${square ? ` (${square.name})` : ""}.`;
+  return `A ${roll} takes ${who} to box ${squareNumber(to)}${square ? ` (${square.name})` : ""}.`;
 }
 
 /** The clocks running for the seats asked (`update.clocks`), counted down where they are
