@@ -93,3 +93,38 @@ def test_a_refused_vote_names_the_amount_voted_for() -> None:
             raise AssertionError(f"{game}: a vote for {too_much} was taken")
         assert f"${too_much:,}" in said.partition(" is not one of ")[0], said
         assert not room.votes
+
+
+def test_a_vote_sent_as_another_family_answers_its_own_decision_still_counts() -> None:
+    room = new_room("financity", 4, 1)
+    play_until(room, lambda v: len(room.state.to_move()) > 2, 1)  # type: ignore[union-attr]
+    assert room.state is not None
+    decider, other = room.state.to_move()[:2]
+    voter = min(room.voters())
+    seen = room.version  # the voter's phone shows the vote on ``decider``
+    done = {"type": "done"}
+    # Before the vote arrives, another family saving at the same time answers its own.
+    room.take("action", {"seat": other, "action": done})
+    assert room.version != seen and room.open_vote()["seat"] == decider  # type: ignore[index]
+    room.take("vote", {"seat": voter, "action": done, "version": seen, "why": ""})
+    assert voter in room.votes
+    closed = room.take("action", {"seat": decider, "action": done})
+    assert closed.vote_result is not None and closed.vote_result["split"] == {"Done": 1}
+
+
+def test_a_vote_sent_on_a_family_that_has_answered_is_not_counted_for_the_next() -> None:
+    room = new_room("financity", 4, 1)
+    play_until(room, lambda v: len(room.state.to_move()) > 2, 1)  # type: ignore[union-attr]
+    assert room.state is not None
+    decider = room.state.to_move()[0]
+    voter = min(set(room.voters()) - set(room.state.to_move()))
+    seen = room.version
+    room.take("action", {"seat": decider, "action": {"type": "done"}})
+    assert room.open_vote()["seat"] != decider  # type: ignore[index]
+    try:
+        room.take("vote", {"seat": voter, "action": {"type": "done"}, "version": seen})
+    except RoomError as exc:
+        assert "Too late" in str(exc)
+    else:
+        raise AssertionError("a vote on a family that has chosen counted for another")
+    assert voter not in room.votes

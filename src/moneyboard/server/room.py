@@ -518,12 +518,12 @@ class Room:
         seat = int(data["seat"])
         state = self._playing()
         version = int(data.get("version", -1))
-        if version != self.version:
-            raise refused(self._too_late(version), "stale")
         movers = state.to_move()
-        if not movers:
+        decider = self._decider(movers) if movers else None
+        if version != self.version and not self._still_voting_on(decider, version):
+            raise refused(self._too_late(version), "stale")
+        if decider is None:
             raise refused("no decision is open to vote on", "no_vote")
-        decider = self._decider(movers)
         if seat in movers:
             raise refused("you are deciding this yourself: play your move instead", "no_vote")
         if seat in requesters(state):
@@ -552,6 +552,13 @@ class Room:
         self.votes[seat] = (action.to_json(), why)
         self.vote_on = decider
         return Change("vote", seat)
+
+    def _still_voting_on(self, decider: int | None, version: int) -> bool:
+        """Whether a vote sent on the view at ``version`` answers the decision open now: the
+        class was voting on ``decider`` then, and it has been asked ever since while only
+        other families answered theirs (several saving at once)."""
+        ended = self.steps_ended.get(version)
+        return ended is not None and ended[2] == decider and self.still_asked(decider, version)
 
     def _too_late(self, version: int) -> str:
         """Why a vote on the view at ``version`` came too late, in words a learner reads:
