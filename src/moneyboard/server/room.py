@@ -193,14 +193,12 @@ class Room:
         return [s for s in self.state.to_move() if self.controllers[s] is None]
 
     def bot_to_move(self) -> int | None:
-        """The first bot seat the game is waiting for, if the room is running."""
-        if not self.running:
+        """The bot seat due to move, if the room is running: the one its table's bot would
+        move for (several may be asked at once), so the pacer and the room agree on it."""
+        if not self.running or self.table is None:
             return None
-        assert self.state is not None
-        for seat in self.state.to_move():
-            if self.controllers[seat] is not None:
-                return seat
-        return None
+        waiting = self.table.bot_waiting()
+        return waiting[0] if waiting is not None else None
 
     def chance_streams(self) -> list[dict[str, Any]]:
         """Each chance stream the trainer may stack now, with every outcome it can still give
