@@ -128,12 +128,13 @@ def test_a_bot_that_fails_pauses_its_room(
     assert room.trainer_view()["version"] == paused_at + 2  # the resume, the bot's move
 
 
-@pytest.mark.parametrize("game", ["financity", "rut-to-riches"])
+@pytest.mark.parametrize("game", ["financialit", "financity", "rut-to-riches", "monitics"])
 def test_bots_asked_at_once_all_answer_whatever_the_turn_order(
     client: TestClient, game: str
 ) -> None:
-    # Seed 11 asks several bots at once with seat 1 first (FinanCity's savings, Rut to Riches'
-    # shares): the pacer and the room must pick the same bot, or none ever moves.
+    # A room of bots plays to the end in every game. Seed 11 asks several bots at once with
+    # seat 1 first (FinanCity's savings, Rut to Riches' shares): the pacer and the room must
+    # pick the same bot, or none ever moves.
     seats = [{"kind": "bot", "bot": k} for k in ("saver", "spender", "investor", "random")]
     r = client.post("/api/rooms", json={"game": game, "seats": seats, "seed": 11})
     assert r.status_code == 201, r.text
