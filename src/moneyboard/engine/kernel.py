@@ -227,6 +227,9 @@ class Kernel:
     #: For each decision kind, the action types whose answer ends the seat's part in it.
     _ends: ClassVar[dict[str, frozenset[type[Action]]]]
     _steps: ClassVar[dict[str, Callable[..., None]]]
+    #: Whether the game works out figures of its open decisions (:meth:`decision_figures`);
+    #: a game that does not pays nothing for the hook.
+    _has_figures: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -261,6 +264,7 @@ class Kernel:
             kind: frozenset(t for t in cls.action_types if t.kind in kinds and not t.keeps_decision)
             for kind, kinds in answers.items()
         }
+        cls._has_figures = cls.decision_figures is not Kernel.decision_figures
 
     def __init__(
         self,
@@ -315,6 +319,32 @@ class Kernel:
     def candidates(self, seat: int) -> Sequence[Action]:
         """Actions worth checking for ``seat`` now (a superset of the legal ones, no repeats)."""
         raise NotImplementedError
+
+    def decision_figures(self, decision: Decision) -> Mapping[str, Any] | None:
+        """The figures of the open ``decision`` (entries of its data) as they are now, or
+        ``None`` (the default) for none that change while it is open.
+
+        A game asks a decision with its figures; the kernel calls this for the decision open
+        after each action (and for one asked again after an interjection) and puts changed
+        figures in its data, so that a question left open by an anytime action or another
+        seat's answer tells the cash, counts and ways held now on every screen.
+        """
+        return None
+
+    def _refresh_figures(self) -> None:
+        """Bring the open decision's figures up to date (:meth:`decision_figures`). The
+        callers call it only for a game that has figures and while a decision is open, so
+        the other games pay nothing."""
+        d = self.decision
+        assert d is not None
+        now = self.decision_figures(d)
+        if now:
+            data = d.data
+            for key, value in now.items():
+                if key not in data or data[key] != value:
+                    changed = (d.seats, d.kind, {**data, **now}, d.asked, d.sealed, d.held)
+                    self.decision = new_message(Decision, changed)  # faster than _replace
+                    return
 
     def anytime_open(self, seat: int) -> bool:
         """Whether ``seat`` may take ``anytime`` actions now (default: while the game runs)."""
@@ -427,8 +457,11 @@ class Kernel:
         self.ask(seats, kind, **data)
 
     def step_resume(self, decision: Decision) -> None:
-        """Ask a decision an interjection suspended, as it was."""
+        """Ask a decision an interjection suspended, as it was (its figures as they are
+        now)."""
         self.decision = decision
+        if self._has_figures and self.decision is not None:
+            self._refresh_figures()
 
     def drop_suspended(self, kind: str) -> bool:
         """End the latest decision of ``kind`` an interjection suspended, instead of asking
@@ -777,6 +810,8 @@ class Kernel:
         self.moves.append(action_move(seat, action))
         self.decisions_made += 1
         self._carry_out(seat, action)
+        if self._has_figures and self.decision is not None:
+            self._refresh_figures()
         self.run()
 
     def _carry_out(self, seat: int, action: Action) -> None:
@@ -830,6 +865,8 @@ class Kernel:
             self.moves.append(Move("timeout", seat, action, "", (), None))
             self.decisions_made += 1
             self._carry_out(seat, action)
+            if self._has_figures and self.decision is not None:
+                self._refresh_figures()
             self.run()
         return action
 

@@ -118,6 +118,7 @@ class RandomPlay(Kernel):
         steps = self._steps
         moves = self.moves
         agenda = self.agenda
+        figures = self._has_figures
         while True:
             d = self.decision
             if d is None:
@@ -149,8 +150,10 @@ class RandomPlay(Kernel):
                 )
             if d.sealed or len(d.seats) > 1:
                 self._carry_out(seat, action)
-                continue
-            if action.__class__ in ends[d.kind]:
-                self.decision = None
-            self.asked = d
-            dos[action.__class__](self, seat, action)
+            else:
+                if action.__class__ in ends[d.kind]:
+                    self.decision = None
+                self.asked = d
+                dos[action.__class__](self, seat, action)
+            if figures and self.decision is not None:  # as apply() does
+                self._refresh_figures()

@@ -11,6 +11,7 @@ from typing import Any
 
 from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.messages import Message, msg
+from moneyboard.engine.state import Decision
 from moneyboard.games.financity.base import (
     CASH,
     SAVINGS,
@@ -268,15 +269,13 @@ class Flow(FinanCityBase):
     def ask_cover(self, seat: int, amount: int, purpose: str) -> None:
         """Ask ``seat`` to raise cash for a ``purpose`` payment of ``amount`` (R13): the
         question says what the payment is for and only the ways open to the seat now."""
-        now = self.figures_now(seat, "cover", purpose)
         self.ask(
             seat,
             "cover",
             amount=amount,
-            cash=now["cash"],
             purpose=purpose,
             paying=f"for_{purpose}",
-            means=now["means"],
+            **self.figures_now(seat, "cover", purpose),
         )
 
     def figures_now(self, seat: int, kind: str, purpose: str = "") -> dict[str, Any]:
@@ -288,17 +287,13 @@ class Flow(FinanCityBase):
             return {"cash": self.cash(seat), "means": self.cover_means(seat, purpose)}
         return {}
 
-    def run(self) -> None:
-        """Run the flow on, then bring the open decision's figures up to date: an early
-        repayment, a loan or a withdrawal leaves it open, and its question (on every screen
-        and in the class vote) must tell the cards and cash held now."""
-        super().run()
-        d = self.decision
-        if d is None or d.kind not in ("repay", "cover"):
-            return
-        now = self.figures_now(d.seats[0], d.kind, d.data.get("purpose", ""))
-        if any(d.data[key] != value for key, value in now.items()):
-            self.decision = d._replace(data={**d.data, **now})
+    def decision_figures(self, decision: Decision) -> dict[str, Any] | None:
+        """The open repayment or payment question's figures now: an early repayment, a loan
+        or a withdrawal leaves it open, and it must tell the cards and cash held now."""
+        kind = decision.kind
+        if kind not in {"repay", "cover"}:
+            return None
+        return self.figures_now(decision.seats[0], kind, decision.data.get("purpose", ""))
 
     def step_repay(self, seat: int) -> None:
         """Zone 8, step 2: repay at least the over-indebtedness table's loan cards."""

@@ -357,12 +357,7 @@ class Choices(Deals):
         self.spend(seat, o.voluntary_tax, "tax.voluntary")
         self.players[seat].tax_card = True
         if o.tax_counts_as_action:
-            self._use_action()
-            d = self.decision
-            if d is not None and d.kind == "turn":
-                # The turn's question stays open: it tells the actions left now.
-                left = max(self.turn.actions_left, 0)
-                self.decision = d._replace(data={**d.data, "left": left})
+            self._use_action()  # the turn's question, left open, says so (decision_figures)
 
     def amount_problem(self, seat: int, action: Action) -> Message | None:
         """Savings moves and card offers say in money why an amount does not fit (their own

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from moneyboard.engine.errors import OptionsError
 from moneyboard.engine.messages import msg
+from moneyboard.engine.state import Decision
 from moneyboard.games.monitics.base import CASH, SAVINGS, Player, Turn
 from moneyboard.games.monitics.boxes import Boxes
 from moneyboard.games.monitics.figures import figures_for
@@ -79,6 +80,13 @@ class Flow(Boxes):
             self.event("turn.insurance_stop", seat=seat)
             return
         self.ask(seat, "turn", roll=turn.roll, left=max(turn.actions_left, 0))
+
+    def decision_figures(self, decision: Decision) -> dict[str, int] | None:
+        """The turn's question tells the actions left now: a voluntary tax that counts as one
+        leaves it open."""
+        if decision.kind != "turn":
+            return None
+        return {"left": max(self.turn.actions_left, 0)}
 
     def step_turn_over(self, seat: int) -> None:
         if self.phase != "race":
