@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from moneyboard.games.financity.actions import DONE, REPAY_LOAN
 from moneyboard.terminal.render import decision_line
-from tests.games.financity.driver import at, drive, give_cash, places, start, take_cash
+from tests.games.financity.driver import (
+    CITY,
+    at,
+    drive,
+    give_cash,
+    give_savings,
+    places,
+    start,
+    take_cash,
+)
 
 
 def test_the_repayment_question_counts_the_loan_cards_held_now() -> None:
@@ -40,3 +49,22 @@ def test_a_payment_question_tells_the_cash_held_now() -> None:
     state.apply(0, REPAY_LOAN)
     assert state.decision is not None and state.decision.kind == "cover"
     assert "but has $250:" in decision_line(state, 0)
+
+
+def test_a_family_without_loans_reads_that_no_repayment_follows_until_it_borrows() -> None:
+    """A loan taken to pay the expenses brings loan cards, so the question then tells their
+    minimum as due right after."""
+    state = start()
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    take_cash(state, 0, state.cash(0))
+    give_savings(state, 0, [100])
+    drive(state, until=at("cover"))
+    assert decision_line(state, 0).endswith(
+        "Then nothing more is due to repay loan cards this year."
+    )
+    state.apply(0, state.new_loan(0))  # $600 of the $740: still short, now with 6 cards
+    assert state.decision is not None and state.decision.kind == "cover"
+    assert decision_line(state, 0) == (
+        f"Ana must pay ${CITY.expenses} for this year's expenses but has $600: cash a savings"
+        " card or take a loan. Then $150 is due to repay loan cards this year."
+    )

@@ -19,6 +19,7 @@ from moneyboard.games.financity.actions import (
 )
 from moneyboard.games.financity.base import TURN_ORDERS, make_cards
 from moneyboard.registry import get_game
+from moneyboard.terminal.render import decision_line
 from tests.games.financity.driver import (
     CITY,
     at,
@@ -412,3 +413,20 @@ def test_r15_after_the_minimum_a_player_may_repay_more_in_zone_8() -> None:
     state.apply(0, DONE)
     assert state.players[0].loans == 3
     assert [e["cards"] for e in events(state, "loan.repaid_early")] == [1, 1]
+
+
+def test_r25_the_expenses_question_tells_the_repayment_that_follows_it() -> None:
+    """Zone 8 asks for the expenses, then the table's minimum of loan cards (R15, R25): the
+    expenses question says what the repayment will be, counting a loan taken meanwhile, so
+    a learner does not raise only the expenses and meet the repayment a moment later."""
+    state = start()
+    state.players[0].loans = 2  # the table's minimum: 1 card
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    take_cash(state, 0, state.cash(0) - 100)
+    drive(state, until=at("cover"))
+    assert state.decision is not None and state.decision.data["purpose"] == "expenses"
+    assert decision_line(state, 0).endswith("Then $150 is due to repay loan cards this year.")
+    loan = state.new_loan(0)
+    state.apply(0, loan)  # 8 cards: the minimum is 2 now
+    assert decision_line(state, 0).endswith("Then $300 is due to repay loan cards this year.")
+    assert state.view(0)["decision"]["then"] == 300

@@ -221,12 +221,17 @@ def test_the_insurance_button_says_which_insurance_it_uses_as_the_log_does() -> 
     assert texts(state, "event.protected_token")[-1].startswith("Ana hands back an insurance token")
 
 
+#: How a payment's question ends when no loan repayment follows it this year.
+NOTHING_MORE = "Then nothing more is due to repay loan cards this year."
+
+
 def test_a_payment_short_of_cash_says_what_it_is_for_and_only_the_ways_open() -> None:
     """The over-indebted may not borrow to repay (R15): the question offers savings alone;
     an event is paid from savings before any loan (R13); a payment's purpose is in words."""
     state = over_indebted_at_repayment()
     assert decision_line(state, 0) == (
         "Ana must pay $450 to repay the loan cards due this year but has $100: cash a savings card."
+        f" {NOTHING_MORE}"
     )
     event = start(forced={"deck:events": ["hospital"]})
     drive(event, places({0: "shopping"}), until=at("shop"))
@@ -235,10 +240,12 @@ def test_a_payment_short_of_cash_says_what_it_is_for_and_only_the_ways_open() ->
     drive(event, until=at("cover"))
     assert decision_line(event, 0) == (
         "Ana must pay $500 for this year's Unforeseen Event but has $0: cash a savings card."
+        f" {NOTHING_MORE}"
     )
     event.apply(0, Withdraw(100))
     assert decision_line(event, 0) == (
         "Ana must pay $500 for this year's Unforeseen Event but has $90: take a loan."
+        f" {NOTHING_MORE}"
     )
     short = start()
     drive(short, places({0: "shopping"}), until=at("shop"))
@@ -247,7 +254,7 @@ def test_a_payment_short_of_cash_says_what_it_is_for_and_only_the_ways_open() ->
     drive(short, until=at("cover"))
     assert decision_line(short, 0) == (
         f"Ana must pay ${CITY.expenses:,} for this year's expenses but has $100: "
-        "cash a savings card or take a loan."
+        f"cash a savings card or take a loan. {NOTHING_MORE}"
     )
 
 

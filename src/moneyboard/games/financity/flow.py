@@ -279,13 +279,27 @@ class Flow(FinanCityBase):
         )
 
     def figures_now(self, seat: int, kind: str, purpose: str = "") -> dict[str, Any]:
-        """The figures a decision of ``kind`` tells ``seat`` (its loan cards left, its cash
-        and the ways to raise more), as they are now."""
+        """The figures a decision of ``kind`` tells ``seat`` (its loan cards left, its cash,
+        the ways to raise more and the repayment still to come), as they are now."""
         if kind == "repay":
             return {"loans": self.players[seat].loans}
         if kind == "cover":
-            return {"cash": self.cash(seat), "means": self.cover_means(seat, purpose)}
+            return {
+                "cash": self.cash(seat),
+                "means": self.cover_means(seat, purpose),
+                "then": self.repayment_after(seat, purpose),
+            }
         return {}
+
+    def repayment_after(self, seat: int, purpose: str) -> int | str:
+        """What a ``purpose`` payment leaves due for loan cards this year (R15): after the
+        expenses, the table's minimum at the cards held now (a loan taken to pay them adds
+        its cards); else ``"nothing_more"``, the word for none."""
+        if purpose == "expenses":
+            cards = self.minimum_repayment(self.players[seat].loans)
+            if cards:
+                return cards * self.options.loan_card_value
+        return "nothing_more"
 
     def decision_figures(self, decision: Decision) -> dict[str, Any] | None:
         """The open repayment or payment question's figures now: an early repayment, a loan
