@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from rich.console import Console
+
 from moneyboard.engine import OptionsError, Seat
 from moneyboard.engine.claims import Claim
 from moneyboard.engine.messages import msg
@@ -29,6 +31,7 @@ from moneyboard.games.rut_to_riches.actions import (
 from moneyboard.games.rut_to_riches.base import share_in_words
 from moneyboard.games.rut_to_riches.sheet import Holding
 from moneyboard.games.rut_to_riches.state import RutState
+from moneyboard.terminal.render import result_renderable
 from tests.games.rut_to_riches.helpers import act, force, keys, set_cash, start
 
 
@@ -629,7 +632,7 @@ def test_turn_limit_scores_by_passive_share_of_expenses() -> None:
     assert state.result is not None
     assert state.result.reason.key == "rut.end_turns"
     assert state.result.winners == (1,)
-    assert state.result.scores[1] == round(220 / state.players[1].expenses, 4)
+    assert state.result.scores[1] == 220 / state.players[1].expenses
     assert state.result.scores[0] == 0.0
     # The result says the winner's figures: the share of expenses and the net worth.
     text = state.explain(state.result.reason)
@@ -637,6 +640,20 @@ def test_turn_limit_scores_by_passive_share_of_expenses() -> None:
     share = share_in_words(220 / state.players[1].expenses)
     assert f"{state.seats[1].name} got furthest, with passive income covering {share}" in text
     assert text.endswith(f"a net worth of {worth}."), text
+
+
+def test_the_result_table_rounds_the_score_once_as_its_words_do() -> None:
+    # 3,650 / 1,230 is 296.747...%: the score column said 296.8% (rounded to four places
+    # first, then to one decimal) beside "covers 296.7% of expenses".
+    state = start()
+    p = state.players[1]
+    p.passive, p.expenses = 3650, 1230
+    state.end_by_score("rut.end_turns")
+    console = Console(width=120, record=True)
+    console.print(result_renderable(state))
+    text = console.export_text()
+    assert text.count("296.7%") == 2, text
+    assert "296.8%" not in text
 
 
 def test_the_share_of_expenses_reads_as_a_whole_percentage_with_its_thousands() -> None:

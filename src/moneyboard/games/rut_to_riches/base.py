@@ -265,8 +265,9 @@ class RutBase(GameState):
 
     # ----- the end -------------------------------------------------------------------------
     def scores(self) -> list[float]:
-        """Each seat's score: passive income over total expenses (0 when out)."""
-        return [0.0 if p.out else round(p.progress(), 4) for p in self.players]
+        """Each seat's score: passive income over total expenses (0 when out), unrounded:
+        a table rounds it once, as it rounds the same share in the words beside it."""
+        return [0.0 if p.out else p.progress() for p in self.players]
 
     def end_by_score(self, reason: str) -> None:
         """Score by how far each player got out of the Rut; net worth breaks ties (R25)."""
