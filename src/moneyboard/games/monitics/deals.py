@@ -112,10 +112,6 @@ class Deals(Flow):
         self._add_card(buyer, offer.item, 1)
         self.turn.deals += 1
         self._use_action()
-        # The turn's actions are asked again with the count left, as after any other action
-        # (the suspended question still had the count from before the offer).
-        if self.drop_suspended("turn"):
-            self.then(("actions", buyer))
 
     def check_ask_loan(self, seat: int, action: AskLoan) -> Message | None:
         why = self._deal_partner(seat, action.lender)
