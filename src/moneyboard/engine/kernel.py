@@ -40,6 +40,14 @@ from moneyboard.engine.messages import (
 from moneyboard.engine.options import RuleOptions
 
 Step = tuple[Any, ...]
+#: The step :meth:`Kernel.play_alone` puts under a move's own steps.
+_HOLD: Step = ("hold",)
+
+
+class _FlowHeld(Exception):  # noqa: N818 (a signal, not an error)
+    """Raised by the hold step: a move's own steps are done (:meth:`Kernel.play_alone`)."""
+
+
 Check = Callable[[Any, int, Any], Message | None]
 Do = Callable[[Any, int, Any], None]
 _NO_CHECKS: dict[Any, Any] = {}
@@ -973,6 +981,29 @@ class Kernel:
         """Carry out an action known to be legal, without checks or the all-or-nothing
         guarantee: for search and simulation on copies, never for a person's input."""
         self._act(seat, action)
+
+    def play_alone(self, seat: int, action: Action) -> bool:
+        """Carry out a legal action and only the steps it starts, stopping before the flow
+        scheduled earlier (a period's payments that follow whatever is chosen): what the move
+        itself does, for a preview on a copy. True when that flow is still to come
+        (:meth:`play_on` runs it); False when the move's own steps ended the game or asked a
+        decision, where :meth:`play` would have stopped too."""
+        self.agenda.append(_HOLD)
+        try:
+            self.play(seat, action)
+        except _FlowHeld:
+            return True
+        if _HOLD in self.agenda:  # (not when the game has cleared its agenda: it ended)
+            self.agenda.remove(_HOLD)
+        return False
+
+    def play_on(self) -> None:
+        """After :meth:`play_alone`, run the flow on to the next decision."""
+        self.run()
+
+    def step_hold(self) -> None:
+        """The mark :meth:`play_alone` puts under a move's own steps: reached, they are done."""
+        raise _FlowHeld
 
     def _snapshot(self) -> tuple[bytes, list[Event], int, list[Move], int, list[Any], int]:
         log, moves, ledger = self.log, self.moves, self.ledger

@@ -711,19 +711,12 @@ def _tried(state: GameState, seat: int, action: Action) -> tuple[_Tries, _Tries,
         copy = state.clone(with_history=False)
         copy.chance = ChanceSource(seed)
         copy.auto_chance = True
-        # The game's flow held back until the move's own steps are done.
-        scheduled, copy.agenda = copy.agenda, []
         try:
-            try:
-                copy.play(seat, action)
-            except RuntimeError:  # the move's own steps are done and the agenda is empty
-                if copy.agenda or copy.decision is not None or copy.result is not None:
-                    raise
+            held = copy.play_alone(seat, action)
             own.append(copy.metrics(seat))
             counters = _counters(copy)
-            if copy.decision is None and copy.result is None:
-                copy.agenda = scheduled + copy.agenda
-                copy.run()
+            if held:
+                copy.play_on()
         except MoneyboardError:
             return before, before, before, boundary
         after.append(copy.metrics(seat))
