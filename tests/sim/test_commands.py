@@ -82,10 +82,48 @@ def test_compare_runs_the_same_seeds_under_both_rule_sets(tmp_path: Path) -> Non
     assert "Rule sets compared" in report
     # What A and B are, and each one's win rates on its own (pooled, they describe neither).
     flat = " ".join(output.split())
-    assert "Rule set A: short.toml (rounds = 2); rule set B: long.toml (rounds = 6)." in flat
+    assert "Rule set A: short.toml (rounds = 2: How many rounds the game lasts; default 3)." in flat
+    assert "Rule set B: long.toml (rounds = 6: How many rounds the game lasts; default 3)." in flat
     assert "Win rate per bot under rule set A" in flat and "under rule set B" in flat
-    assert "Who wins under rule set A" in report and "Who wins under rule set B" in report
-    assert "short.toml (rounds = 2)" in report
+    assert "Who wins under each rule set" in report
+    assert "<h3>Rule set A</h3>" in report and "<h3>Rule set B</h3>" in report
+    assert "short.toml (rounds = 2: How many rounds" in report
+
+
+def test_what_a_and_b_are_comes_before_any_table_about_them(tmp_path: Path) -> None:
+    # The legend was the last line, after three tables, and named the option by its id only.
+    short, long = tmp_path / "short.toml", tmp_path / "long.toml"
+    short.write_text("[options]\nrounds = 2\n")
+    long.write_text("[options]\nrounds = 6\n")
+    output = simulate(
+        tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long)
+    )
+    lines = output.splitlines()
+    assert lines[0].startswith("Rule set A: short.toml (rounds = 2: How many rounds")
+    assert lines[1].startswith("Rule set B: long.toml (rounds = 6: How many rounds")
+    assert output.index("Rule set B: ") < output.index("Rule set B against A")
+    report = (tmp_path / "out" / "report.html").read_text()
+    legend = report.index("Rule set B: long.toml (rounds = 6: How many rounds")
+    assert legend < report.index("Rule sets compared")
+
+
+def test_seats_turn_from_game_to_game_and_a_seed_keeps_its_seating_under_both(
+    tmp_path: Path,
+) -> None:
+    # The first bot given sat in seat 1 in every game: its win rate was its seat's too.
+    short, long = tmp_path / "short.toml", tmp_path / "long.toml"
+    short.write_text("[options]\nrounds = 2\n")
+    long.write_text("[options]\nrounds = 6\n")
+    output = simulate(
+        tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long)
+    )
+    games = pd.read_csv(tmp_path / "out" / "games.csv")
+    first = games[games["seat"] == 0]
+    a, b = first[first["rules"] == "A"], first[first["rules"] == "B"]
+    assert list(a["bot"]) == ["saver", "random"] * 3
+    assert list(a["seating"]) == ["saver,random", "random,saver"] * 3
+    assert list(a["seating"]) == list(b["seating"]) and list(a["seed"]) == list(b["seed"])
+    assert "each bot moves first in 1 game in 2" in " ".join(output.split())
 
 
 def test_mistakes_are_one_line_and_write_nothing(tmp_path: Path) -> None:

@@ -39,10 +39,12 @@ def games(seeds: int = 50) -> pd.DataFrame:
                     "bot": bot,
                     "final_cash": 100.0 * seat,
                     "final_debt": 1000.0 * (seed % 3),
+                    "peak_debt": 1500.0 * (seed % 3),
                     "score": 12_000.0 + 997.0 * seat + seed,
                     "rank": 1 if top else 2 + seat,
                     "winner": top,
                     "decisions": 150 + seed,
+                    "rounds": 10 + seed % 3,
                     "loans": seed % 2,
                     "bankruptcies": 0,
                 }
@@ -171,7 +173,7 @@ def test_a_figure_the_same_in_every_game_has_no_difference_not_an_unclear_one() 
     b = games().assign(rules="B", final_cash=lambda g: g["final_cash"] + 5 * (g["seed"] % 3))
     shown = comparison_shown(compare(a, b))
     rows = records(shown.frame, "Figure")
-    for figure in ("bankruptcies", "final debt"):
+    for figure in ("bankruptcies per seat", "final debt"):
         assert rows[figure]["B vs A"] == "no difference"
         assert rows[figure]["B - A"] == "0"
         assert rows[figure]["95% interval"] == "-"  # nothing to estimate
@@ -278,3 +280,81 @@ def test_rut_to_riches_score_reads_as_a_percentage_of_expenses_and_differs_in_po
     assert "0.4" not in " ".join(row.values())
     assert "passive income pays" in compared.caption
     assert_readable(compared)
+
+
+def ended_early(games_table: pd.DataFrame) -> pd.DataFrame:
+    """The games cut short as Rut to Riches' games were under a dearer overdraft: every
+    other game ends after 4 rounds with every seat out (no winner)."""
+    early = games_table["seed"] % 2 == 0
+    return games_table.assign(
+        rounds=games_table["rounds"].where(~early, 4),
+        winner=games_table["winner"] & ~early,
+        bankruptcies=early.astype(int),
+    )
+
+
+def test_games_nobody_won_and_rounds_played_are_counted_and_read_in_one_line() -> None:
+    # 25 of 60 games had no winner under B, and no row said so; nor that games ended early.
+    a = games().assign(rules="A")
+    b = ended_early(games()).assign(rules="B")
+    shown = comparison_shown(compare(a, b))
+    rows = records(shown.frame, "Figure")
+    nobody = rows["games with no winner"]
+    assert (nobody["A"], nobody["B"], nobody["B - A"]) == ("0.0%", "50.0%", "+50.0")
+    assert nobody["B vs A"] == "higher" and nobody["95% interval"] == "+29.5 to +63.4"
+    played = rows["rounds played"]
+    assert (played["A"], played["B"], played["B vs A"]) == ("11.0", "7.5", "lower")
+    assert rows["bankruptcies per seat"]["B"] == "0.50"
+    caption = " ".join(shown.caption.splitlines())
+    assert caption.startswith(
+        "Reading: rule set B ends games early, after 7.5 rounds on average against 11.0 under "
+        "A, so its figures at the end are those of shorter games; 50.0% of the games under B "
+        "had no winner (0.0% under A), so B's win rates add up to 50.0%."
+    )
+    assert "the mean per seat" in caption and "rounds and decisions: per game" in caption
+    assert_readable(shown)
+    # No reading when the change does not end games early.
+    same = comparison_shown(compare(a, games().assign(rules="B")))
+    assert "Reading" not in same.caption
+
+
+def test_a_win_rate_table_says_how_many_games_nobody_won() -> None:
+    table = ended_early(games())
+    shown = rates_shown(win_rates(table, "bot"), "bot", "Win rate per bot", no_winner=(25, 50))
+    assert "25 of 50 games had no winner: the win rates add up to 50.0%, not 100%." in (
+        shown.caption
+    )
+    assert "no winner" not in rates_shown(win_rates(games(), "bot"), "bot", "Win rate").caption
+    assert_readable(shown)
+
+
+def test_debt_that_every_game_settles_at_its_end_gives_way_to_the_peak_debt() -> None:
+    # FinanciaLit settles every loan at the end: "final debt 0 0 0 no difference" said
+    # nothing, while the debt during the game rose under B.
+    a = games().assign(rules="A", final_debt=0.0)
+    b = games().assign(rules="B", final_debt=0.0, peak_debt=lambda g: g["peak_debt"] + 85.4)
+    rows = records(comparison_shown(compare(a, b)).frame, "Figure")
+    assert "final debt" not in rows
+    assert rows["peak debt"]["B - A"] == "+85" and rows["peak debt"]["B vs A"] == "higher"
+
+
+def test_money_reads_in_whole_units_as_the_games_write_it() -> None:
+    # Monitics showed "final debt $55.8".
+    a = games().assign(rules="A", final_debt=lambda g: 55.8 + 0 * g["seed"])
+    b = games().assign(rules="B", final_debt=lambda g: 60.3 + (g["seed"] % 2))
+    dollars = GameWords(currency=("$", ""))
+    row = records(comparison_shown(compare(a, b), dollars).frame, "Figure")["final debt"]
+    assert (row["A"], row["B"], row["B - A"]) == ("$56", "$61", "+$5")
+    assert row["95% interval"] == "+$5 to +$5"
+
+
+def test_games_as_long_in_rounds_but_shorter_in_decisions_are_read_too() -> None:
+    # Rut to Riches under a dearer overdraft: seats go bankrupt and leave, the others play on
+    # to the turn limit, and the decisions per game halve.
+    a = games().assign(rules="A")
+    b = games().assign(rules="B", decisions=lambda g: g["decisions"] // 2, bankruptcies=1)
+    caption = " ".join(comparison_shown(compare(a, b)).caption.splitlines())
+    assert caption.startswith(
+        "Reading: rule set B's games are shorter, 87 decisions per game against 174 under A, "
+        "with more bankruptcies (1.00 per seat against 0.00)."
+    )

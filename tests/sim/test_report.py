@@ -182,3 +182,15 @@ def test_rut_to_riches_scores_are_plotted_and_tabled_as_percentages_of_expenses(
     assert ">40%<" in scores and ">0.40<" not in scores and ">0.4<" not in scores
     who = section(page, "Who wins", "Scores and length")
     assert "<td>32%</td>" in who and "<td>0.32</td>" not in who
+
+
+def test_win_rates_under_a_and_b_are_one_chart_side_by_side_after_the_legend() -> None:
+    # The two rule sets' win rates were two charts far apart, and A and B were said last.
+    legend = ["Rule set A: the game's own rules.", "Rule set B: b.toml (rounds = 6)."]
+    page = render_report("Toy: simulation", two_rule_sets(), legend=legend)
+    assert page.index("Rule set B: b.toml") < page.index("Who wins")
+    wins = section(page, "Who wins under each rule set", "Scores and length")
+    assert wins.count("<svg") == 1  # one chart: A's bars beside B's
+    assert "rule set A" in wins and "rule set B" in wins
+    assert "<h3>Rule set A</h3>" in wins and "<h3>Rule set B</h3>" in wins
+    assert "Who wins under rule set" not in page

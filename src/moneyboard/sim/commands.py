@@ -29,6 +29,7 @@ from rich.text import Text
 
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
+from moneyboard.engine.options import describe_options
 from moneyboard.sim.display import (
     comparison_shown,
     game_words,
@@ -36,11 +37,11 @@ from moneyboard.sim.display import (
     print_shown,
     rates_shown,
 )
-from moneyboard.sim.play import GameJob, GameOutcome, job_overrides
+from moneyboard.sim.play import GameJob, GameOutcome, job_overrides, rotated
 from moneyboard.sim.report import by_rule_set, write_report
 from moneyboard.sim.runner import RunResult, require_dask, run_jobs
 from moneyboard.sim.seats import parse_bot_seats
-from moneyboard.sim.summary import compare, win_rates
+from moneyboard.sim.summary import compare, no_winner_games, win_rates
 from moneyboard.sim.tables import write_tables
 from moneyboard.sim.tournament import run_tournament
 
@@ -134,6 +135,17 @@ class SimulateSettings:
     #: What rule sets A and B are, in words (the variant files' names).
     rules_name: str = "the game's own rules"
     compare_name: str = "the second variant"
+    #: Turn the seats by one place each game (:func:`~moneyboard.sim.play.rotated`), so each
+    #: bot sits in every seat equally often; else every game is seated as ``kinds``.
+    rotate: bool = True
+
+
+#: What the notes say of the seating, rotated or not.
+ROTATED_WORDS = (
+    "Seats turn by one place each game, so each bot moves first in 1 game in {n} "
+    "(each game's seating is in games.csv); under both rule sets a seed has the same seating."
+)
+FIXED_WORDS = "Every game is seated in the order given: a win rate per bot is also its seat's."
 
 
 def simulate(settings: SimulateSettings, console: Console) -> RunResult:
@@ -148,10 +160,25 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         rule_sets.append(("B", s.other_overrides))
     output_folder(s.out)  # and so is a folder the results cannot be written to
     jobs = [
-        GameJob(s.game.id, s.kinds, s.seed + i, job_overrides(overrides), name, s.records)
+        GameJob(
+            s.game.id,
+            rotated(s.kinds, i) if s.rotate else s.kinds,
+            s.seed + i,
+            job_overrides(overrides),
+            name,
+            s.records,
+        )
         for name, overrides in rule_sets
         for i in range(s.games)
     ]
+    legend = []
+    if s.other_overrides is not None:
+        legend = [
+            f"Rule set A: {rule_set_words(s.rules_name, s.overrides, s.game)}.",
+            f"Rule set B: {rule_set_words(s.compare_name, s.other_overrides, s.game)}.",
+        ]
+        for line in legend:  # what A and B are, before any table about them
+            console.print(line, soft_wrap=False, highlight=False)
     with progress_bar(console, len(jobs), f"{s.game.id}") as advance:
         run = run_jobs(jobs, s.workers, s.scheduler, advance)
     with written_to(s.out):
@@ -168,10 +195,8 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
             comparison.to_csv(s.out / "compare.csv", index=False, float_format="%.6g")
         print_shown(console, comparison_shown(comparison, words))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
-    notes += f"{s.seed} to {s.seed + s.games - 1}."
-    if s.other_overrides is not None:
-        notes += f" Rule set A: {rule_set_words(s.rules_name, s.overrides)};"
-        notes += f" rule set B: {rule_set_words(s.compare_name, s.other_overrides)}."
+    notes += f"{s.seed} to {s.seed + s.games - 1}. "
+    notes += ROTATED_WORDS.format(n=len(s.kinds)) if s.rotate else FIXED_WORDS
     if run.interrupted:
         notes += " The run was stopped early: these are the games that finished."
     if s.records:
@@ -184,13 +209,15 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
             comparison,
             notes,
             words=words,
+            legend=legend,
         )
     if not tables["games"].empty:
         for name, these in by_rule_set(tables["games"]):
             suffix = f" under rule set {name}" if name else ""
             rates = win_rates(these, "bot")
             title = f"Win rate per bot{suffix} (ties shared)"
-            print_shown(console, rates_shown(rates, "bot", title, words=words))
+            shown = rates_shown(rates, "bot", title, words=words, no_winner=no_winner_games(these))
+            print_shown(console, shown)
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
 
@@ -212,16 +239,36 @@ def written_to(out: Path) -> Iterator[None]:
         raise MoneyboardError(f"cannot write the results to {out}: {exc.strerror or exc}") from None
 
 
-def rule_set_words(name: str, overrides: Mapping[str, Any]) -> str:
-    """A rule set for the reader: where it came from and the options it sets.
+def rule_set_words(name: str, overrides: Mapping[str, Any], game: GameDef | None = None) -> str:
+    """A rule set for the reader: where it came from and the options it sets, each by its
+    name as the file writes it and, given the ``game``, by its meaning and default (as
+    ``moneyboard rules`` gives them).
 
     >>> rule_set_words("rich.toml", {"start_cash": 1000})
     'rich.toml (start_cash = 1000)'
     >>> rule_set_words("the game's own rules", {})
     "the game's own rules (no option changed)"
+    >>> from moneyboard.registry import get_game
+    >>> said = rule_set_words("fl.toml", {"goods_min": 4}, get_game("financialit"))
+    >>> said[:60]
+    'fl.toml (goods_min = 4: Common Goods a family must buy on ea'
+    >>> said[-30:]
+    's its cash allows); default 0)'
     """
-    options = ", ".join(f"{key} = {toml_value(v)}" for key, v in sorted(overrides.items()))
-    return f"{name} ({options or 'no option changed'})"
+    rows = {}
+    if game is not None:
+        rows = {
+            row["name"]: row
+            for row in describe_options(game.options_model, game.state_class.automations)
+        }
+    options = []
+    for key, value in sorted(overrides.items()):
+        said = f"{key} = {toml_value(value)}"
+        row = rows.get(key)
+        if row is not None and row["meaning"]:
+            said += f": {row['meaning'].rstrip('.')}; default {toml_value(row['default'])}"
+        options.append(said)
+    return f"{name} ({', '.join(options) or 'no option changed'})"
 
 
 def toml_value(value: Any) -> str:

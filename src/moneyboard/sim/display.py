@@ -201,11 +201,14 @@ def rates_shown(
     rate: str = "win_rate",
     headers: tuple[str, str] = ("Wins", "Win rate"),
     words: GameWords | None = None,
+    no_winner: tuple[int, int] = (0, 0),
 ) -> Shown:
     """A :func:`~moneyboard.sim.summary.win_rates` frame: ``counted`` and ``rate`` name its
     count and rate columns, ``headers`` how the table calls them. Mean scores share one
     precision (:func:`decimals_for`), in the game's currency where the score is money, as
-    a percentage where it is a share of expenses."""
+    a percentage where it is a share of expenses. ``no_winner``: the games nobody won and
+    all the games, said under the table when there are any (the rates then add up to less
+    than 100%)."""
     words = words or GameWords()
     count_header, rate_header = headers
     group = GROUP_HEADERS.get(by, by.replace("_", " ").capitalize())
@@ -230,6 +233,12 @@ def rates_shown(
         }
     )
     caption = f"95% interval (Wilson): the true rate lies in it {SURE}."
+    nobody, games = no_winner
+    if nobody:
+        caption += (
+            f"\n{count_text(nobody)} of {count_text(games)} games had no winner: the win rates "
+            f"add up to {percent_text(1 - nobody / games)}, not 100%."
+        )
     if words.score != "Score":
         caption += f"\nScore: {words.score}."
     return Shown(title, frame, caption, (group,))
@@ -281,13 +290,18 @@ def clear_text(low: float, p_sign: float) -> str:
 #: The kind of each figure of :func:`~moneyboard.sim.summary.compare` other than the win
 #: rates: money is written in the game's currency, the score by its name.
 FIGURE_KINDS = {
+    "games with no winner": "rate",
     "mean score": "score",
+    "peak debt": "money",
     "final debt": "money",
     "final cash": "money",
     "loans taken": "count",
     "bankruptcies": "count",
+    "rounds played": "count",
     "game length (decisions)": "count",
 }
+#: Labels of figures counted per seat, so a reader does not take them for a game's total.
+PER_SEAT_LABELS = {"loans taken": "loans per seat", "bankruptcies": "bankruptcies per seat"}
 
 
 def decimals_for(*values: float) -> int:
@@ -347,7 +361,9 @@ def figure_label(label: str, words: GameWords) -> str:
     ('mean happiness (score)', 'final cash (units)')
     >>> dollars = GameWords(currency=("$", ""))
     >>> figure_label("final cash", dollars), figure_label("bankruptcies", units)
-    ('final cash', 'bankruptcies')
+    ('final cash', 'bankruptcies per seat')
+    >>> figure_label("rounds played", GameWords(period="year"))
+    'years played'
     """
     kind = FIGURE_KINDS.get(label)
     if label == "mean score" and words.score_is_share:
@@ -356,6 +372,9 @@ def figure_label(label: str, words: GameWords) -> str:
         label = f"mean {words.score[:1].lower()}{words.score[1:]}"
     elif label == "game length (decisions)":
         label = "decisions per game"
+    elif label == "rounds played":
+        label = f"{words.period}s played"
+    label = PER_SEAT_LABELS.get(label, label)
     money = kind == "money" or (kind == "score" and words.score_is_money)
     if money and words.currency[1].strip():
         label += f" ({words.currency[1].strip()})"
@@ -373,7 +392,7 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
     columns = ("figure", "A", "B", "low", "high", "B vs A")
     tested = 0
     for label, a, b, low, high, verdict in zip(*(comparison[c] for c in columns), strict=True):
-        if str(label).startswith("win rate"):
+        if str(label).startswith("win rate") or FIGURE_KINDS.get(str(label)) == "rate":
             a_shown, b_shown = round(100 * a, 1), round(100 * b, 1)
             values = [f"{a_shown:.1f}%", f"{b_shown:.1f}%"]
             values.append(points_text((b_shown - a_shown) / 100))
@@ -385,7 +404,8 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
         else:
             kind = FIGURE_KINDS.get(str(label), "count")
             money = kind == "money" or (kind == "score" and words.score_is_money)
-            places = decimals_for(a, b)
+            # Money in whole units, as the games write it ($56, not $55.8).
+            places = 0 if money else decimals_for(a, b)
             a_shown, b_shown = round(a, places), round(b, places)
             texts = [
                 fixed_text(a_shown, places),
@@ -408,8 +428,14 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
     frame = pd.DataFrame(rows, columns=["Figure", "A", "B", "B - A", "95% interval", "B vs A"])
     notes = [
         f"95% interval: holds the true B - A {SURE}. Higher, lower: the interval excludes 0. "
-        "No difference: the same under both rule sets in every game."
+        "No difference: the same under both rule sets in every game.",
+        "Money, loans and bankruptcies: the mean per seat (money at the game's end; the peak "
+        f"debt: the most a seat owed at the end of a {words.period}); "
+        f"{words.period}s and decisions: per game.",
     ]
+    reading = comparison_reading(comparison, words)
+    if reading:
+        notes.insert(0, reading)
     if words.score_is_share:
         notes.append(SHARE_NOTE)
     if tested > 1:
@@ -425,6 +451,52 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
         "\n".join(line for note in notes for line in textwrap.wrap(note, 80)),
         ("Figure", "B vs A"),
     )
+
+
+def comparison_reading(comparison: pd.DataFrame, words: GameWords | None = None) -> str:
+    """One line for the trainer when rule set B makes games shorter (95% sure: fewer rounds
+    played, else fewer decisions, as when more seats go bankrupt and leave) or leaves more
+    of them without a winner: its figures at the end are then those of shorter games, and
+    its win rates add up to less. ``""`` when none of these is the case."""
+    words = words or GameWords()
+    rows = {str(row["figure"]): row for row in comparison.to_dict("records")}
+
+    def lower(figure: str) -> tuple[str, str] | None:
+        """B's and A's figures, as the table writes them, when B's is surely lower."""
+        row = rows.get(figure)
+        if row is None or not str(row["B vs A"]).startswith("lower"):
+            return None
+        places = decimals_for(float(row["A"]), float(row["B"]))
+        return fixed_text(float(row["B"]), places), fixed_text(float(row["A"]), places)
+
+    said = []
+    if played := lower("rounds played"):
+        said.append(
+            f"rule set B ends games early, after {played[0]} {words.period}s on average "
+            f"against {played[1]} under A, so its figures at the end are those of shorter games"
+        )
+    elif decided := lower("game length (decisions)"):
+        said.append(
+            f"rule set B's games are shorter, {decided[0]} decisions per game against "
+            f"{decided[1]} under A"
+        )
+        bankrupt = rows.get("bankruptcies")
+        if bankrupt is not None and str(bankrupt["B vs A"]).startswith("higher"):
+            places = decimals_for(float(bankrupt["A"]), float(bankrupt["B"]))
+            said[-1] += (
+                f", with more bankruptcies ({fixed_text(float(bankrupt['B']), places)} per seat "
+                f"against {fixed_text(float(bankrupt['A']), places)})"
+            )
+    nobody = rows.get("games with no winner")
+    if nobody is not None and str(nobody["B vs A"]).startswith("higher"):
+        a, b = float(nobody["A"]), float(nobody["B"])
+        said.append(
+            f"{percent_text(b)} of the games under B had no winner ({percent_text(a)} under "
+            f"A), so B's win rates add up to {percent_text(1 - b)}"
+        )
+    if not said:
+        return ""
+    return f"Reading: {'; '.join(said)}."
 
 
 def deciding_shown(decided: pd.DataFrame) -> Shown:

@@ -53,6 +53,9 @@ class SeatRow:
     winner: bool
     decisions: int
     rounds: int
+    #: The seat's highest debt at the end of any round (a game that settles every loan at
+    #: its end, as FinanciaLit does, ends with no debt however much was borrowed).
+    peak_debt: float
     loans: int
     bankruptcies: int
     start: str
@@ -212,6 +215,10 @@ def _outcome(
         if key.rsplit(".", 1)[-1] == "bankrupt" and isinstance(params.get("seat"), int):
             bankrupt[params["seat"]] += 1
     starts = starting_cards(state, setup_end)
+    debt = METRICS.index("debt")
+    peaks = [0.0] * state.n
+    for _, seat, values in round_rows:
+        peaks[seat] = max(peaks[seat], values[debt])
     seats = tuple(
         SeatRow(
             seed=job.seed,
@@ -223,6 +230,7 @@ def _outcome(
             winner=seat in result.winners,
             decisions=state.decisions_made,
             rounds=len(round_ends),
+            peak_debt=peaks[seat],
             loans=loans[seat],
             bankruptcies=bankrupt[seat],
             start=starts[seat],
@@ -286,6 +294,18 @@ def _cards(
         )
         for card, n in sorted(drawn.items())
     )
+
+
+def rotated(kinds: Sequence[str], game: int) -> tuple[str, ...]:
+    """The seating of the ``game``-th game of a simulation: the seats turned by one place
+    each game, so that over every ``len(kinds)`` games each bot sits in every seat (moves
+    first, second...) once, and a win rate per bot is not that of a seat.
+
+    >>> rotated(["saver", "spender", "investor"], 0), rotated(["saver", "spender", "investor"], 4)
+    (('saver', 'spender', 'investor'), ('spender', 'investor', 'saver'))
+    """
+    turn = game % len(kinds)
+    return (*kinds[turn:], *kinds[:turn])
 
 
 def job_overrides(overrides: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:

@@ -14,7 +14,7 @@ import functools
 import html
 import io
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, ParamSpec
 
@@ -44,6 +44,7 @@ from moneyboard.sim.summary import (
     GAME_KEY,
     debt_by_round,
     deciding_cards,
+    no_winner_games,
     outcomes_tested,
     win_rates,
 )
@@ -134,6 +135,44 @@ def _rate_plot(rates: pd.DataFrame, by: str, title: str) -> str:
     axes.xaxis.set_major_formatter(PercentFormatter(100, decimals=0))
     _title(axes, title)
     axes.invert_yaxis()
+    return _svg(figure)
+
+
+@_styled
+def _rates_side_by_side(sets: Sets) -> str:
+    """Win rate per bot under each rule set in one chart: a pair of bars per bot (A, then
+    B, told apart by colour and hatching), each with its 95% interval, so a change in who
+    wins is read at a glance."""
+    rates = [(name, win_rates(games, "bot").set_index("bot")) for name, games in sets]
+    bots = sorted({str(b) for _, r in rates for b in r.index})
+    height = max(FIGSIZE[1], 0.6 * len(bots) + 1.4)
+    figure, axes = plt.subplots(figsize=(FIGSIZE[0], height))
+    bar = 0.8 / len(rates)
+    for j, (name, found) in enumerate(rates):
+        frame = found.reindex(bots)
+        rate = 100 * frame["win_rate"].fillna(0.0).to_numpy()
+        errors = [
+            np.maximum(0.0, rate - 100 * frame["low"].fillna(0.0).to_numpy()),
+            np.maximum(0.0, 100 * frame["high"].fillna(0.0).to_numpy() - rate),
+        ]
+        positions = [i + (j - (len(rates) - 1) / 2) * bar for i in range(len(bots))]
+        axes.barh(
+            positions,
+            rate,
+            height=bar * 0.9,
+            xerr=errors,
+            color=_colour(name),
+            hatch="//" if j else None,
+            capsize=3,
+            label=_set_label(name),
+        )
+    axes.set_yticks(range(len(bots)), bots)
+    axes.set_xlabel("win rate (ties shared), 95% interval")
+    axes.set_xlim(0, 100)
+    axes.xaxis.set_major_formatter(PercentFormatter(100, decimals=0))
+    _title(axes, "Win rate per bot under each rule set")
+    axes.invert_yaxis()
+    axes.legend(fontsize=LEGEND_SIZE)
     return _svg(figure)
 
 
@@ -318,7 +357,7 @@ def by_rule_set(games: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
 #: width they have (up to about their drawn size, a little more on a laptop).
 STYLE = (
     "body{font-family:sans-serif;max-width:60em;margin:auto;padding:1em}"
-    "p{overflow-wrap:anywhere}"
+    "p,li{overflow-wrap:anywhere}"
     ".table{overflow-x:auto;max-width:100%}"
     "table{border-collapse:collapse;margin:1em 0}td,th{padding:.2em .6em;"
     "border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}"
@@ -335,13 +374,18 @@ def render_report(
     notes: str = "",
     *,
     words: GameWords | None = None,
+    legend: Sequence[str] = (),
 ) -> str:
     """The whole page as HTML text; ``words``: how the game names its money, score, rounds
-    and cards (plain words by default)."""
+    and cards (plain words by default); ``legend``: what each rule set is, a line each,
+    shown first (before any figure about them)."""
     words = words or GameWords()
     games, rounds, cards = tables["games"], tables["rounds"], tables["cards"]
     n_games = len(games.drop_duplicates(list(GAME_KEY)))
     parts = [f"<h1>{html.escape(title)}</h1>"]
+    if legend:
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in legend)
+        parts.append(f"<ul class='legend'>{items}</ul>")
     if notes:
         parts.append(f"<p>{html.escape(notes)}</p>")
     if comparison is not None:
@@ -378,14 +422,21 @@ def _rule_set_sections(games: pd.DataFrame, words: GameWords) -> list[str]:
     """Who wins, per bot and per starting card (by the card's name, as the games table gives
     it), for each rule set."""
     parts = []
-    for name, these in by_rule_set(games):
+    sets = by_rule_set(games)
+    if len(sets) > 1:  # one chart of A beside B, then each rule set's table
+        parts += ["<h2>Who wins under each rule set</h2>", _rates_side_by_side(sets)]
+    for name, these in sets:
         suffix = f" under rule set {name}" if name else ""
         by_bot = win_rates(these, "bot")
         bot_title = f"Win rate per bot{suffix} (ties shared)"
+        shown = rates_shown(by_bot, "bot", bot_title, words=words, no_winner=no_winner_games(these))
+        if len(sets) > 1:
+            parts += [f"<h3>Rule set {html.escape(name)}</h3>", html_table(shown)]
+            continue
         parts += [
-            f"<h2>Who wins{suffix}</h2>",
-            _rate_plot(by_bot, "bot", f"Win rate per bot{suffix}"),
-            html_table(rates_shown(by_bot, "bot", bot_title, words=words)),
+            "<h2>Who wins</h2>",
+            _rate_plot(by_bot, "bot", "Win rate per bot"),
+            html_table(shown),
         ]
         if START_COLUMN in these:
             by_start = win_rates(these[these[START_COLUMN] != ""], START_COLUMN)
@@ -406,6 +457,8 @@ def write_report(
     notes: str = "",
     *,
     words: GameWords | None = None,
+    legend: Sequence[str] = (),
 ) -> None:
     """Render the report (see :func:`render_report`) into ``path``."""
-    path.write_text(render_report(title, tables, comparison, notes, words=words), encoding="utf-8")
+    page = render_report(title, tables, comparison, notes, words=words, legend=legend)
+    path.write_text(page, encoding="utf-8")

@@ -131,31 +131,50 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     """Two rule sets played on the same seeds and seats, side by side, with how sure we are.
 
     Every figure is paired by seed and seat (same bot, same dice where the rules allow), so
-    its interval is that of the paired difference B - A: for a win rate, Newcombe's interval
-    for two rates on the same games (:func:`~moneyboard.sim.stats.paired_difference`, never
-    a single point however few the games); for the other figures, the normal interval of
-    the mean paired difference. A figure equal under both in every game is said to be
-    :data:`SAME_EVERYWHERE` rather than given a verdict.
+    its interval is that of the paired difference B - A: for a rate (a bot's wins, the
+    games nobody won), Newcombe's interval for two rates on the same games
+    (:func:`~moneyboard.sim.stats.paired_difference`, never a single point however few the
+    games); for the other figures, the normal interval of the mean paired difference. The
+    money, loans and bankruptcies are per seat (a mean over every bot's seat); the games
+    nobody won, the rounds played and the decisions, per game. A figure equal under both
+    in every game is said to be :data:`SAME_EVERYWHERE` rather than given a verdict; the
+    final debt is left out when it is nil in every game (a game that settles every loan at
+    its end, as FinanciaLit does): the peak debt says what borrowing there was.
     """
     a, b = a.assign(win=win_shares(a)), b.assign(win=win_shares(b))
     paired = a.merge(b, on=["seating", "seed", "seat", "bot"], suffixes=("_a", "_b"))
+    per_game = paired.groupby(["seating", "seed"]).agg(
+        no_winner_a=("winner_a", lambda w: float(not w.any())),
+        no_winner_b=("winner_b", lambda w: float(not w.any())),
+        rounds_a=("rounds_a", "first"),
+        rounds_b=("rounds_b", "first"),
+        decisions_a=("decisions_a", "first"),
+        decisions_b=("decisions_b", "first"),
+    )
     figures: list[tuple[str, pd.DataFrame, str]] = [
         (f"win rate: {bot}", paired[paired["bot"] == bot], "win")
         for bot in sorted(paired["bot"].unique())
     ]
-    for column, label in (
+    figures.append(("games with no winner", per_game, "no_winner"))
+    seat_figures = [
         ("score", "mean score"),
+        ("peak_debt", "peak debt"),
         ("final_debt", "final debt"),
         ("final_cash", "final cash"),
         ("loans", "loans taken"),
         ("bankruptcies", "bankruptcies"),
-        ("decisions", "game length (decisions)"),
-    ):
+    ]
+    for column, label in seat_figures:
+        debts = paired[[f"{column}_a", f"{column}_b"]]
+        if column == "final_debt" and len(paired) and bool((debts == 0).all(axis=None)):
+            continue
         figures.append((label, paired, column))
+    figures.append(("rounds played", per_game, "rounds"))
+    figures.append(("game length (decisions)", per_game, "decisions"))
     rows = []
     for label, frame, column in figures:
         before, after = frame[f"{column}_a"].astype(float), frame[f"{column}_b"].astype(float)
-        if column == "win":
+        if column in ("win", "no_winner"):
             interval = paired_difference(after.tolist(), before.tolist())
         else:
             interval = mean_interval((after - before).tolist())
@@ -164,6 +183,13 @@ def compare(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
             row["B vs A"] = SAME_EVERYWHERE
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def no_winner_games(games: pd.DataFrame) -> tuple[int, int]:
+    """How many of the games in ``games`` (one rule set's) nobody won, and how many games
+    there are."""
+    won = games.groupby(list(GAME_KEY))["winner"].any()
+    return int((~won).sum()), len(won)
 
 
 def _row(label: str, a: float, b: float, interval: tuple[float, float, float]) -> dict[str, object]:

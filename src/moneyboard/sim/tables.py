@@ -1,7 +1,8 @@
 """Simulation outcomes as tables (pandas), written as Parquet and CSV.
 
-``games``: one row per game and seat (seed, seat, bot, final money lines, score, rank,
-winner, game length, loans taken, bankruptcies and, in games that deal one, the seat's
+``games``: one row per game and seat (seating, seed, seat, bot, final money lines, the
+highest debt at the end of a round, score, rank, winner, game length, loans taken,
+bankruptcies and, in games that deal one, the seat's
 starting card by its name and by its id). ``rounds``: one row per game, seat and round with
 the common metrics at the end of the round. ``cards``: one row per game and chance outcome
 drawn after set-up, with whether it fell in the round the winner took the lead for good
@@ -31,6 +32,7 @@ GAME_COLUMNS = (
     "seat",
     "bot",
     *(f"final_{m}" for m in FINAL_METRICS),
+    "peak_debt",
     "score",
     "rank",
     "winner",
@@ -64,6 +66,7 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
             s.seat,
             s.bot,
             *(s.metrics[i] for i in _KEPT),
+            s.peak_debt,
             s.score,
             s.rank,
             s.winner,
