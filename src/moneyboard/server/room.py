@@ -105,8 +105,9 @@ class Room:
         self.lobby_names: list[str] = seat_labels(stored.seats)
         #: The last action entry carried out (what a class vote is compared with).
         self.last_played: dict[str, Any] | None = None
-        #: Sealed class votes on the decision now open: voting seat -> (action JSON, why).
-        self.votes: dict[int, tuple[dict[str, Any], str]] = {}
+        #: Sealed class votes on the decision now open: voting seat -> (action JSON, why, the
+        #: action in words as the view voted on named it: a card bought later leaves the table).
+        self.votes: dict[int, tuple[dict[str, Any], str, str]] = {}
         #: The seat whose decision those votes answer (several families may decide at once).
         self.vote_on: int | None = None
         #: What ended each of the last steps, for a vote sent on it too late: the version it
@@ -389,17 +390,19 @@ class Room:
         except MoneyboardError as exc:
             raise bad_request(str(exc)) from None
         assert self.table is not None and self.table.state is state
+        # Worded on the view it was chosen on, as its button read ("Buy Flat-screen TV (slot
+        # 1)"): once played, the card has left the table and only its slot could be named.
+        move = state.action_text(action)
         try:  # refused with the game's own reason, and nothing changed, if not allowed
             self.table.act(seat, action)
         except MoneyboardError as exc:
             raise refused(str(exc)) from None
-        played = {"seat": seat, "action": action.to_json()}
+        played = {"seat": seat, "action": action.to_json(), "text": move}
         self.last_played = played
         change = Change("action", seat)
         why = data.get("why")
         if why:
             # The move is named once ("Saver: Save (because ...)"), as the terminal tells it.
-            move = state.action_text(action)
             change.narration = f"{self.names[seat]}: {move} ({why_after(move, why)})"
         return change
 
@@ -411,8 +414,13 @@ class Room:
         action = state.fallback_action(seat)
         if action is None:
             raise refused(f"{self.game.title} has no default move for {self.names[seat]} now")
+        move = state.action_text(action)  # in the words of the view it was played on
         taken = self._game_move("timeout", {"seat": seat})
-        self.last_played = {"seat": seat, "action": taken.to_json() if taken else None}
+        self.last_played = {
+            "seat": seat,
+            "action": taken.to_json() if taken else None,
+            "text": move if taken == action else None,
+        }
         # The game's own event says it ("Time is up for Ana: the game chose 'Done'").
         return Change("timeout", seat)
 
@@ -536,6 +544,11 @@ class Room:
             action = self.game.codec.from_json(data["action"])
         except MoneyboardError as exc:
             raise bad_request(str(exc)) from None
+        # Only the decision's own answers: a loan the decider could take any time is their
+        # own money, not an answer to what the class is asked.
+        if not self._answers_decision(state, action.kind):
+            label, name = state.action_text(action), self.names[decider]
+            raise refused(f"'{label}' does not answer the decision {name} is asked now")
         # A vote is checked as the decider's own move would be: any amount they could choose.
         reason = state.why_not(decider, action)
         if reason is not None:
@@ -547,7 +560,7 @@ class Room:
                 said += f": {state.explain(reason)}"
             raise refused(said)
         why = str(data.get("why", ""))[:280]
-        self.votes[seat] = (action.to_json(), why)
+        self.votes[seat] = (action.to_json(), why, state.action_text(action))
         self.vote_on = decider
         return Change("vote", seat)
 
@@ -595,7 +608,7 @@ class Room:
         family's move (a take-back withdraws it)."""
         if not self.votes:
             return None
-        split = Counter(self._action_text(a) for a, _ in self.votes.values())
+        split = Counter(text for _, _, text in self.votes.values())
         played = None
         last = self.last_played
         # What the family voted on did (not another family's move that ended the vote).
@@ -605,10 +618,12 @@ class Room:
             and last["seat"] == self.vote_on
         ):
             action = last["action"]
-            played = self._action_text(action) if action is not None else "nothing"
+            played = last.get("text") or (
+                self._action_text(action) if action is not None else "nothing"
+            )
         reasons = [
-            {"seat": seat, "name": self.names[seat], "vote": self._action_text(a), "why": why}
-            for seat, (a, why) in sorted(self.votes.items())
+            {"seat": seat, "name": self.names[seat], "vote": text, "why": why}
+            for seat, (_, why, text) in sorted(self.votes.items())
             if why
         ]
         seat = self.vote_on
@@ -698,14 +713,26 @@ class Room:
         movers = state.to_move() if state is not None and self.running else ()
         if state is not None and movers:
             seat = self._decider(movers)
+            offered = state.action_entries(seat) if choices is None else choices
             vote = {
                 "seat": seat,
                 "name": self.names[seat],
                 "prompt": self.prompt(seat),
-                "choices": state.action_entries(seat) if choices is None else choices,
+                # The decision's own answers: the decider's "any time" money moves (a loan)
+                # are theirs alone, unless the game lists them as an answer to it.
+                "choices": [
+                    c for c in offered if self._answers_decision(state, c["action"]["type"])
+                ],
             }
         self._vote = (key, vote, frozenset(movers))
         return vote
+
+    @staticmethod
+    def _answers_decision(state: GameState, kind: str) -> bool:
+        """Whether an action of ``kind`` answers the decision open now (the game's
+        ``answers``), rather than being one the seat may take at any time."""
+        decision = state.decision
+        return decision is not None and kind in state.answers.get(decision.kind, ())
 
     def prompt(self, seat: int) -> str:
         """The decision ``seat`` is asked now in one sentence (its own update and the class
