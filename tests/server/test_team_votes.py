@@ -57,3 +57,32 @@ def test_a_vote_cast_before_a_pause_still_counts_after_it(client: TestClient) ->
     body["version"] = again["version"]
     twice = client.post(f"/api/rooms/{code}/votes", json=body, headers=auth(tokens["Ben"]))
     assert twice.status_code == 409  # nor can it be cast a second time
+
+
+def test_a_teammate_choosing_at_the_same_moment_is_told_who_chose_and_what(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "team", "name": "Blue"}, {"kind": "learner"}]
+    created = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seed": 3}).json()
+    code, trainer = created["code"], created["trainer_token"]
+    tokens = {}
+    for name, seat in (("Cleo", 0), ("Dev", 0), ("Ana", 1)):
+        joined = client.post(f"/api/rooms/{code}/join", json={"name": name, "seat": seat})
+        tokens[name] = joined.json()["token"]
+    directive = {"directive": {"type": "start"}}
+    client.post(f"/api/rooms/{code}/directives", json=directive, headers=auth(trainer))
+    update = client.get(f"/api/rooms/{code}/view", headers=auth(tokens["Cleo"])).json()
+    assert update["view"]["to_move"] == [0]
+    keep, gamble = (
+        next(e for e in update["legal"] if e["action"]["type"] == kind)
+        for kind in ("keep", "gamble")
+    )
+    # Both phones of the team tap on the same view: Cleo's move is taken first.
+    for name, entry, status in (("Cleo", keep, 200), ("Dev", gamble, 409)):
+        body = {"action": entry["action"], "version": update["version"]}
+        reply = client.post(f"/api/rooms/{code}/actions", json=body, headers=auth(tokens[name]))
+        assert reply.status_code == status, reply.text
+    assert reply.json()["error"] == {
+        "code": "stale",
+        "message": f"Cleo (your team) has already chosen: {keep['text']}",
+    }

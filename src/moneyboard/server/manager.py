@@ -252,14 +252,22 @@ class RoomManager:
         """A seat's action on the view at ``version``; a stale view is refused."""
         room = catch_up.caught_up(self, access, version)
         if version != room.version and not room.still_asked(access.seat, version):
-            raise refused(
-                "the game has moved on since you looked: look again and choose",
-                "stale",
-            )
+            raise refused(room.moved_on(access.seat, version), "stale")
         if access.seat is not None and room.controllers[access.seat] is not None:
             raise refused("a bot is playing this seat now; ask the trainer", "bot_seat")
         data: dict[str, Any] = {"seat": access.seat, "action": action}
+        member = self._member(access)
+        if member:  # a team's phone: a teammate choosing at once is told who chose
+            data["by"] = member
         return await self.commit(room, "action", data, reply)
+
+    def _member(self, access: Access) -> str:
+        """The name a team's member joined with (its seat's other phones are told it)."""
+        room = access.room
+        if access.seat is None or room.seat_kind(access.seat) != "team":
+            return ""
+        tokens = self.tokens.get(room.code, {}).values()
+        return next((t.name for t in tokens if t.id == access.token_id), "")
 
     async def vote(
         self, access: Access, action: Any, version: int, why: str, reply: Reply | None = None

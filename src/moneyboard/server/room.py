@@ -60,6 +60,10 @@ class Change:
     narration: str = ""
     rebuilt: bool = False
     vote_result: dict[str, Any] | None = None
+    #: The move in words, as its button read ("Place a pawn on Payable Bills"), and the team
+    #: member who made it, for a teammate's phone that chose at the same moment.
+    move: str = ""
+    by: str = ""
 
 
 def seat_labels(specs: list[dict[str, Any]]) -> list[str]:
@@ -110,9 +114,10 @@ class Room:
         self.votes: dict[int, tuple[dict[str, Any], str, str]] = {}
         #: The seat whose decision those votes answer (several families may decide at once).
         self.vote_on: int | None = None
-        #: What ended each of the last steps, for a vote sent on it too late: the version it
-        #: ended -> (entry kind, the seat that made it, the seat the class could vote on).
-        self.steps_ended: dict[int, tuple[str, int | None, int | None]] = {}
+        #: What ended each of the last steps, for a vote or move sent on it too late: the
+        #: version it ended -> (entry kind, the seat that made it, the seat the class could
+        #: vote on, the move in words, the team member who made it).
+        self.steps_ended: dict[int, tuple[str, int | None, int | None, str, str]] = {}
         self.log_seen = 0
         #: Each seat being asked to decide: the version from which it has been asked without
         #: a break while only other seats answered (see :meth:`still_asked`).
@@ -257,7 +262,7 @@ class Room:
         if kind not in QUIET_KINDS:
             self.version += 1
         if self.version != before:
-            self.steps_ended[before] = (kind, change.seat, voted_on)
+            self.steps_ended[before] = (kind, change.seat, voted_on, change.move, change.by)
             self.steps_ended.pop(before - STEPS_REMEMBERED, None)
             # A trainer's step still makes every open answer stale (see still_asked).
             self._track_asked(change.seat if kind == "action" else None)
@@ -399,7 +404,7 @@ class Room:
             raise refused(str(exc)) from None
         played = {"seat": seat, "action": action.to_json(), "text": move}
         self.last_played = played
-        change = Change("action", seat)
+        change = Change("action", seat, move=move, by=str(data.get("by") or ""))
         why = data.get("why")
         if why:
             # The move is named once ("Saver: Save (because ...)"), as the terminal tells it.
@@ -571,10 +576,19 @@ class Room:
         ended = self.steps_ended.get(version)
         return ended is not None and ended[2] == decider and self.still_asked(decider, version)
 
+    def moved_on(self, seat: int | None, version: int) -> str:
+        """Why a move chosen on the view at ``version`` came too late, for the phone that sent
+        it: a teammate chose first (named, with what they chose), else the game moved on."""
+        kind, by_seat, _, move, by = self.steps_ended.get(version, ("", None, None, "", ""))
+        if kind == "action" and seat is not None and by_seat == seat and move:
+            who = f"{by} (your team)" if by else "Your team"
+            return f"{who} has already chosen: {move}"
+        return "the game has moved on since you looked: look again and choose"
+
     def _too_late(self, version: int) -> str:
         """Why a vote on the view at ``version`` came too late, in words a learner reads:
         the family voted on has chosen (or its time ran out), or the game moved on."""
-        kind, seat, voted_on = self.steps_ended.get(version, ("", None, None))
+        kind, seat, voted_on, _, _ = self.steps_ended.get(version, ("", None, None, "", ""))
         if seat is not None and seat == voted_on:
             name = self.names[seat]
             if kind == "action":

@@ -97,6 +97,14 @@ function controlKey(kind, entry) {
   return `${kind}:${JSON.stringify(action)}`;
 }
 
+/** The choices a seat is shown (its buttons and the class vote's), to tell when the view a
+ * refusal answered has gone: a refusal is not left beside a button that works again. */
+function choicesShown(update) {
+  const vote = update.vote;
+  return JSON.stringify([(update.legal || []).map((e) => e.action), ((update.view || {}).to_move || []).includes(update.you),
+    vote ? [vote.seat, (vote.choices || []).map((c) => c.action)] : null]);
+}
+
 /** An amount as its control says it: money in the game's currency ("$300"), a count of
  * things (`money: false`, shares) as a plain number ("10"). */
 function amountText(a, value) {
@@ -176,8 +184,9 @@ export class SeatPanel {
     // What lies on the table, folded or not as the learner last left it (null: not touched yet).
     this.tableOpen = null;
     this.busy = false;
-    // Why the last move or vote was refused: its text, the control it belongs to (`key`), and
-    // whether it is new (then announced, and scrolled into view, once).
+    // Why the last move or vote was refused: its text, the control it belongs to (`key`),
+    // whether it is new (then announced, and scrolled into view, once), and the choices shown
+    // then (`shown`): once they change, the view it answered is gone, and so is the refusal.
     this.problem = null;
     this.pendingChoice = null;
     this.visible = true;
@@ -194,6 +203,16 @@ export class SeatPanel {
       if (this.events.length) this.events.unshift(TAKEN_BACK);
       this.typed.clear();
       this.problem = null;
+    }
+    if (this.problem) {
+      // A refusal stays while the choices it was about are shown; it goes once they change.
+      // One that came before the update that made it late is tied to the choices of that update.
+      const shown = choicesShown(update);
+      if (this.problem.shown === null) {
+        if (update.version >= this.problem.version) this.problem.shown = shown;
+      } else if (this.problem.shown !== shown) {
+        this.problem = null;
+      }
     }
     const name = seatName(update, update.you);
     for (const event of update.events || []) {
@@ -217,7 +236,12 @@ export class SeatPanel {
     const reply = await this.send(action, this.update.version);
     this.busy = false;
     if (reply.type === "ack") this.typed.clear();
-    else this.problem = { key: controlKey("move", entry), text: sentence(reply.message || "That was not accepted."), fresh: true };
+    else {
+      // Too late (a teammate chose first, the game moved on): said above the choices, not
+      // beside a button of the next decision that happens to read the same.
+      const key = reply.code === "stale" ? "move:late" : controlKey("move", entry);
+      this.problem = this.refusal(key, reply, "That was not accepted.");
+    }
     this.render();
     return reply;
   }
@@ -271,9 +295,18 @@ export class SeatPanel {
       // Too late (the family has chosen since): said above the choices, not beside a button
       // of the next decision that happens to read the same.
       const key = reply.code === "stale" ? "vote:late" : controlKey("vote", choice);
-      this.problem = { key, text: sentence(reply.message || "The vote was not accepted."), fresh: true };
+      this.problem = this.refusal(key, reply, "The vote was not accepted.");
     }
     this.render();
+  }
+
+  /** A refused move or vote as the panel keeps it (see `problem`): the room's version when it
+   * was refused (the reply's, else the one shown) and the choices shown once the phone has
+   * caught up with that version. */
+  refusal(key, reply, otherwise) {
+    const version = typeof reply.version === "number" ? reply.version : this.update.version;
+    const shown = this.update.version >= version ? choicesShown(this.update) : null;
+    return { key, text: sentence(reply.message || otherwise), fresh: true, version, shown };
   }
 
   /** The class vote while another family decides: its choices as buttons and a one-line
