@@ -84,5 +84,5 @@ def test_rut_to_riches_squares_are_named_on_the_projector_as_on_the_phones(
     assert projector.evaluate(SPILLS, "#board .cell-name") == []
     # The round has not begun while the Dreams are chosen: not "Round: 0".
     headline = projector.inner_text("#turn .headline")
-    assert headline == "Round: not started yet · Turn limit: 40", headline
+    assert headline == "Round: not started yet (40 in all)", headline
     assert projector.errors == []

@@ -78,7 +78,7 @@ def test_rut_to_riches_squares_read_from_1_as_the_moves_say(
     play_until(server.base, code, tokens, lambda u: u["view"]["round"] >= 2)
     view = httpx2.get(f"{server.base}/api/rooms/{code}/view").json()
     projector.wait_for_selector(
-        f"body:has(#turn .headline:has-text('Round: {view['view']['round']}'))"
+        f"body:has(#turn .headline:has-text('Round {view['view']['round']} of'))"
     )
     projector.wait_for_selector("#events li")
 

@@ -24,6 +24,11 @@ such as ``kind``) gives the track its ``cells``, counted from its first square.
 ``counted_from`` is the number a learner reads for the view's square 0 (1 where the game's
 own words count squares from 1); without it, squares read as the view counts them.
 
+``headline`` lists the fields of the turn line: each a ``path`` with its ``label``, read as
+a count out of the field ``of`` ("Round 1 of 3"), or as its value after the label (the value
+alone, in sentence case, for an empty label: "Action phase"); ``playing = true`` leaves a
+field out once the game is over (a phase that would only say so again).
+
 A kind of card in ``[cards]`` may name another list ``besides``: the cards listed there are
 left out of it, so a card held under two lists (an asset that is also a card in hand) shows
 once.

@@ -408,6 +408,24 @@ function decisionSentence(update, seats) {
   return explain(update, `describe.decision.${decision.kind}`, { ...decision, seat: seats[0], name: names });
 }
 
+/** One part of the headline as the game's art describes it (`spec`): a field by its `path`,
+ * read as a count out of another (`of`: "Round 1 of 3", "Year 3 of 3"), or as the field's
+ * value after its `label` ("Phase: the year, week by week"), or alone with an empty label
+ * ("Action phase"); `playing`: left out once the game is over. A bare field name reads
+ * "Field: value". `null` when the view does not hold the field. */
+function headlineBit(view, spec) {
+  const s = typeof spec === "string" ? { path: spec } : spec;
+  const value = view[s.path];
+  if (value === undefined || value === null || (s.playing && view.result)) return null;
+  const label = s.label ?? human(s.path);
+  const total = s.of ? view[s.of] : null;
+  // A round or year still at 0 has not begun (Rut to Riches' Dreams are chosen before it).
+  if (value === 0) return `${label}: not started yet${typeof total === "number" ? ` (${total} in all)` : ""}`;
+  if (typeof value === "number") return typeof total === "number" ? `${label} ${value} of ${total}` : `${label} ${value}`;
+  const words = showValue(value, s.path);
+  return label ? `${label}: ${words}` : words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
 /** The headline: the game's round or year, and whose turn it is with the decision in words
  * ("Ana: where does your home token go this year?"). The seat asked reads that sentence as
  * its own `prompt` above its buttons, so its headline just says who moves. */
@@ -415,9 +433,7 @@ export function turnLine(update) {
   const view = update.view;
   const status = update.room ? update.room.status : "";
   if (!view) return h("p", { class: "turn" }, status === "lobby" ? "Waiting for the trainer to start the game." : "");
-  // A round or year still at 0 has not begun (Rut to Riches' Dreams are chosen before it).
-  const shown = (k) => (view[k] === 0 ? "not started yet" : showValue(view[k], k));
-  const bits = (ART.headline || []).filter((k) => view[k] !== undefined && view[k] !== null).map((k) => `${human(k)}: ${shown(k)}`);
+  const bits = (ART.headline || []).map((spec) => headlineBit(view, spec)).filter(Boolean);
   let who;
   if (view.result) who = "The game is over.";
   else if (status === "ended") who = "The trainer has ended the game: no more moves.";
