@@ -283,11 +283,12 @@ export function board(update) {
   }));
 }
 
-/** Draw each box name under `root` small enough that its longest word fits its box, once
- * the board is on the page (and again when the window changes size): a word is shrunk,
- * down to 60% of its size, rather than broken in the middle ("Circumstan|ces"). */
+/** Draw each box or zone name under `root` small enough that its longest word fits its box,
+ * once the board is on the page (and again when the window changes size): a word is shrunk,
+ * down to 60% of its size, rather than broken in the middle ("Circumstan|ces",
+ * "Investment|s"). */
 export function fitBoxNames(root) {
-  const names = [...root.querySelectorAll(".cell-name")];
+  const names = [...root.querySelectorAll(".cell-name, .zone-name")];
   for (const el of names) el.style.fontSize = "";
   const floor = new Map(names.map((el) => [el, parseFloat(getComputedStyle(el).fontSize) * 0.6]));
   let over = names.filter((el) => el.scrollWidth > el.clientWidth);
