@@ -175,8 +175,10 @@ def test_a_rut_to_riches_family_reads_its_square_by_name(
         view = public_view(server, room.code)
         me = view["players"][int(page.get_attribute("#seat", "data-seat") or 0)]
         assert me["circle"] == "rut"
-        name = SQUARE_NAMES[me["square_kind"]]  # the rulebook's name: "0 · Pay Day"
-        assert page.inner_text("#seat .where") == f"Where you are: {me['square']} · {name}"
+        name = SQUARE_NAMES[me["square_kind"]]  # the rulebook's name: "1 · Pay Day"
+        # Counted from 1, as the moves count squares (the view counts from 0).
+        where = f"Where you are: {me['square'] + 1} · {name}"
+        assert page.inner_text("#seat .where") == where
         assert page.errors == []
 
 
