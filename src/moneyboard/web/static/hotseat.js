@@ -85,7 +85,7 @@ function connect(tokens) {
     live = new Live(code, token, {
       onUpdate: (update) => { latest.set(seat, update); panel.receive(update); refresh(); },
       onProblem: (_c, message) => { problem.textContent = sentence(message); },
-      onStatus: (s) => { status.textContent = s; },
+      onStatus: (s) => { status.textContent = s; panel.connection(s); },
     });
   }
 }

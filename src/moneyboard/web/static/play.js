@@ -47,7 +47,10 @@ function start(token) {
       if (c === "closed") status.textContent = "room deleted";
       problem.textContent = sentence(message);
     },
-    onStatus: (s) => { status.textContent = s; },
+    onStatus: (s) => {
+      status.textContent = s;
+      panel.connection(s);
+    },
   });
 }
 

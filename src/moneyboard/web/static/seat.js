@@ -11,6 +11,8 @@ const SEEN_KEY = "moneyboard.seen-mechanics";
  * money, not the class vote. */
 const ANYTIME = "Any time: your own money";
 const ANYTIME_HINT = "These act for your own family now; they are not a vote.";
+/** What a phone says while it has lost its connection (its buttons are greyed meanwhile). */
+export const OFFLINE = "Lost contact with the class server: reconnecting… Your buttons come back as soon as it answers.";
 
 /** The debrief of a game that is over, as the class sees it on the projector. */
 function debriefLink() {
@@ -190,6 +192,17 @@ export class SeatPanel {
     this.problem = null;
     this.pendingChoice = null;
     this.visible = true;
+    // Whether the connection to the server is lost (its buttons greyed until it is back).
+    this.offline = false;
+  }
+
+  /** The connection's state ("live", "connecting", "reconnecting"): while it is not live the
+   * phone cannot play, so its controls are greyed and it says so. */
+  connection(status) {
+    const offline = status !== "live";
+    if (offline === this.offline) return;
+    this.offline = offline;
+    this.render();
   }
 
   receive(update) {
@@ -464,6 +477,7 @@ export class SeatPanel {
     // A refusal whose control is gone (the view moved on) still shows, above the choices.
     const loose = this.problem && !this.problem.placed ? this.problemLine(this.problem.key, "problem") : null;
     fill(this.root,
+      this.offline ? h("p", { class: "offline", role: "status" }, OFFLINE) : null,
       bot ? h("p", { class: "bot-plays", role: "status" },
         `${aBot(bot)} is playing your seat now, so you have no buttons. The trainer can give the seat back to you.`) : null,
       cash ? h("p", { class: "my-money" }, `Your ${cash.label.toLowerCase()}: ${money(cash.value)}`) : null,
@@ -483,6 +497,8 @@ export class SeatPanel {
       family ? familyCard(update, family, { you: update.you }) : null,
       this.events.length ? h("section", { class: "events", "aria-label": "What happened to you" },
         h("h2", {}, "What happened to you"), h("ul", {}, this.events.map((t) => h("li", {}, t)))) : null);
+    // Without the server nothing can be played: nothing to tap into.
+    if (this.offline) for (const control of this.root.querySelectorAll("button, input")) control.disabled = true;
     const fresh = this.problem && this.problem.fresh;
     const again = focusKey && (typing || fresh)
       ? this.root.querySelector(focusKey.startsWith("#") ? focusKey : `[data-key="${CSS.escape(focusKey)}"]`) : null;
