@@ -50,6 +50,8 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     assert trainer.locator("#summary li").count() >= 1
     points = trainer.locator("#turning-points li.turning-point")
     assert points.count() >= 1
+    # The sentence names the better choice: no line under it says it again.
+    assert not any("A better choice there" in text for text in points.all_inner_texts())
     assert serious_violations(trainer) == []
 
     # What if, by keyboard: from the first decision that mattered, another choice, replayed.
@@ -70,6 +72,9 @@ def test_the_trainer_debriefs_a_finished_game(browser: Any, server: ServerProces
     assert answer.locator(".what-if-sentence").inner_text().strip()
     assert answer.locator("tbody tr").count() == 2
     assert "played on 3 times" in answer.locator(".what-if-sentence").inner_text().lower()
+    # Whether the difference is more than luck, in the turning points' words.
+    told = answer.locator(".what-if-sentence").inner_text()
+    assert any(w in told for w in ("clear of chance", "too close to call", "about the same as"))
     assert serious_violations(trainer) == []
     screenshot(trainer, "financity-debrief", full_page=True)
 

@@ -90,6 +90,86 @@ def random_finish(
     return outcome(game)
 
 
+#: Draws of a random move a plain finish tries before listing the moves that close a decision.
+CLOSING_DRAWS = 8
+
+
+def opens(action: Action) -> bool:
+    """Whether ``action`` may leave its seat's decision open (a loan during a turn, a
+    purchase in a shop, a move allowed at any time)."""
+    return action.keeps_decision or action.anytime
+
+
+def plain_finish(
+    state: GameState,
+    seat: int,
+    action: Action,
+    rng: random.Random,
+    horizon: int | None = None,
+    *,
+    then: Action | None = None,
+) -> Finish:
+    """``seat`` plays ``action`` (known to be legal), then every seat plays on at random,
+    plainly: after a move that left its decision open, the seat closes that decision (with
+    ``then`` first, where it is legal and closes it: "borrow, then roll the die as in the
+    game"), so no seat borrows or shops again and again in one turn.
+
+    Uniform random play answers an open move with more of them (nine loan amounts against one
+    "Roll the die"), and a choice that left the turn open was judged by the random borrowing
+    that followed it. With ``horizon`` the finish stops after that many decisions.
+    """
+    game = determinized(state, rng)
+    asked = game.decision
+    game.play(seat, action)
+    held = _held_open(game, seat, action, asked.kind if asked is not None else None)
+    if held is not None and then is not None and not opens(then) and game.can(seat, then):
+        game.play(seat, then)
+        held = None
+    end = game.decisions_made + (horizon if horizon is not None else MAX_FINISH_DECISIONS)
+    while game.result is None and game.decisions_made < end:
+        d = game.decision
+        if d is None or game.status.paused:
+            break  # nothing to decide and no end: judge the game as it stands
+        mover = d.seats[0]
+        move = game.random_action(mover, rng)
+        if move is None:
+            break
+        if held == (mover, d.kind) and opens(move):
+            move = _closing(game, mover, rng) or move
+        game.play(mover, move)
+        held = _held_open(game, mover, move, d.kind)
+    return outcome(game)
+
+
+def _held_open(
+    game: GameState, seat: int, move: Action, kind: str | None
+) -> tuple[int, str] | None:
+    """``(seat, kind)`` when ``move`` left ``seat`` facing the same kind of decision again."""
+    now = game.decision
+    if kind is None or not opens(move) or now is None or now.kind != kind or seat not in now.seats:
+        return None
+    return seat, kind
+
+
+def _closing(game: GameState, seat: int, rng: random.Random) -> Action | None:
+    """A move of ``seat`` that closes its decision, drawn uniformly (``None`` if it has none)."""
+    for _ in range(CLOSING_DRAWS):
+        move = game.random_action(seat, rng)
+        if move is not None and not opens(move):
+            return move
+    closing = [a for a in game.legal_actions(seat) if not opens(a)]
+    return closing[int(rng.random() * len(closing))] if closing else None
+
+
+def worth_at_once(state: GameState, seat: int, action: Action, rng: random.Random) -> float:
+    """How much ``action`` itself changes ``seat``'s net worth: its own steps only, before the
+    period's flow goes on (a purchase below its value, a surcharge paid)."""
+    game = determinized(state, rng)
+    before = net_worth(game.metrics(seat))
+    game.play_alone(seat, action)
+    return float(net_worth(game.metrics(seat)) - before)
+
+
 def bot_finish(
     state: GameState, seat: int, action: Action, rng: random.Random, bots: Sequence[Bot]
 ) -> Finish:

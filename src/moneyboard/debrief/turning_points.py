@@ -2,7 +2,8 @@
 
 For every move where a seat had a real choice (more than one legal action when it was asked),
 the position before the move is kept. Each choice is then judged by simulated finishes from
-there (:mod:`moneyboard.debrief.playouts`, random bots, the debrief's own dice), in three steps
+there (:mod:`moneyboard.debrief.playouts`: random play that closes a decision left open
+plainly, :func:`~moneyboard.debrief.playouts.plain_finish`; the debrief's own dice), in three steps
 so that a whole game costs a few seconds:
 
 1. **Screening**: every option of every decision is played a short way ahead (about one round
@@ -35,7 +36,7 @@ from collections.abc import Callable, Sequence
 from statistics import fmean, stdev
 from typing import Any
 
-from moneyboard.debrief.playouts import Finish, random_finish, rng_for
+from moneyboard.debrief.playouts import Finish, plain_finish, rng_for, worth_at_once
 from moneyboard.debrief.words import (
     a_percent,
     action_words,
@@ -137,6 +138,8 @@ class TurningPoint:
     #: ``effect`` as a badge shows it (terminal, report and page), in the game's words, or
     #: ``""`` where the sentence does not name it (:func:`effect_text`).
     effect_text: str = ""
+    #: Net worth the alternative's move itself gives at once, less the choice's (the why).
+    at_once: float = 0.0
 
     @property
     def good_call(self) -> bool:
@@ -168,6 +171,7 @@ class TurningPoint:
             "money_error": round(self.money_error, 2),
             "win_error": round(self.win_error, 4),
             "finishes": self.finishes,
+            "at_once": round(self.at_once, 2),
             "sentence": self.sentence,
         }
 
@@ -214,8 +218,13 @@ def screen(candidates: Sequence[Candidate], seed: int, the_plan: Plan, scales: S
         results = []
         for action in options:
             finishes = [
-                random_finish(
-                    c.state, c.seat, action, rng_for(seed, f"screen:{c.entry}", i), the_plan.horizon
+                plain_finish(
+                    c.state,
+                    c.seat,
+                    action,
+                    rng_for(seed, f"screen:{c.entry}", i),
+                    the_plan.horizon,
+                    then=c.options[0],
                 )
                 for i in range(the_plan.finishes)
             ]
@@ -330,7 +339,13 @@ def measure(
 
     def mean_standing(i: int) -> float:
         finishes = [
-            random_finish(c.state, c.seat, c.options[i], rng_for(seed, f"select:{c.entry}", k))
+            plain_finish(
+                c.state,
+                c.seat,
+                c.options[i],
+                rng_for(seed, f"select:{c.entry}", k),
+                then=chosen,
+            )
             for k in range(SELECT_FINISHES)
         ]
         return fmean(scales.standing(f.scores[c.seat], f.worths[c.seat]) for f in finishes)
@@ -341,8 +356,8 @@ def measure(
         """``count`` finishes of the choice and of the best alternative, pair by pair on the
         same dice (fresh for each ``label``), and their differences."""
         rngs = [(rng_for(seed, label, k), rng_for(seed, label, k)) for k in range(count)]
-        mine = [random_finish(c.state, c.seat, chosen, a) for a, _ in rngs]
-        theirs = [random_finish(c.state, c.seat, c.options[best], b) for _, b in rngs]
+        mine = [plain_finish(c.state, c.seat, chosen, a) for a, _ in rngs]
+        theirs = [plain_finish(c.state, c.seat, c.options[best], b, then=chosen) for _, b in rngs]
         return estimate(c.seat, scales, mine, theirs)
 
     found = paired(f"measure:{c.entry}", MEASURE_FINISHES)
@@ -369,6 +384,8 @@ def measure(
         effect_error=found.effect_error,
         money_error=found.money_error,
         win_error=found.win_error,
+        at_once=worth_at_once(c.state, c.seat, c.options[best], rng_for(seed, f"now:{c.entry}", 0))
+        - worth_at_once(c.state, c.seat, chosen, rng_for(seed, f"now:{c.entry}", 0)),
     )
     said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period, share=share)
     badge = effect_text(
@@ -457,7 +474,8 @@ def sentence(
         else ""
     )
     where = f"In {period} {p.round}, {p.name} chose “{p.chosen_text}”"
-    based = f" (estimated from {p.finishes} finishes of the game played on at random)"
+    why = at_once_clause(p, money_text)
+    based = f"{why} (estimated from {p.finishes} finishes of the game played on at random)"
     if p.good_call:
         return (
             f"{where}, a good call: the best other choice, “{p.alternative_text}”, would "
@@ -467,6 +485,20 @@ def sentence(
         f"{where}; choosing “{p.alternative_text}” instead would probably have left "
         f"{p.name} with {changed} at the end{chances}{based}."
     )
+
+
+def at_once_clause(p: TurningPoint, money_text: Callable[[int | float], str]) -> str:
+    """Part of why, where the game tells it cheaply: the other move's own effect on net worth
+    at once (a purchase below its value, a surcharge), named only where it points the same
+    way as the difference in net worth at the end, and that difference is clear of chance."""
+    if not _clear(p.money, p.money_error) or p.at_once * -p.money <= 0:
+        return ""
+    figure = money_text(round(abs(p.at_once)))
+    if not says_something(figure):
+        return ""
+    if p.at_once > 0:
+        return f"; the other move itself puts net worth {figure} higher at once"
+    return f"; the other move itself would have put net worth {figure} lower at once"
 
 
 def _clear(mean: float, error: float) -> bool:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from statistics import fmean, quantiles
+from statistics import fmean, quantiles, stdev
 from typing import Any
 
 from moneyboard.bots import Bot, bot_kinds, make_bot
@@ -156,7 +157,21 @@ class WhatIf:
     #: Each seat's score in the real game as a page shows it, in the game's words.
     actual_texts: tuple[str, ...] = ()
 
+    def difference(self) -> tuple[float, float]:
+        """The deciding seat's score with the alternative less with the real choice, game by
+        game on the same dice: the mean and its standard error (infinite for one game)."""
+        pairs = [
+            b.scores[self.seat] - a.scores[self.seat]
+            for a, b in zip(self.chosen_finishes, self.alternative_finishes, strict=True)
+        ]
+        if not pairs:  # no games kept: the means alone, with nothing to judge them by
+            mean = self.alternative_results[self.seat].score.mean
+            return mean - self.chosen_results[self.seat].score.mean, math.inf
+        error = stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
+        return fmean(pairs), error
+
     def to_json(self) -> dict[str, Any]:
+        mean, error = self.difference()
         return {
             "entry": self.entry,
             "seat": self.seat,
@@ -179,6 +194,11 @@ class WhatIf:
             ],
             "chosen_results": [r.to_json() for r in self.chosen_results],
             "alternative_results": [r.to_json() for r in self.alternative_results],
+            "difference": {
+                "mean": round(mean, 4),
+                "error": round(error, 4) if math.isfinite(error) else None,
+                "clear": clear_of_chance(mean, error),
+            },
             "sentence": self.sentence,
         }
 
@@ -470,13 +490,35 @@ def _sentence(
             f"{with_unit(shown(mine.score.mean), unit)} on average "
             f"({_range(mine.score, alike)}) and won {of_the_games(mine.wins)}. {bots} {real}"
         )
-    delta = other.score.mean - mine.score.mean
-    gap = with_unit(percentage_points(delta), "percentage points") if share else shown(abs(delta))
+    delta, error = w.difference()
+
+    def gap_of(value: float) -> str:
+        if share:
+            return with_unit(percentage_points(value), "percentage points")
+        return shown(abs(value))
+
+    gap = gap_of(delta)
     change = (
         f"about {gap} {'more' if delta > 0 else 'less'} than"
         if says_something(gap)
         else "about the same as"
     )
+    # As the turning points judge a difference: clear of chance when more than twice its
+    # standard error, given then as a range (the mean give or take twice that error).
+    if clear_of_chance(delta, error):
+        low, high = sorted((abs(delta - 2 * error), abs(delta + 2 * error)))
+        more = "more" if delta > 0 else "less"
+        sure = (
+            f" That difference is clear of chance: between {gap_of(low)} and {gap_of(high)} {more}."
+        )
+    elif says_something(gap):
+        sure = (
+            f" That difference is too close to call with {w.games} "
+            f"{'game' if w.games == 1 else 'games'}: chance alone could explain it"
+            f"{'' if w.games >= MAX_GAMES else ' (more games would tell)'}."
+        )
+    else:
+        sure = ""
     # The share of wins: compared only where the two differ (else it says it once).
     wins = (
         f"winning {of_the_games(other.wins)} instead of {percent(mine.wins)}"
@@ -487,8 +529,14 @@ def _sentence(
         f"{head} With “{w.alternative_text}” instead, played on {times(w.games)}, {w.name} "
         f"would have ended with {with_unit(shown(other.score.mean), unit)} on average "
         f"({_range(other.score, alike)}): {change} with the real choice on the same dice "
-        f"({shown(mine.score.mean)}), {wins}. {bots} {real}"
+        f"({shown(mine.score.mean)}), {wins}.{sure} {bots} {real}"
     )
+
+
+def clear_of_chance(mean: float, error: float) -> bool:
+    """Whether a paired difference stands out of the noise as the turning points require:
+    more than twice its standard error."""
+    return abs(mean) > 1e-9 and abs(mean) > 2 * error
 
 
 def _who_played_on(w: WhatIf) -> str:

@@ -81,8 +81,8 @@ function turningPoint(point, pick) {
   const call = point.better ? "costly" : "a good call";
   const effect = h("span", { class: `effect ${point.better ? "loss" : "gain"}` },
     point.effect_text ? ` (${call}: ${point.effect_text})` : ` (${call})`);
-  const body = [h("strong", {}, head), effect, h("p", { class: "point-sentence" }, point.sentence || ""),
-    point.better ? h("p", { class: "hint" }, `A better choice there: ${said(point.better)}`) : null];
+  // The sentence names the better choice already: it is not repeated under it.
+  const body = [h("strong", {}, head), effect, h("p", { class: "point-sentence" }, point.sentence || "")];
   if (!pick) return h("li", { class: "turning-point" }, body);
   return h("li", { class: "turning-point" }, body,
     h("button", { type: "button", "data-entry": point.entry, onclick: () => pick(point) }, `What if ${name} had chosen otherwise here?`));
@@ -122,8 +122,31 @@ function pointOptions(points) {
   fill(select, h("option", { value: "" }, "Choose a decision…"), groups);
 }
 
+// A what-if plays every seat on with its own bot: its time grows with the games asked and
+// the moves left after the decision. Past this many moves left, the page suggests fewer games
+// (at least MIN_GAMES), so a long game still answers in front of a class within about half a
+// minute; the trainer may ask for more.
+const DEFAULT_GAMES = 12;
+const MIN_GAMES = 4;
+const LONG_STRETCH = 150;
+// Seconds per game per move left, learned from this page's last what-if (none yet: no guess).
+let secondsPerMove = null;
+
+/** Moves with a choice made after ``entry`` (what every replayed game has to play again). */
+function movesAfter(entry) {
+  return state.decisions.filter((d) => d.entry > Number(entry)).length;
+}
+
+/** The games a what-if from ``entry`` is offered by default: fewer for a long stretch. */
+function suggestedGames(entry) {
+  const left = movesAfter(entry);
+  if (left <= LONG_STRETCH) return DEFAULT_GAMES;
+  return Math.max(MIN_GAMES, Math.round((DEFAULT_GAMES * LONG_STRETCH) / left));
+}
+
 async function loadAlternatives(entry, prefer = null) {
   const select = document.getElementById("alternative");
+  if (entry !== "") document.getElementById("games").value = String(suggestedGames(entry));
   select.disabled = true;
   fill(select, h("option", { value: "" }, "Loading the other choices…"));
   fill(document.getElementById("what-if-result"));
@@ -188,15 +211,25 @@ async function runWhatIf(event) {
   }
   const button = document.getElementById("run-what-if");
   button.disabled = true;
-  fill(out, h("p", { class: "waiting", role: "status" }, "Replaying the game from there…"));
+  const games = Number(document.getElementById("games").value);
+  const work = games * Math.max(1, movesAfter(entry));
+  const guess = secondsPerMove === null ? "" : ` It should take about ${Math.max(1, Math.round(secondsPerMove * work))} s.`;
+  const plays = `Replaying the game from there, ${games} ${games === 1 ? "game" : "games"} with each choice.${guess}`;
+  // The status line says what is being done once; the seconds count on beside it quietly.
+  const clock = h("span", { class: "elapsed", "aria-hidden": "true" }, "");
+  fill(out, h("p", { class: "waiting", role: "status" }, plays, " ", clock));
+  const started = Date.now();
+  const tick = setInterval(() => { clock.textContent = `${Math.round((Date.now() - started) / 1000)} s so far…`; }, 1000);
   try {
     const result = await call(`/api/rooms/${code}/debrief/what-if`, {
-      method: "POST", body: { entry: Number(entry), action: choice.action, games: Number(document.getElementById("games").value) },
+      method: "POST", body: { entry: Number(entry), action: choice.action, games },
     });
+    secondsPerMove = (Date.now() - started) / 1000 / work;
     fill(out, whatIfResult(result));
   } catch (error) {
     fill(out, h("p", { class: "problem", role: "alert" }, sentence(error.message)));
   } finally {
+    clearInterval(tick);
     button.disabled = false;
   }
 }
