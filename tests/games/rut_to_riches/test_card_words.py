@@ -90,3 +90,22 @@ def test_the_question_on_a_card_names_an_offer_only_where_the_card_allows_one() 
         "P1: 'Two-bedroom condo' is on the table: buy it, pass, or offer it to another player."
     )
     assert [e for e in state.seat_actions(0)["legal"] if e["action"]["type"] == "propose"]
+
+
+def test_choose_a_deal_offers_no_deal_in_words_not_as_a_card_named_none() -> None:
+    """The button, the class vote and the line after a timer ran out name drawing nothing
+    as no deal: "Opportunity card: none" read like a card."""
+    state = start()
+    state.players[0].position = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())  # lands on Choose A Deal
+    labels = sorted(e["text"] for e in state.seat_actions(0)["legal"])
+    assert labels == [
+        "No deal this turn",
+        "Opportunity card: personal",
+        "Opportunity card: real estate",
+        "Opportunity card: shares",
+    ]
+    assert state.action_text(Deal("venture")) == "Opportunity card: venture"
+    state.timeout(0)
+    assert state.explain(state.log[-2]) == "Time is up for P1: the game chose 'No deal this turn'."
