@@ -69,12 +69,26 @@ def test_a_six_in_hand_is_kept_and_the_reason_gives_the_odds() -> None:
     choice = SearchBot(random.Random(2), simulations=300).choose(state, 0)
     assert str(choice.action) == "keep"
     match = re.fullmatch(
-        r"in 300 imagined futures this move came out best: ahead of the other families "
-        r"(\d+)% of the time, against (\d+)% for 'Gamble'",
+        r"in 300 imagined futures this move did best: it left the family better placed "
+        r"against the others \((\d+) out of 100, where 50 is level\) than 'Gamble' did \((\d+)\)",
         choice.why,
     )
     assert match is not None
     assert int(match[1]) > int(match[2])
+
+
+def test_moves_that_do_equally_well_are_not_given_a_comparison_that_explains_nothing() -> None:
+    # Far ahead on the last move, the family wins whatever it does: every move rates 100,
+    # and "100 against 100" said nothing. The reason says that no move did clearly better.
+    state = toy(5, die=3)
+    state.options = state.options.model_copy(update={"rounds": 1})
+    state.borrowed[0] = True  # type: ignore[attr-defined]
+    state.ledger.post("bank", "cash:0", 1_000, "toy.income", {"seat": 0})
+    choice = SearchBot(random.Random(2), simulations=300).choose(state, 0)
+    other = "Gamble" if str(choice.action) == "keep" else "Keep"
+    assert choice.why == (
+        f"in 300 imagined futures no move did clearly better: this one did as well as '{other}'"
+    )
 
 
 def test_evaluation_grades_the_lead_and_rewards_the_winner() -> None:

@@ -73,13 +73,15 @@ class _Node:
 
 
 class _Edge:
-    """One move from a node: visits, total value to its mover, times it was available."""
+    """One move from a node: visits, total value to its mover (and of its squares, for how
+    much it varied), times it was available."""
 
-    __slots__ = ("available", "node", "total", "visits")
+    __slots__ = ("available", "node", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
         self.node: _Node | None = None
 
@@ -178,12 +180,9 @@ class SearchBot:
             legal, key=lambda a: (edges[a].visits, edges[a].total) if a in edges else (0, 0.0)
         )
         best, second = ranked[-1], ranked[-2]
-        why = (
-            f"in {done:,} imagined futures this move came out best: ahead of the other "
-            f"families {_share(edges.get(best))} of the time, against "
-            f"{_share(edges.get(second))} for '{state.action_text(second)}'"
+        return Choice(
+            best, _reason(done, edges.get(best), edges.get(second), state.action_text(second))
         )
-        return Choice(best, why)
 
     def _simulate(
         self,
@@ -225,6 +224,7 @@ class SearchBot:
         for edge, who in path:
             edge.visits += 1
             edge.total += value[who]
+            edge.squares += value[who] * value[who]
         for move in game.moves:  # every move of this simulation, tree and rollout
             if move.action is not None:
                 averages.add(move.action, value[move.seat])
@@ -275,11 +275,52 @@ class SearchBot:
             game.play(mover, action)  # drawn from the legal moves: no checks needed
 
 
-def _share(edge: _Edge | None) -> str:
-    """An edge's average value as a percentage, for the explanation."""
-    if edge is None or edge.visits == 0:
-        return "no tries"
-    return f"{100 * edge.total / edge.visits:.0f}%"
+#: How many standard errors apart two moves' averages must be to call one better: closer
+#: than that, the gap is the luck of the imagined futures, not the moves.
+CLEARLY_BETTER = 2.0
+
+
+def _rating(edge: _Edge) -> int:
+    """An edge's average value to its mover on a 0..100 scale (50: level with the others)."""
+    return round(100 * edge.total / edge.visits)
+
+
+def _clearly_better(best: _Edge | None, other: _Edge | None) -> bool:
+    """Whether ``best`` did better than ``other`` by more than the futures' luck explains
+    (:data:`CLEARLY_BETTER` standard errors of the gap) and by at least a point shown."""
+    if best is None or other is None or best.visits < 2 or other.visits < 2:
+        return False
+
+    def mean_and_error(edge: _Edge) -> tuple[float, float]:
+        mean = edge.total / edge.visits
+        variance = max(0.0, edge.squares / edge.visits - mean * mean)
+        return mean, variance / (edge.visits - 1)
+
+    mine, my_error = mean_and_error(best)
+    theirs, their_error = mean_and_error(other)
+    beyond_luck = mine - theirs > CLEARLY_BETTER * math.sqrt(my_error + their_error)
+    return beyond_luck and _rating(best) > _rating(other)
+
+
+def _reason(done: int, best: _Edge | None, other: _Edge | None, other_text: str) -> str:
+    """Why the search chose its move, against the runner-up (``other_text``, as its button
+    reads): how well each left the family placed against the others, on a 0..100 scale
+    (:func:`moneyboard.bots.evaluation.values`); or, when the gap is within the futures'
+    luck, that no move did clearly better (a "100 against 100" explains nothing)."""
+    futures = f"in {done:,} imagined futures"
+    if best is not None and best.visits and (other is None or not other.visits):
+        return (
+            f"{futures} this move did best ({_rating(best)} out of 100 for how the family "
+            f"stood against the others, where 50 is level); '{other_text}' was not tried"
+        )
+    if _clearly_better(best, other):
+        assert best is not None and other is not None
+        return (
+            f"{futures} this move did best: it left the family better placed against the "
+            f"others ({_rating(best)} out of 100, where 50 is level) than '{other_text}' "
+            f"did ({_rating(other)})"
+        )
+    return f"{futures} no move did clearly better: this one did as well as '{other_text}'"
 
 
 #: Per action type, its fields that are not amounts (what a ladder of amounts shares).
