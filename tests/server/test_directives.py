@@ -305,3 +305,20 @@ def test_each_control_is_told_once_in_the_feed(client: TestClient) -> None:
         "The game goes on.",
         "A saver bot now plays Learner 1's seat.",
     ]
+
+
+def test_an_investment_s_returns_say_what_each_number_means(client: TestClient) -> None:
+    room = Classroom.open(client, "financialit", learners=3)
+    r = client.get(f"/api/rooms/{room.code}/chance", headers=auth(room.trainer))
+    streams = {s["stream"]: s for s in r.json()["streams"]}
+    returns = [s for name, s in streams.items() if name.startswith("returns:")]
+    assert returns
+    for stream in returns:
+        card = stream["text"].split(": ", 1)[1]
+        for outcome in stream["outcomes"]:
+            assert outcome["text"] == str(outcome["outcome"])
+            meaning = outcome["meaning"]
+            said = f"How '{card}' did: {outcome['outcome']} units for a full term."
+            assert meaning == said, meaning
+    # A card is named by its name already: nothing more to say.
+    assert all(o["meaning"] is None for o in streams["deck:events"]["outcomes"])

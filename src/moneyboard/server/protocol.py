@@ -166,6 +166,11 @@ class NewDevice(BaseModel):
 class Outcome(BaseModel):
     outcome: Any = Field(description="What to queue (a card's identifier, a die's number)")
     text: str = Field(description="It in words (the card's name)")
+    meaning: str | None = Field(
+        default=None,
+        description="What a number stands for, in the game's words, where the number alone "
+        "does not say ('8' on an investment's returns: how it did over a full term)",
+    )
 
 
 class Stream(BaseModel):

@@ -227,7 +227,11 @@ class Room:
                     "stream": stream,
                     "text": state.stream_text(stream),
                     "outcomes": [
-                        {"outcome": o, "text": word(o) if isinstance(o, str) else str(o)}
+                        {
+                            "outcome": o,
+                            "text": word(o) if isinstance(o, str) else str(o),
+                            "meaning": None if isinstance(o, str) else _meaning(state, stream, o),
+                        }
                         for o in outcomes
                     ],
                 }
@@ -780,6 +784,13 @@ class Room:
             return [], []
         actions = state.seat_actions(seat)
         return actions["legal"], actions["refused"] if seat in state.to_move() else []
+
+
+def _meaning(state: GameState, stream: str, outcome: Any) -> str | None:
+    """What a number drawn on ``stream`` stands for, in the game's words for that draw ("How
+    'Bond Fund' did: 8 units for a full term."), where the game has words for it."""
+    described = state.describe_draw(stream, outcome)
+    return state.explain(described) if described is not None else None
 
 
 #: A seat named in a decision's sentence (``{by:seat}``), other than the seat asked.

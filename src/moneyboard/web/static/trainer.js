@@ -88,7 +88,8 @@ function doneText(body) {
     const stream = streams.get(body.stream);
     const named = body.outcomes.map((o) => {
       const found = stream && stream.outcomes.find((x) => JSON.stringify(x.outcome) === JSON.stringify(o));
-      return found ? found.text : String(o);
+      if (!found) return String(o);
+      return found.meaning ? `${found.text} (${found.meaning.replace(/\.$/, "")})` : found.text;
     });
     // The server checks a card against the whole deck, not against what is left of it: a
     // card drawn meanwhile is skipped when the deck is drawn, and the log says so.
@@ -245,15 +246,17 @@ function streamTyped() {
 }
 
 /** Every outcome of the stream typed in, by its name ("Fire Disaster"), which the server reads
- * as well as the identifier; two cards of one name are offered by their identifiers. */
+ * as well as the identifier; two cards of one name are offered by their identifiers, and a
+ * number with what it means ("8": "How 'Bond Fund' did: 8 units for a full term."). */
 function showOutcomes() {
   const chosen = streams.get(streamTyped());
   const outcomes = chosen ? chosen.outcomes : [];
   const count = new Map();
   for (const o of outcomes) count.set(o.text, (count.get(o.text) || 0) + 1);
+  // A bare number (an investment's returns) is labelled with what it stands for.
   fill(document.getElementById("outcomes"), outcomes.map((o) => count.get(o.text) === 1
-    ? h("option", { value: o.text })
-    : h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.text })));
+    ? h("option", { value: o.text, label: o.meaning || null })
+    : h("option", { value: typeof o.outcome === "string" ? o.outcome : JSON.stringify(o.outcome), label: o.meaning || o.text })));
 }
 
 /** Each room status in words. */
