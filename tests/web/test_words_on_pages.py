@@ -178,6 +178,22 @@ LAST_VOTE_STEPS = """async () => {
     return steps.map((u) => { kept.receive(u); return kept.result ? kept.decider : null; });
 }"""
 
+#: A vote's result, then moves with no vote: how many of them it stays up for.
+MOVES_AFTER_A_VOTE = """async () => {
+    const { LastVote, VOTE_SHOWN_FOR } = await import('/static/render.js');
+    const seats = [{ name: 'Ana' }, { name: 'Ben' }];
+    const room = { status: 'playing', votes: 0, seats };
+    const result = { seat: 0, split: { Done: 1 }, played: 'Done', reasons: [] };
+    const kept = new LastVote();
+    kept.receive({ room, view: { to_move: [1] }, vote_result: result, change: 'action' });
+    const shown = [];
+    for (let i = 0; i < VOTE_SHOWN_FOR + 1; i++) {
+        kept.receive({ room, view: { to_move: [i % 2] }, change: i === 2 ? 'pause' : 'action' });
+        shown.push(kept.result !== null);
+    }
+    return [VOTE_SHOWN_FOR, shown];
+}"""
+
 
 def test_the_last_vote_stays_until_the_next_is_voted_on_and_one_vote_is_one(
     browser: Any, server: ServerProcess
@@ -221,6 +237,9 @@ def test_the_last_vote_stays_until_the_next_is_voted_on_and_one_vote_is_one(
     # move, a person asked and a pause; gone on a vote, a take-back, the end of the game.
     kept = projector.evaluate(LAST_VOTE_STEPS)
     assert kept == ["Ana", "Ana", "Ana", None, "Ana", None, "Ana", None], kept
+    # With no vote after it, a result goes after a few moves (a pause is no move).
+    moves, shown = projector.evaluate(MOVES_AFTER_A_VOTE)
+    assert shown == [True] * moves + [False], shown
     for page in [trainer, projector, *phones]:
         assert page.errors == [], page.url
 

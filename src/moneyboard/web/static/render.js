@@ -491,32 +491,42 @@ export function resultBlock(update) {
  * count. The console, the projector and the phones mark it alike. */
 export const TAKEN_BACK = "— Taken back here: the lines below may tell of moves that no longer count —";
 
+/** Moves played after a class vote's result that it stays on screen for: long enough to talk
+ * it over, not for the rest of the game when no one votes again. */
+export const VOTE_SHOWN_FOR = 8;
+
 /** The class vote's last result as a page keeps it: taken from the update that closes a vote
  * (with the family voted on: the server names it, as several may decide at once), and kept
  * on show, while bots move and while a person's next decision waits, until someone votes on
- * the next decision (its count shows then, and its own result follows), the game is over, or
- * the trainer takes moves back. The class can always read the last split and what the family
- * chose, even when a bot moves straight after the decision voted on. */
+ * the next decision (its count shows then, and its own result follows), a few moves have been
+ * played since (VOTE_SHOWN_FOR), the game is over, or the trainer takes moves back. The class
+ * can read the last split and what the family chose even when a bot moves straight after. */
 export class LastVote {
   constructor() {
     this.result = null;
     this.decider = null;
     this.deciders = [];
+    this.movesSince = 0;
   }
 
   receive(update) {
     if (update.vote_result && !gameOver(update)) {
       this.result = update.vote_result;
+      this.movesSince = 0;
       const seat = update.vote_result.seat;
       this.decider = typeof seat === "number" ? seatName(update, seat)
         : this.deciders.length === 1 ? seatName(update, this.deciders[0]) : null;
-    } else if (update.change === "undo" || (update.room || {}).votes > 0 || gameOver(update)) {
+    } else if (update.change === "undo" || (update.room || {}).votes > 0 || gameOver(update)
+      || (this.result && MOVES.has(update.change) && ++this.movesSince >= VOTE_SHOWN_FOR)) {
       this.result = null;
       this.decider = null;
     }
     this.deciders = (update.view && update.view.to_move) || [];
   }
 }
+
+/** The changes that are a move of the game (a seat's, or its default when time ran out). */
+const MOVES = new Set(["action", "timeout"]);
 
 /** Whether the game is over: it ended by its rules, or the trainer ended it. */
 function gameOver(update) {
