@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
@@ -215,12 +216,15 @@ def spread(values: Sequence[float]) -> float:
 
 @dataclasses.dataclass(slots=True)
 class _Appraisal:
-    """What the bot saw of one move: mean metric changes, luck spread and hint bonus."""
+    """What the bot saw of one move: mean metric changes, luck spread and hint bonus, and
+    the move it imagined playing after it (as its button reads) when this one left the
+    decision open (see the module doc)."""
 
     deltas: dict[str, float]
     spread: float
     hint: Hint | None
     value: float = 0.0
+    then: str | None = None
 
 
 def _change(copy: GameState, seat: int, before: Mapping[str, float]) -> dict[str, float]:
@@ -231,11 +235,21 @@ def _change(copy: GameState, seat: int, before: Mapping[str, float]) -> dict[str
 
 def _leaves_open(state: GameState, seat: int, action: Action, copy: GameState) -> bool:
     """Whether ``action`` (one that may leave a decision open, or be taken at any time) left
-    ``seat`` facing the same kind of decision in ``copy`` as in ``state``."""
+    ``seat`` facing the same question in ``copy`` as in ``state``: of the same kind, about
+    the same thing (its data alike but for the figures that change while it is open).
+
+    A question of the same kind about something else is a new one: FinanCity asks how to
+    pay the year's expenses and then, once they are paid, how to pay an event; taken for
+    the first left open, the savings card that paid the expenses was compared with a
+    smaller card that had not paid them yet."""
     if not (action.keeps_decision or action.anytime):
         return False
     asked, now = state.decision, copy.decision
-    return asked is not None and now is not None and now.kind == asked.kind and seat in now.seats
+    if asked is None or now is None or now.kind != asked.kind or seat not in now.seats:
+        return False
+    figures = copy.decision_figures(now) or {}
+    keys = (asked.data.keys() | now.data.keys()) - figures.keys()
+    return all(asked.data.get(key) == now.data.get(key) for key in keys)
 
 
 class PersonalityBot:
@@ -277,10 +291,12 @@ class PersonalityBot:
         hints = self._hints(state)
         copies = [self._lookahead(state, seat, action, seeds) for action in legal]
         outcomes = [[_change(copy, seat, before) for copy in per_action] for per_action in copies]
-        self._close_open_moves(
+        then = self._close_open_moves(
             state, seat, legal, copies=copies, outcomes=outcomes, before=before, hints=hints
         )
         appraisals = self._appraise(legal, outcomes, hints)
+        for i, move in then.items():
+            appraisals[i].then = move
         noisy = [a.value + rng.uniform(0.0, 1e-3) for a in appraisals]
         best = max(range(len(legal)), key=noisy.__getitem__)
         runner_up = max((i for i in range(len(legal)) if i != best), key=noisy.__getitem__)
@@ -335,28 +351,34 @@ class PersonalityBot:
         outcomes: list[list[dict[str, float]]],
         before: Mapping[str, float],
         hints: Sequence[Hint],
-    ) -> None:
+    ) -> dict[int, str]:
         """After each move that left the decision open, play on its copies the best move that
         closes it (ranked among the closing moves by the same appraisal) and measure again,
-        so a loan is judged as "loan, then Done" against "Done" (see the module doc)."""
+        so a loan is judged as "loan, then Done" against "Done" (see the module doc).
+
+        Returns, by the index of each such move, the closing move played after it (as its
+        button read then; the most frequent one if the samples differ)."""
         left_open = [
             [_leaves_open(state, seat, action, copy) for copy in per_action]
             for action, per_action in zip(legal, copies, strict=True)
         ]
         closing = [i for i, flags in enumerate(left_open) if not any(flags)]
         if not closing or len(closing) == len(legal):
-            return
+            return {}
         ranked = self._appraise([legal[i] for i in closing], [outcomes[i] for i in closing], hints)
         value = {i: a.value for i, a in zip(closing, ranked, strict=True)}
         order = sorted(closing, key=lambda i: -value[i])
+        followed: dict[int, Counter[str]] = {}
         for i, flags in enumerate(left_open):
             for sample, (copy, still_open) in enumerate(zip(copies[i], flags, strict=True)):
                 if not still_open:
                     continue
                 then = next((legal[j] for j in order if copy.can(seat, legal[j])), None)
                 if then is not None:
+                    followed.setdefault(i, Counter())[copy.action_text(then)] += 1
                     copy.play(seat, then)
                     outcomes[i][sample] = _change(copy, seat, before)
+        return {i: texts.most_common(1)[0][0] for i, texts in followed.items()}
 
     def _appraise(
         self,
@@ -403,7 +425,12 @@ class PersonalityBot:
     ) -> str:
         """Name what decided against the next best move: a metric, the luck, or a hint
         (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
-        in the game's currency; ``words``: the game's words, naming its metrics)."""
+        in the game's currency; ``words``: the game's words, naming its metrics).
+
+        The next best move is named with the move imagined after it, when that one differs
+        from the chosen move's: a saver who cashes its $1,000 savings card "keeps $100 more
+        in savings" than one who cashes the $100 card, which falls short of the bill, and
+        then the $1,000 card as well; without the second card the comparison read reversed."""
         weights = self.personality.weights
         decisive, margin = "", 0.0
         for key, weight in weights.items():
@@ -414,6 +441,10 @@ class PersonalityBot:
             alternative.hint.bonus if alternative.hint else 0.0
         )
         luck_edge = self.personality.risk * (chosen.spread - alternative.spread)
+        then = alternative.then
+        compared = f"'{other}'" + (
+            f" followed by '{then}'" if then is not None and then != chosen.then else ""
+        )
         money_scale = max(
             (abs(d.get(k, 0.0)) for d in (chosen.deltas, alternative.deltas) for k in weights),
             default=0.0,
@@ -426,11 +457,11 @@ class PersonalityBot:
             return f"did not choose '{other}' because {alternative.hint.reason}"
         if luck_edge > max(metric_edge, 0.0):
             if self.personality.risk < 0:
-                return f"plays it safe: the result depends less on luck than '{other}'"
-            return f"takes the chance: the result could be better than with '{other}'"
+                return f"plays it safe: the result depends less on luck than {compared}"
+            return f"takes the chance: the result could be better than with {compared}"
         if not decisive:
             return f"the moves looked equally good to the {self.kind}"
         diff = chosen.deltas[decisive] - alternative.deltas[decisive]
         name = words.get(f"metric={decisive}")
         gain = describe_gain(decisive, diff, money, name, in_money=decisive in money_metrics)
-        return f"{gain}, compared with '{other}'"
+        return f"{gain}, compared with {compared}"
