@@ -155,6 +155,18 @@ def test_a_saver_short_of_its_expenses_cashes_the_card_that_covers_them_and_says
     for seed in range(3):
         choice = PersonalityBot(PERSONALITIES[0], random.Random(seed)).choose(state, 0)
         assert state.action_text(choice.action) == large, seed
-        assert choice.why == (
-            f"keeps $100 more in savings, compared with '{small}' followed by '{large}'"
-        )
+        assert choice.why == (f"keeps $100 more in savings, compared with '{small}' first")
+
+
+def test_the_runner_up_followed_by_the_chosen_move_is_said_to_come_first() -> None:
+    # "keeps $100 more in savings, compared with 'Withdraw a $100 savings card' followed by
+    # 'Done'" named the chosen move again: the runner-up comes "first".
+    state = start()
+    give_savings(state, 0, [100])
+    drive(state, until=at("savings"))
+    take_cash(state, 0, state.cash(0))
+    choice = PersonalityBot(PERSONALITIES[0], random.Random(0)).choose(state, 0)
+    assert state.action_text(choice.action) == "Done"
+    assert choice.why == (
+        "keeps $100 more in savings, compared with 'Withdraw a $100 savings card' first"
+    )

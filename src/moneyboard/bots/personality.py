@@ -427,10 +427,11 @@ class PersonalityBot:
         (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
         in the game's currency; ``words``: the game's words, naming its metrics).
 
-        The next best move is named with the move imagined after it, when that one differs
-        from the chosen move's: a saver who cashes its $1,000 savings card "keeps $100 more
-        in savings" than one who cashes the $100 card, which falls short of the bill, and
-        then the $1,000 card as well; without the second card the comparison read reversed."""
+        The next best move is named with the move imagined after it (unless the chosen move
+        is followed by it too), or said to come "first" when that is the chosen move: a saver
+        who cashes its $1,000 savings card "keeps $100 more in savings" than one who cashes
+        the $100 card first, which falls short of the bill, and then the $1,000 card as well;
+        said without it, the comparison read reversed."""
         weights = self.personality.weights
         decisive, margin = "", 0.0
         for key, weight in weights.items():
@@ -442,9 +443,11 @@ class PersonalityBot:
         )
         luck_edge = self.personality.risk * (chosen.spread - alternative.spread)
         then = alternative.then
-        compared = f"'{other}'" + (
-            f" followed by '{then}'" if then is not None and then != chosen.then else ""
-        )
+        compared = f"'{other}'"
+        if then == action:  # the next best move, and then the chosen one
+            compared += " first"
+        elif then is not None and then != chosen.then:
+            compared += f" followed by '{then}'"
         money_scale = max(
             (abs(d.get(k, 0.0)) for d in (chosen.deltas, alternative.deltas) for k in weights),
             default=0.0,
