@@ -73,7 +73,7 @@ def test_a_take_back_into_the_round_before_drops_that_round_from_the_charts() ->
     record = crossed_back_record()
     check_timeline_follows_the_game(record)
     debrief = build_debrief(record, budget_seconds=0.05)
-    assert debrief.rounds() == [1, 2]
+    assert debrief.rounds() == [0, 1, 2]  # the start, then each round
     # Round 1 closes once, after Ben's second try (he gambled this time).
     closing = [row.entry for row in debrief.timeline if row.round == 1]
     assert closing == [len(record.moves) - 2] * 2

@@ -147,7 +147,7 @@ def line_chart(
     chart_id: str,
     title: str,
     rounds: Sequence[int],
-    series: Sequence[tuple[str, Sequence[float]]],
+    series: Sequence[tuple[str, Sequence[float | None]]],
     *,
     x_label: str = "Round",
     y_label: str = "",
@@ -156,11 +156,12 @@ def line_chart(
 ) -> str:
     """One line per series (a seat's name and its value at each of ``rounds``), as SVG,
     shaped by ``layout`` (:data:`WIDE`, or :data:`NARROW` for a phone); values that are a
-    ``share`` (of expenses) are written as percentages ("150%")."""
+    ``share`` (of expenses) are written as percentages ("150%"). Round 0 is the start. A
+    seat's line stops where its values do (``None``: it left the game), marked "out"."""
     at = layout
     font = at.font
     y_label = y_label or title
-    values = [v for _, ys in series for v in ys]
+    values = [v for _, ys in series for v in ys if v is not None]
     y_ticks = nice_ticks(min([0.0, *values]), max([0.0, *values]))
     x_low, x_high = (min(rounds), max(rounds)) if rounds else (0, 1)
     if x_low == x_high:
@@ -188,6 +189,7 @@ def line_chart(
         return top + (y_ticks[-1] - v) / (y_ticks[-1] - y_ticks[0]) * plot_h
 
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
+    said = describe(title, rounds, series, share_percent if share else number, x_label.lower())
     title_x = 16 if at.legend_below else left
     lines = (
         escape(title)
@@ -201,9 +203,8 @@ def line_chart(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {at.width} {height}" '
         f'role="img" aria-labelledby="{title_id} {desc_id}" class="debrief-chart" '
         f'font-family="system-ui, sans-serif" font-size="{font}">',
-        f'<title id="{title_id}">{escape(title)} at the end of each round</title>',
-        f'<desc id="{desc_id}">'
-        f"{escape(describe(title, rounds, series, share_percent if share else number))}</desc>",
+        f'<title id="{title_id}">{escape(title)} {when_shown(rounds, x_label.lower())}</title>',
+        f'<desc id="{desc_id}">{escape(said)}</desc>',
         f'<rect x="0" y="0" width="{at.width}" height="{height}" fill="#ffffff"/>',
         f'<text x="{title_x}" y="{at.top - 30}" font-size="{font + 6}" font-weight="bold" '
         f'fill="#111111">{lines}</text>',
@@ -238,7 +239,7 @@ def line_chart(
         )
         out.append(
             f'<text x="{x:.1f}" y="{base + 8 + font}" text-anchor="middle" '
-            f'fill="#111111">{r}</text>'
+            f'fill="#111111">{"Start" if r == 0 else r}</text>'
         )
     out.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{base + at.bottom - 12}" text-anchor="middle" '
@@ -256,7 +257,7 @@ def line_chart(
             DASHES[i % len(DASHES)],
             MARKERS[i % len(MARKERS)],
         )
-        points = [(x_at(r), y_at(v)) for r, v in zip(rounds, ys, strict=True)]
+        points = [(x_at(r), y_at(v)) for r, v in zip(rounds, ys, strict=True) if v is not None]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<g class="seat-{i}">')
@@ -264,8 +265,14 @@ def line_chart(
             f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="4"'
             f'{dash_attr} stroke-linejoin="round"/>'
         )
-        if len(points) <= 40:
+        if len(rounds) <= 40:
             out.extend(_marker(marker, x, y, colour) for x, y in points)
+        if points and ys and ys[-1] is None:  # the seat left the game: say so at the line's end
+            x, y = points[-1]
+            out.append(
+                f'<text x="{x + 10:.1f}" y="{y - 10:.1f}" fill="{colour}" '
+                f'font-weight="bold">out</text>'
+            )
         out.append("</g>")
         if at.legend_below:
             lx, ly = 16, base + at.bottom + 10 + i * legend_row
@@ -342,30 +349,70 @@ def _fit(name: str, room: float, font: int) -> str:
     return name.rstrip() + "…"
 
 
+def when_shown(rounds: Sequence[int], period: str = "round") -> str:
+    """When a chart's figures were taken: at the end of each round, and at the start (round
+    0) if the chart has it.
+
+    >>> when_shown([0, 1, 2]), when_shown([1, 2], "year")
+    ('at the start and at the end of each round', 'at the end of each year')
+    """
+    start = "at the start and " if rounds and rounds[0] == 0 else ""
+    return f"{start}at the end of each {period}"
+
+
 def describe(
     title: str,
     rounds: Sequence[int],
-    series: Sequence[tuple[str, Sequence[float]]],
+    series: Sequence[tuple[str, Sequence[float | None]]],
     text: Callable[[float], str] = number,
+    period: str = "round",
 ) -> str:
     """The chart in words, for a screen reader: each seat's first and last value (written by
-    ``text``), its highest and lowest, and who ended highest.
+    ``text``), its highest and lowest, and who ended highest; a seat whose values stop (it
+    left the game) is said to be out from then on.
 
     >>> print(describe("Cash", [1, 2], [("Ana", [5, 9]), ("Ben", [5, 3])]))
     Cash at the end of rounds 1 to 2. Ana: from 5 to 9 (lowest 5, highest 9). Ben: from 5 to 3 \
 (lowest 3, highest 5). Highest at the end: Ana.
+    >>> print(describe("Cash", [0, 1, 2], [("Ana", [5, 9, 8]), ("Ben", [5, 3, None])]))
+    Cash at the start and at the end of rounds 1 to 2. Ana: from 5 to 8 (lowest 5, highest 9). \
+Ben: from 5 to 3 (lowest 3, highest 5), then out of the game after round 1. Highest at the end: Ana.
     """
     if not rounds:
-        return f"{title}: no rounds recorded."
-    span = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {rounds[0]} to {rounds[-1]}"
-    parts = [f"{title} at the end of {span}."]
-    for name, ys in series:
-        parts.append(
-            f"{name}: from {text(ys[0])} to {text(ys[-1])} "
-            f"(lowest {text(min(ys))}, highest {text(max(ys))})."
+        return f"{title}: no {period}s recorded."
+    played = [r for r in rounds if r != 0]
+    if not played:
+        span = "at the start"
+    else:
+        start = "at the start and " if rounds[0] == 0 else ""
+        ends = (
+            f"{period} {played[0]}"
+            if len(played) == 1
+            else f"{period}s {played[0]} to {played[-1]}"
         )
-    if series:
-        top = max(ys[-1] for _, ys in series)
-        leaders = [name for name, ys in series if ys[-1] == top]
+        span = f"{start}at the end of {ends}"
+    parts = [f"{title} {span}."]
+    for name, ys in series:
+        have = [(r, v) for r, v in zip(rounds, ys, strict=True) if v is not None]
+        if not have:
+            parts.append(f"{name}: out of the game.")
+            continue
+        shown = [v for _, v in have]
+        gone = (
+            "" if ys[-1] is not None else f", then out of the game after {_at(have[-1][0], period)}"
+        )
+        parts.append(
+            f"{name}: from {text(shown[0])} to {text(shown[-1])} "
+            f"(lowest {text(min(shown))}, highest {text(max(shown))}){gone}."
+        )
+    finals = [(name, ys[-1]) for name, ys in series if ys and ys[-1] is not None]
+    if finals:
+        top = max(v for _, v in finals)
+        leaders = [name for name, v in finals if v == top]
         parts.append(f"Highest at the end: {' and '.join(leaders)}.")
     return " ".join(parts)
+
+
+def _at(number: int, period: str) -> str:
+    """A round as a chart's description names it ("the start" for round 0)."""
+    return "the start" if number == 0 else f"{period} {number}"

@@ -87,7 +87,7 @@ def run_debrief(
     console.print()
     console.print("[bold]The decisions that mattered[/bold]")
     if not debrief.turning_points:
-        console.print(nothing_clear(debrief.measured, debrief.decisions))
+        console.print(nothing_clear(debrief.measured, debrief.decisions, debrief.moves))
     for p in debrief.turning_points:
         colour = "green" if p.good_call else "red"
         tag = f"[{colour}]{escape(badge(p))}[/{colour}]"

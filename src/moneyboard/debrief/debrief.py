@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from moneyboard.debrief.charts import NARROW, WIDE, Layout, line_chart
+from moneyboard.debrief.charts import NARROW, WIDE, Layout, line_chart, number
 from moneyboard.debrief.records import (
     DebriefError,
     Record,
@@ -24,11 +24,13 @@ from moneyboard.debrief.records import (
 from moneyboard.debrief.timeline import (
     SCORE_IS_NET_WORTH,
     SCORE_IS_SHARE,
+    Setback,
     TimelineBuilder,
     TimelineRow,
     debrief_label,
     score_measure,
     score_unit,
+    seat_values,
     shown_metrics,
 )
 from moneyboard.debrief.turning_points import (
@@ -42,7 +44,8 @@ from moneyboard.debrief.turning_points import (
     select,
     to_measure,
 )
-from moneyboard.engine.record import ActionMove, GameRecord
+from moneyboard.debrief.words import share_percent, with_unit
+from moneyboard.engine.record import ActionMove, DirectiveMove, GameRecord
 from moneyboard.engine.state import GameState
 from moneyboard.sim.play import round_of
 
@@ -68,6 +71,12 @@ class Debrief:
     finished: bool
     #: What the game calls a round ("round"; FinanCity's "year"): charts and lists say it.
     period: str = "round"
+    #: Seats that went bankrupt or left the game (their rows stop when they left).
+    setbacks: tuple[Setback, ...] = ()
+    #: The round in which the trainer called time, if they did.
+    time_called: int | None = None
+    #: The seats' moves that stand in the record (none: the game has not begun).
+    moves: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,18 +91,24 @@ class Debrief:
             "measured": self.measured,
             "finished": self.finished,
             "period": self.period,
+            "setbacks": [s.to_json() for s in self.setbacks],
+            "time_called": self.time_called,
+            "moves": self.moves,
         }
 
     def rounds(self) -> list[int]:
         """The rounds of the timeline, in order."""
         return list(dict.fromkeys(row.round for row in self.timeline))
 
-    def series(self, metric: str) -> list[tuple[str, list[float]]]:
-        """Per seat, its name and the metric at the end of each round."""
-        return [
-            (name, [row.values[metric] for row in self.timeline if row.seat == seat])
-            for seat, name in enumerate(self.seats)
-        ]
+    def series(self, metric: str) -> list[tuple[str, list[float | None]]]:
+        """Per seat, its name and the metric at the end of each round (``None`` once the
+        seat has left the game)."""
+        rounds = self.rounds()
+        out: list[tuple[str, list[float | None]]] = []
+        for seat, name in enumerate(self.seats):
+            have = {row.round: row.values[metric] for row in self.timeline if row.seat == seat}
+            out.append((name, [have.get(number) for number in rounds]))
+        return out
 
 
 def build_debrief(
@@ -107,7 +122,8 @@ def build_debrief(
     if limit < 0:
         raise DebriefError(f"a debrief lists zero or more turning points, not {limit}")
     rec = load(record)
-    candidates, rows, final = _replay(rec)
+    candidates, timeline, final, called = _replay(rec)
+    rows = timeline.rows
     measured = _judge(rec.game, candidates, rows, final, seed=seed, budget_seconds=budget_seconds)
     metrics = shown_metrics(rows)
     debrief = Debrief(
@@ -123,27 +139,52 @@ def build_debrief(
         measured=len(measured),
         finished=final.result is not None,
         period=final.period,
+        setbacks=tuple(timeline.setbacks()),
+        time_called=called,
+        moves=_moves(rec),
     )
     summary = summarize(debrief, final, score_measure(rec.game))
     return dataclasses.replace(debrief, summary=tuple(summary))
 
 
-def _replay(rec: GameRecord) -> tuple[list[Candidate], list[TimelineRow], GameState]:
-    """Replay the record once: the decisions worth judging, the timeline and the last state."""
+def _replay(
+    rec: GameRecord,
+) -> tuple[list[Candidate], TimelineBuilder, GameState, int | None]:
+    """Replay the record once: the decisions worth judging, the timeline (finished), the
+    last state and the round in which the trainer called time (``None`` if they did not)."""
     walk = Replayer(rec)
     timeline = TimelineBuilder(walk.state)
     undone = undone_entries(rec)
     left = _decisions_left(rec, undone)
     candidates: list[Candidate] = []
+    called: int | None = None
     while not walk.done:
-        if isinstance(walk.entry(), ActionMove) and walk.index not in undone:
+        entry = walk.entry()
+        if isinstance(entry, ActionMove) and walk.index not in undone:
             candidate = _candidate(walk, left[walk.index])
             if candidate is not None:
                 candidates.append(candidate)
+        elif (
+            isinstance(entry, DirectiveMove)
+            and entry.directive == "call_time"
+            and walk.index not in undone
+        ):
+            called = round_of(walk.state)
         walk.advance()
         timeline.observe(walk.state, walk.index)
     final = walk.finish()
-    return candidates, timeline.finish(final, walk.index), final
+    timeline.finish(final, walk.index)
+    return candidates, timeline, final, called
+
+
+def _moves(record: GameRecord) -> int:
+    """How many of the record's entries are seats' moves that stand (not taken back)."""
+    undone = undone_entries(record)
+    return sum(
+        1
+        for number, entry in enumerate(record.moves)
+        if seat_of(entry) is not None and number not in undone
+    )
 
 
 def _judge(
@@ -162,8 +203,10 @@ def _judge(
         score=max(abs(final.metrics(s).get("score", 0.0)) for s in range(final.n)) or 1.0,
         worth=max(abs(row.values["net_worth"]) for row in rows[-final.n :]) or 1.0,
     )
-    # Look about a round ahead when screening: the record's decisions per round.
-    per_round = round(len(candidates) / max(1, len(rows) // final.n))
+    # Look about a round ahead when screening: the record's decisions per round (the rows
+    # of the start, before any move, are no round played).
+    played = len({row.round for row in rows if row.entry > 0})
+    per_round = round(len(candidates) / max(1, played))
     the_plan = plan(candidates, max(8, per_round), budget_seconds)
     screen(candidates, seed, the_plan, scales)
     unit, money_is_score = score_unit(game_id), game_id in SCORE_IS_NET_WORTH
@@ -211,41 +254,35 @@ def _candidate(walk: Replayer, remaining: int) -> Candidate | None:
 
 
 def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
-    """The game in a few plain sentences: who won, how the money went, what mattered
-    (``unit``: what the game's score is called, as :func:`score_measure` names it)."""
+    """The game in a few plain sentences: who won (or where the record stops, and the
+    standings if the trainer called time), who went bankrupt or left, how the money went, and
+    how many decisions mattered (``unit``: what the game's score is called, as
+    :func:`score_measure` names it). That no decision stood out of chance is said once, under
+    the decisions that mattered (:func:`nothing_clear`), not here too."""
+    if debrief.moves == 0:
+        return ["The game has not begun: the record stops before the first move."]
     out: list[str] = []
     names = debrief.seats
     rounds = debrief.rounds()
     result = final.result
+    period = final.period
+    last = rounds[-1] if rounds else round_of(final)
     if result is not None:
         reason = final.explain(result.reason)
         winners = " and ".join(names[s] for s in result.winners) or "Nobody"
         verb = "won" if len(result.winners) <= 1 else "shared the win"
-        last = rounds[-1] if rounds else round_of(final)
-        out.append(f"{winners} {verb} in {final.period} {last}: {reason}")
-    else:
-        last = rounds[-1] if rounds else round_of(final)
-        out.append(f"The game was not finished: the record stops in {final.period} {last}.")
-    if rounds:
-        first = {row.seat: row.values for row in debrief.timeline if row.round == rounds[0]}
-        last_values = {row.seat: row.values for row in debrief.timeline if row.round == rounds[-1]}
-        growth = {s: last_values[s]["net_worth"] - first[s]["net_worth"] for s in last_values}
-        top = max(growth, key=lambda s: (growth[s], -s))
-        since = "at the start" if rounds[0] == 0 else f"after {final.period} {rounds[0]}"
+        out.append(f"{winners} {verb} in {period} {last}: {reason}")
+    elif debrief.time_called is not None:
         out.append(
-            f"{names[top]}'s net worth grew the most over the game: from "
-            f"{final.money_text(first[top]['net_worth'])} {since} to "
-            f"{final.money_text(last_values[top]['net_worth'])} at the end."
-            if growth[top] > 0
-            else "Nobody's net worth grew over the game."
+            f"The trainer called time in {period} {debrief.time_called}; the standings "
+            f"then: {standings(debrief, final)}."
         )
-        debts = [(row.values["debt"], -row.round, row.seat) for row in debrief.timeline]
-        peak, minus_round, seat = max(debts)
-        if peak > 0:
-            out.append(
-                f"The largest debt was {names[seat]}'s: {final.money_text(peak)} at the end "
-                f"of {final.period} {-minus_round}."
-            )
+    else:
+        out.append(f"The game was not finished: the record stops in {period} {last}.")
+    out.extend(setback_sentence(s, names[s.seat], period) for s in debrief.setbacks)
+    end = "at the end" if result is not None else "when the record stops"
+    if rounds:
+        out.extend(_money_sentences(debrief, final, end))
     if debrief.turning_points:
         costly = sum(1 for p in debrief.turning_points if not p.good_call)
         good = len(debrief.turning_points) - costly
@@ -261,22 +298,127 @@ def summarize(debrief: Debrief, final: GameState, unit: str) -> list[str]:
             f"changed how a player was likely to end ({' and '.join(kinds)}), judged by "
             f"{compared} at the end of simulated finishes."
         )
-    elif debrief.decisions:
-        out.append(nothing_clear(debrief.measured, debrief.decisions))
     return out
 
 
-def nothing_clear(measured: int, decisions: int) -> str:
+def _money_sentences(debrief: Debrief, final: GameState, end: str) -> list[str]:
+    """Whose net worth grew the most (from the start, among the seats still in at the end,
+    ``end`` saying when that is) and the largest debt, with how long it lasted."""
+    out: list[str] = []
+    names, rounds, period = debrief.seats, debrief.rounds(), final.period
+    first: dict[int, dict[str, float]] = {}
+    for row in debrief.timeline:
+        first.setdefault(row.seat, row.values)
+    last_values = {row.seat: row.values for row in debrief.timeline if row.round == rounds[-1]}
+    growth = {s: last_values[s]["net_worth"] - first[s]["net_worth"] for s in last_values}
+    top = max(growth, key=lambda s: (growth[s], -s)) if growth else None
+    if top is not None and growth[top] > 0:
+        start = min(row.round for row in debrief.timeline if row.seat == top)
+        out.append(
+            f"{names[top]}'s net worth grew the most over the game: from "
+            f"{final.money_text(first[top]['net_worth'])} {_after(start, period)} to "
+            f"{final.money_text(last_values[top]['net_worth'])} {end}."
+        )
+    else:
+        out.append("Nobody's net worth grew over the game.")
+    debts = [(row.values["debt"], -row.round, row.seat) for row in debrief.timeline]
+    peak, minus_round, seat = max(debts)
+    if peak > 0:
+        since = -minus_round
+        held = [row.values["debt"] for row in debrief.timeline if row.seat == seat]
+        own = [row.round for row in debrief.timeline if row.seat == seat]
+        after = held[own.index(since) :]
+        lasted = len(after) > 1 and all(debt == peak for debt in after) and own[-1] == rounds[-1]
+        money = final.money_text(peak)
+        if lasted:
+            until = "to the end of the game" if final.result else "until the record stops"
+            begun = "the start" if since == 0 else f"{period} {since}"
+            said = f"{money} from {begun} {until}"
+        else:
+            said = f"{money} {_after(since, period)}"
+        out.append(f"The largest debt was {names[seat]}'s: {said}.")
+    return out
+
+
+def _after(number: int, period: str) -> str:
+    """When a timeline row's figures were: "at the start" (round 0), else at a round's end.
+
+    >>> _after(0, "round"), _after(3, "year")
+    ('at the start', 'at the end of year 3')
+    """
+    return "at the start" if number == 0 else f"at the end of {period} {number}"
+
+
+def setback_sentence(setback: Setback, name: str, period: str) -> str:
+    """A seat's bankruptcy and leaving the game, in one sentence.
+
+    >>> setback_sentence(Setback(3, 34, 34, 700), "Random", "round")
+    'Random went bankrupt in round 34 and left the game.'
+    >>> setback_sentence(Setback(1, 20, None, None), "Ana", "round")
+    'Ana went bankrupt in round 20 and stayed in the game.'
+    >>> setback_sentence(Setback(0, 5, 9, 90), "Ben", "year")
+    'Ben went bankrupt in year 5 and left the game in year 9.'
+    """
+    if setback.bankrupt is None:
+        return f"{name} left the game in {period} {setback.left}."
+    went = f"{name} went bankrupt in {period} {setback.bankrupt}"
+    if setback.left is None:
+        return f"{went} and stayed in the game."
+    if setback.left == setback.bankrupt:
+        return f"{went} and left the game."
+    return f"{went} and left the game in {period} {setback.left}."
+
+
+def standings(debrief: Debrief, final: GameState) -> str:
+    """The seats ranked as a game scored now would rank them: by score, then by net worth
+    (Rut to Riches' rule for a called period, R25); a seat out of the game comes last, with
+    no score. Equal seats share a place."""
+    gone = {s.seat for s in debrief.setbacks if s.left is not None}
+    keys = {
+        seat: (final.metrics(seat).get("score", 0.0), seat_values(final, seat)["net_worth"])
+        for seat in range(final.n)
+        if seat not in gone
+    }
+    order = sorted(keys, key=lambda seat: (-keys[seat][0], -keys[seat][1], seat))
+    parts = []
+    for seat in order:
+        place = 1 + sum(1 for other in keys if keys[other] > keys[seat])
+        parts.append(f"{place}. {debrief.seats[seat]} ({score_text(debrief, final, seat)})")
+    parts.extend(f"{debrief.seats[seat]} (out of the game)" for seat in sorted(gone))
+    return ", ".join(parts)
+
+
+def score_text(debrief: Debrief, final: GameState, seat: int) -> str:
+    """A seat's score now as a learner reads it: a share of expenses as a percentage, money
+    in the game's currency, else a number with the game's unit ("12 happiness points");
+    with its net worth beside it where that is not the score itself."""
+    score = final.metrics(seat).get("score", 0.0)
+    worth = final.money_text(seat_values(final, seat)["net_worth"])
+    if debrief.game in SCORE_IS_NET_WORTH:
+        return f"net worth {final.money_text(score)}"
+    if debrief.game in SCORE_IS_SHARE:
+        said = f"{share_percent(score)} {score_unit(debrief.game)}"
+    else:
+        said = with_unit(number(round(score, 2)), score_unit(debrief.game))
+    return f"{said}, net worth {worth}"
+
+
+def nothing_clear(measured: int, decisions: int, moves: int | None = None) -> str:
     """The sentence for a debrief without turning points: how many decisions were weighed
-    (none to weigh, all of them, or the most promising few).
+    (none to weigh, all of them, or the most promising few); with ``moves`` 0 (the record's
+    moves that stand), that nobody has moved yet.
 
     >>> nothing_clear(0, 0)
     'No move in this game offered a real choice, so there are no decisions to weigh.'
+    >>> nothing_clear(0, 0, moves=0)
+    'No move has been made yet in this record.'
     >>> nothing_clear(1, 1)
     'The one decision with a real choice made no difference clear of chance.'
     >>> nothing_clear(3, 40)
     'None of the 3 most promising of 40 decisions made a difference clear of chance.'
     """
+    if moves == 0:
+        return "No move has been made yet in this record."
     if decisions == 0:
         return "No move in this game offered a real choice, so there are no decisions to weigh."
     if measured == 0:

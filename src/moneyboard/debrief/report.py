@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from html import escape
 
-from moneyboard.debrief.charts import NARROW, number
-from moneyboard.debrief.debrief import Debrief, charts_svg, is_share, nothing_clear
+from moneyboard.debrief.charts import NARROW, number, when_shown
+from moneyboard.debrief.debrief import (
+    Debrief,
+    charts_svg,
+    is_share,
+    nothing_clear,
+    setback_sentence,
+)
+from moneyboard.debrief.timeline import Setback
 from moneyboard.debrief.turning_points import badge
 from moneyboard.debrief.what_if import WhatIf, how_played
 from moneyboard.debrief.words import share_percent, times
@@ -85,7 +92,8 @@ def _points(debrief: Debrief) -> list[str]:
         "the record, for a what-if.</p>",
     ]
     if not debrief.turning_points:
-        out.append(f"<p>{escape(nothing_clear(debrief.measured, debrief.decisions))}</p></section>")
+        said = nothing_clear(debrief.measured, debrief.decisions, debrief.moves)
+        out.append(f"<p>{escape(said)}</p></section>")
         return out
     out.append('<ol class="points">')
     for p in debrief.turning_points:
@@ -137,25 +145,45 @@ def _what_if(w: WhatIf) -> list[str]:
 
 
 def _table(debrief: Debrief) -> list[str]:
-    """The timeline as a table: a row per round and player, a column per metric."""
+    """The timeline as a table: a row per round and player, a column per metric; the start
+    as "Start"; a player who left the game has a row saying so where their figures stop."""
+    period = debrief.period
     out = [
         '<section aria-labelledby="numbers"><h2 id="numbers">The numbers</h2>',
-        "<details><summary>Every player's figures at the end of every round</summary>",
+        f"<details><summary>Every player's figures {when_shown(debrief.rounds(), period)}"
+        "</summary>",
         '<div class="wide" tabindex="0" role="region" aria-label="Timeline">',
         "<table><caption>Timeline</caption><tr>",
-        f'<th scope="col">{escape(debrief.period.capitalize())}</th><th scope="col">Player</th>',
+        f'<th scope="col">{escape(period.capitalize())}</th><th scope="col">Player</th>',
         *(f'<th scope="col">{escape(debrief.labels[m])}</th>' for m in debrief.metrics),
         "</tr>",
     ]
-    for row in debrief.timeline:
+    gone = [s for s in debrief.setbacks if s.left is not None]
+    rows = debrief.timeline
+    for i, row in enumerate(rows):
         cells = "".join(
             f"<td>{share_percent(row.values[m]) if is_share(debrief, m) else _cell(row.values[m])}"
             "</td>"
             for m in debrief.metrics
         )
         out.append(
-            f'<tr><td>{row.round}</td><th scope="row">{escape(debrief.seats[row.seat])}</th>'
-            f"{cells}</tr>"
+            f"<tr><td>{'Start' if row.round == 0 else row.round}</td>"
+            f'<th scope="row">{escape(debrief.seats[row.seat])}</th>{cells}</tr>'
         )
+        last_of_round = i + 1 == len(rows) or rows[i + 1].round != row.round
+        if last_of_round:  # who left in this round (or, at the very end, any not yet said)
+            said = [s for s in gone if s.left == row.round or (i + 1 == len(rows))]
+            gone = [s for s in gone if s not in said]
+            out.extend(_gone_row(debrief, s) for s in said)
     out.append("</table></div></details></section>")
     return out
+
+
+def _gone_row(debrief: Debrief, setback: Setback) -> str:
+    """A table row saying that a player went bankrupt or left the game, in that round."""
+    name = debrief.seats[setback.seat]
+    said = setback_sentence(setback, name, debrief.period)
+    return (
+        f'<tr><td>{setback.left}</td><th scope="row">{escape(name)}</th>'
+        f'<td colspan="{len(debrief.metrics)}">{escape(said)}</td></tr>'
+    )

@@ -1,11 +1,15 @@
-"""The timeline: every seat's common metrics at the end of every round of a recorded game.
+"""The timeline: every seat's common metrics at the start and at the end of every round of a
+recorded game.
 
 Rounds are found as the simulation tables find them (:func:`moneyboard.sim.play.round_of`):
 a round is over when the game first shows the next round number (the bookkeeping the rules
 do between rounds included), and the last row is the end of the game, or of the record if
-the game is still going. Net worth (cash, savings and assets less debt) is added to the
-game's own metrics; a metric that is zero for every seat all game long (a game without
-savings or wellbeing) is left out.
+the game is still going. The first row, round 0, is the start: the figures before the first
+move (a game that counts a round 0 of its own, as Rut to Riches does before its first turn,
+has it as that round's end). A seat that leaves the game (a bankruptcy that puts it out)
+has no rows from then on: its figures no longer say how it plays. Net worth (cash, savings
+and assets less debt) is added to the game's own metrics; a metric that is zero for every
+seat all game long (a game without savings or wellbeing) is left out.
 """
 
 from __future__ import annotations
@@ -34,14 +38,14 @@ LABELS = {
 #: What each shipped game's score measures, for labels and sentences.
 SCORE_LABELS = {
     "financialit": "Happiness (score)",
-    "financity": "Champion score",
+    "financity": "Score (champion score less loans)",
     "rut-to-riches": "Progress out of the Rut (passive income / expenses)",
     "monitics": "Net worth (score)",
 }
 #: The score as a sentence names it ("about 2 more ___"; a share: "150% ___").
 SCORE_UNITS = {
     "financialit": "happiness points",
-    "financity": "champion score points",
+    "financity": "points of score",
     "rut-to-riches": "of expenses covered by passive income",
     "monitics": "net worth",
 }
@@ -54,7 +58,10 @@ SCORE_IS_SHARE = frozenset({"rut-to-riches"})
 #: Such a score's label in the debrief's charts and tables (their figures are percentages).
 SHARE_LABELS = {"rut-to-riches": "Expenses covered by passive income"}
 #: What the score is, where a sentence names it on its own ("judged by ___ and net worth").
-SCORE_MEASURES = {"rut-to-riches": "the share of expenses covered by passive income"}
+SCORE_MEASURES = {
+    "rut-to-riches": "the share of expenses covered by passive income",
+    "financity": "the score (champion score less loans)",
+}
 #: Games whose wellbeing has its own name.
 WELLBEING_LABELS = {"financialit": "Happiness"}
 
@@ -113,18 +120,51 @@ class TimelineRow:
         }
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Setback:
+    """A seat that went bankrupt or left the game: in which round (``round`` of the first
+    bankruptcy, ``left`` of leaving, else ``None``) and after how many of the record's entries
+    it left (its rows stop there)."""
+
+    seat: int
+    bankrupt: int | None
+    left: int | None
+    left_after: int | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.seat, "bankrupt": self.bankrupt, "left": self.left}
+
+
+def _is_bankruptcy(key: str) -> bool:
+    """Whether a log event says a seat went bankrupt ("rut.bankrupt"; Monitics' insolvency)."""
+    group, _, name = key.rpartition(".")
+    return name == "bankrupt" or (group == "insolvency" and name == "out")
+
+
+def _is_leaving(key: str) -> bool:
+    """Whether a log event says a seat is out of the game ("rut.out", "insolvency.out")."""
+    return key.rpartition(".")[2] == "out"
+
+
 class TimelineBuilder:
     """Collects rows while a record is replayed: call :meth:`observe` after every entry."""
 
     def __init__(self, state: GameState):
         self.rows: list[TimelineRow] = []
         self.current = round_of(state)
+        self._seen = len(state.log)
+        self._bankrupt: dict[int, int] = {}
+        #: Seat -> the round it left in and the entries played when it left.
+        self._left: dict[int, tuple[int, int]] = {}
+        if self.current > 0:  # the first round has begun: its start is the figures now
+            self._close(state, 0, 0)
 
     def observe(self, state: GameState, entries: int) -> None:
         """Close the round if the entry just replayed (``entries`` played in all) moved the
         game into the next one. A take back that went back to an earlier round reopens it:
         the rows of that round and after it are dropped, as the game no longer has them."""
         now = round_of(state)
+        self._note_setbacks(state, now, entries)
         if now < self.current:
             self.rows = [row for row in self.rows if row.round < now]
             self.current = now
@@ -133,13 +173,44 @@ class TimelineBuilder:
             self.current = now
 
     def finish(self, state: GameState, entries: int) -> list[TimelineRow]:
-        """Close the last round (the end of the game or of the record) and return the rows."""
-        self._close(state, self.current, entries)
+        """Close the last round (the end of the game or of the record) and return the rows;
+        a record without an entry has only its start."""
+        if entries > 0 or not self.rows:
+            self._close(state, self.current, entries)
         return self.rows
+
+    def setbacks(self) -> list[Setback]:
+        """The seats that went bankrupt or left the game, in seat order."""
+        return [
+            Setback(
+                seat,
+                self._bankrupt.get(seat),
+                self._left[seat][0] if seat in self._left else None,
+                self._left[seat][1] if seat in self._left else None,
+            )
+            for seat in sorted({*self._bankrupt, *self._left})
+        ]
+
+    def _note_setbacks(self, state: GameState, now: int, entries: int) -> None:
+        """Note the bankruptcies and departures the entry just replayed logged (all of them
+        again if a take back rebuilt the log)."""
+        if len(state.log) < self._seen:
+            self._seen, self._bankrupt, self._left = 0, {}, {}
+        for key, params in state.log[self._seen :]:
+            seat = params.get("seat")
+            if not isinstance(seat, int):
+                continue
+            if _is_bankruptcy(key):
+                self._bankrupt.setdefault(seat, now)
+            if _is_leaving(key):
+                self._left.setdefault(seat, (now, entries))
+        self._seen = len(state.log)
 
     def _close(self, state: GameState, number: int, entries: int) -> None:
         for seat in range(state.n):
-            self.rows.append(TimelineRow(number, seat, seat_values(state, seat), entries))
+            left = self._left.get(seat)
+            if left is None or entries < left[1]:
+                self.rows.append(TimelineRow(number, seat, seat_values(state, seat), entries))
 
 
 def shown_metrics(rows: list[TimelineRow]) -> list[str]:
