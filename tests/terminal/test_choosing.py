@@ -12,8 +12,11 @@ from rich.console import Console
 from moneyboard import registry
 from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState, Seat
+from moneyboard.games.financialit.actions import Place
 from moneyboard.terminal import InputEndedError, PlaySession
 from moneyboard.terminal.session import HELP
+from tests.games.financialit.driver import run
+from tests.games.financialit.driver import start as financialit_start
 from tests.games.monitics.driver import STOCK_BOX, roll_to, set_money
 from tests.games.monitics.driver import start as monitics_start
 
@@ -208,7 +211,11 @@ def test_an_amount_inside_the_listed_words_may_be_changed() -> None:
 
 
 def test_a_move_s_words_without_their_bracket_are_enough() -> None:
-    state, seat = at_a_renumbering("financialit", "market", "buy_goods")
+    # FinanciaLit's Market with a Beach Holiday in slot 2: "Buy Beach Holiday (slot 2)".
+    state = financialit_start(rounds=1, forced={"deck:luxury": ["bicycle", "holiday"]})
+    state.apply(0, Place("market"))
+    run(state, until=lambda s: s.decision is not None and s.decision.kind == "market")
+    seat = 0
     legal = state.legal_actions(seat)
     chosen = session(state).answer(seat, legal, "buy beach holiday")
     beach = [a for a in legal if state.action_label(a).startswith("Buy Beach Holiday")]

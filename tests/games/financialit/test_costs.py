@@ -23,6 +23,7 @@ from moneyboard.games.financialit.actions import (
     SETTLE_UNITS,
     TAKE_LOAN,
     AddClause,
+    BuyGoods,
     BuyLuxury,
     Place,
 )
@@ -48,7 +49,12 @@ def check_costs(state: FinanciaLitState) -> int:
             cost = state.action_cost(seat, action)
             assert entry.get("cost") == cost, (action, entry)
             taken = taken_by(state, seat, action)
-            if cost is None:
+            if isinstance(action, BuyGoods):
+                # Its price is in its words, for whatever count is chosen (R43).
+                assert cost is None and taken == state.goods_cost(action.count), action
+                if taken > 0:
+                    assert f"({state.money_text(taken)}" in state.action_label(action), action
+            elif cost is None:
                 assert taken <= 0, (action, taken)  # nothing, or units given (a loan, aid)
             else:
                 priced += 1
@@ -106,7 +112,7 @@ def test_each_purchase_says_what_it_costs() -> None:
     o = state.options
     assert costs[LEARN_SKILL] == o.skills_cost
     assert costs[REFRESH_MARKET] == o.market_refresh_cost
-    assert costs[BUY_GOODS] == o.basic_goods_price
+    assert costs[BUY_GOODS] is None  # its price is in its words (R43)
     invest = costs[INVEST_SHORT]
     assert invest is not None and invest > 0
     assert isinstance(costs[BuyLuxury(0)], int)

@@ -528,7 +528,7 @@ CHANGED: dict[str, Any] = {
     "interest": 3,
     "turn_time_limit": 30,
     "happiness_target": 3,
-    "required_career_cards": 3,
+    "required_career_cards": 4,
     "required_luxury_items": 6,
 }
 

@@ -21,6 +21,7 @@ from moneyboard.games.financialit.actions import (
     SETTLE_UNITS,
     TAKE_LOAN,
     AddClause,
+    BuyGoods,
     BuyLuxury,
     DropClause,
     Place,
@@ -813,8 +814,7 @@ def test_r34_when_time_runs_out_the_game_makes_the_cautious_choice() -> None:
         (1, "action", SAVE),
         (2, "action", SAVE),
         (0, "action", SAVE),
-        (0, "market", BUY_GOODS),
-        (0, "market", BUY_GOODS),
+        (0, "market", BuyGoods(2)),  # the whole minimum in one move (R43)
         (0, "market", DONE),
         (1, "cover", TAKE_LOAN),
         (1, "settle_loan", SETTLE_HAPPINESS),

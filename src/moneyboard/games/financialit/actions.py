@@ -7,9 +7,13 @@ open (``keeps_decision``): the family goes on until it says it is Done.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import ClassVar
 
-from moneyboard.engine.actions import Action
+from moneyboard.engine.actions import Action, Amount
+
+#: The most Common Goods cards one move buys (R43): a trainer's minimum (at most 20) fits in one.
+GOODS_AT_ONCE = 20
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,10 +93,16 @@ class DropClause(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class BuyGoods(Action):
-    """Market: buy one Common Goods card."""
+    """Market: buy as many Common Goods cards as you choose at once. They cost what buying
+    them one at a time would, and the bulk discount comes off the whole visit's purchase.
+
+    ``count``: how many (R43); a record made before counts existed buys one.
+    """
 
     kind: ClassVar[str] = "buy_goods"
     keeps_decision: ClassVar[bool] = True
+    amounts: ClassVar[Mapping[str, Amount]] = {"count": Amount(step=1, money=False)}
+    count: int = 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -155,6 +165,8 @@ FAMILY_AID = FamilyAid()
 LEARN_SKILL = LearnSkill()
 SEEK_EMPLOYMENT = SeekEmployment()
 BUY_GOODS = BuyGoods()
+#: Every purchase of Common Goods one move may make, by its count.
+BUY_GOODS_OF = {n: BuyGoods(n) for n in range(1, GOODS_AT_ONCE + 1)}
 REFRESH_MARKET = RefreshMarket()
 DONE = Done()
 SETTLE_UNITS = SettleLoan(True)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from moneyboard.engine.components import Deck
 from moneyboard.engine.ledger import BANK
 from moneyboard.engine.state import GameState
+from moneyboard.games.financialit.actions import GOODS_AT_ONCE
 from moneyboard.games.financialit.content import Content, Family
 from moneyboard.games.financialit.options import FinanciaLitOptions
 
@@ -245,8 +246,39 @@ class FinanciaLitBase(GameState):
         threshold carries it, and where it is larger than that card's price the rest comes
         back from what was already paid (a negative price: units returned).
         """
+        return self.goods_cost(1)
+
+    def goods_cost(self, count: int) -> int:
+        """What ``count`` more Common Goods cards add to this Market visit's bill: the visit's
+        total after them less its total before (R15), so buying them in one move costs what
+        buying them one by one would (negative: units returned)."""
         bought = self.visit.get("goods", 0)
-        return self.goods_total(bought + 1) - self.goods_total(bought)
+        return self.goods_total(bought + count) - self.goods_total(bought)
+
+    def goods_most(self, seat: int) -> int:
+        """The most Common Goods cards ``seat`` may buy in one move now (0: none): within the
+        trainer's maximum for the visit, :data:`GOODS_AT_ONCE` and what its cash pays for."""
+        o = self.options
+        bought = self.visit.get("goods", 0)
+        cap = GOODS_AT_ONCE if o.goods_max is None else min(GOODS_AT_ONCE, o.goods_max - bought)
+        # The visit's total may grow to what is paid already plus the cash (R15).
+        budget = self.cash(seat) + self.goods_total(bought)
+        if cap < 1 or self.goods_total(bought + cap) <= budget:
+            return max(cap, 0)
+        # Worked out, not tried count by count (the Market asks this at every check): the
+        # most cards whose visit total fits the budget, the discount taken where they reach
+        # it (a price of 0 never gets here: every total is then 0).
+        price, threshold = o.basic_goods_price, o.bulk_goods_threshold
+        discounted = (budget + o.bulk_goods_discount) // price
+        if bought + cap >= threshold and discounted >= threshold:
+            return discounted - bought
+        return max(0, budget // price - bought)
+
+    def goods_discounted(self, count: int) -> bool:
+        """Whether buying ``count`` more Common Goods cards reaches the bulk discount now."""
+        o = self.options
+        bought = self.visit.get("goods", 0)
+        return o.bulk_goods_discount > 0 and bought < o.bulk_goods_threshold <= bought + count
 
     def goods_total(self, cards: int) -> int:
         """What ``cards`` Common Goods cost on one visit, the bulk discount off the whole (>= 0)."""

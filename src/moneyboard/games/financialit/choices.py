@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from moneyboard.engine.actions import Action
 from moneyboard.engine.messages import Message, msg, new_message
 from moneyboard.games.financialit.actions import (
-    BUY_GOODS,
+    BUY_GOODS_OF,
     DONE,
     FAMILY_AID,
     INVEST_LONG,
@@ -61,18 +61,16 @@ DECISIONS: dict[str, tuple[tuple[Action, ...], tuple[Action, ...]]] = {
     "labour": ((LEARN_SKILL, SEEK_EMPLOYMENT, DONE), ANYTIME),
     "investments": ((INVEST_SHORT, INVEST_LONG, DONE), ANYTIME),
     "insurance": ((*ADD_CLAUSES, *DROP_CLAUSES, DONE), ANYTIME),
-    "market": ((BUY_GOODS, REFRESH_MARKET, DONE, *BUY_LUXURY), ANYTIME),
+    "market": ((*BUY_GOODS_OF.values(), REFRESH_MARKET, DONE, *BUY_LUXURY), ANYTIME),
     "settle_loan": ((SETTLE_UNITS, SETTLE_HAPPINESS), ()),
 }
 #: Decision kind -> the action kinds that answer it (the kernel's ``answers``).
 ANSWERS = {kind: frozenset(a.kind for a in answering) for kind, (answering, _) in DECISIONS.items()}
 #: What each kind of decision offers (before checks), anytime actions included.
 OFFERS = {kind: (*answering, *also) for kind, (answering, also) in DECISIONS.items()}
-#: Market offers by the number of Luxury slots (an option).
-MARKET_OFFERS = {
-    n: (BUY_GOODS, REFRESH_MARKET, DONE, *BUY_LUXURY[:n], *ANYTIME)
-    for n in range(len(BUY_LUXURY) + 1)
-}
+#: Market offers by the Common Goods counts listed and the number of Luxury slots (an
+#: option), built as they are first needed: the same few come back at every visit.
+MARKET_OFFERS: dict[tuple[tuple[int, ...], int], tuple[Action, ...]] = {}
 NAMES = {loc.id: loc.name for loc in _CONTENT.locations}
 
 
@@ -84,13 +82,40 @@ class Choices(FinanciaLitBase):
         if d is None or seat not in d.seats:
             return ANYTIME
         if d.kind == "market":
-            return MARKET_OFFERS[len(self.market)]
+            key = (self.goods_counts(seat), len(self.market))
+            offers = MARKET_OFFERS.get(key)
+            if offers is None:
+                goods = tuple(BUY_GOODS_OF[n] for n in key[0])
+                rest = (REFRESH_MARKET, DONE, *BUY_LUXURY[: key[1]], *ANYTIME)
+                offers = MARKET_OFFERS[key] = (*goods, *rest)
+            return offers
         if d.kind == "insurance":
             # A clause may be dropped only once held: no greyed "Drop" for the others.
             held = self.homes[seat].insurance
             drops = tuple(DROP_CLAUSE[c] for c in held if c in DROP_CLAUSE)
             return (*ADD_CLAUSES, *drops, DONE, *ANYTIME)
         return OFFERS[d.kind]
+
+    def goods_counts(self, seat: int) -> tuple[int, ...]:
+        """The counts of Common Goods listed as moves (a person may type any other in the
+        range): one card, what the family uses in a period, the trainer's minimum, the count
+        that earns the bulk discount, and the most it may buy now. The same counts all visit,
+        so a count listed stays listed while it may be bought (the terminal keeps its number)."""
+        most = self.goods_most(seat)
+        if most <= 1:
+            return (1,)  # one card, bought or refused with its reason
+        o = self.options
+        used = max(0, self.homes[seat].family.goods + o.family_goods_delta)
+        wanted = {1, most, used, o.goods_min, o.bulk_goods_threshold}
+        return tuple(sorted(n for n in wanted if 1 <= n <= most))
+
+    def amount_range(self, seat: int, action: Action, field: str) -> tuple[int, int] | None:
+        """How many Common Goods cards a move may buy now: 1 up to the most the family may
+        (``None`` when it may buy none: the check says why)."""
+        if isinstance(action, BuyGoods):
+            most = self.goods_most(seat)
+            return (1, most) if most else None
+        return None
 
     def anytime_open(self, seat: int) -> bool:
         return self.result is None and self.phase not in ("setup", "final")
@@ -99,8 +124,8 @@ class Choices(FinanciaLitBase):
         """The units ``action`` takes from the family at once, as its ``do_`` charges them
         (``None``: nothing now; a placement, a loan, Family Aid, a Happiness settlement).
 
-        A Common Goods card that brings units back (a bulk discount larger than its price,
-        R15) has no cost either: it takes nothing.
+        Common Goods have none here: a page sends one cost for the whole range of counts a
+        person may type, so their price is said in their words (``action_label``) instead.
         """
         o = self.options
         if isinstance(action, Place):
@@ -108,8 +133,7 @@ class Choices(FinanciaLitBase):
                 return o.miscalculation_insurance_fee or None
             return None
         if isinstance(action, BuyGoods):
-            price = self.goods_price(seat)
-            return price if price >= 0 else None
+            return None
         if isinstance(action, BuyLuxury):
             market = self.market
             item = market[action.slot] if 0 <= action.slot < len(market) else None
@@ -339,21 +363,33 @@ class Choices(FinanciaLitBase):
     # ----- market ------------------------------------------------------------------------
     def check_buy_goods(self, seat: int, a: BuyGoods) -> Message | None:
         limit = self.options.goods_max
-        if limit is not None and self.visit["goods"] >= limit:
+        bought = self.visit["goods"]
+        if limit is not None and bought >= limit:
             return msg("why.goods_max", limit=limit)
-        return self._short(seat, self.goods_price(seat))
+        if limit is not None and bought + a.count > limit:
+            return msg("why.goods_max_left", limit=limit, left=limit - bought)
+        return self._short(seat, self.goods_cost(a.count))
 
     def do_buy_goods(self, seat: int, a: BuyGoods) -> None:
-        price = self.goods_price(seat)
-        self.visit["goods"] += 1
-        self.visit["bought"] += 1
-        self.homes[seat].goods += 1
-        if price > 0:
-            self.spend(seat, price, "market.goods", bought=self.visit["goods"])
-        elif price < 0:
-            self.receive(seat, -price, "market.bulk_refund", bought=self.visit["goods"])
+        count = a.count
+        price = self.goods_cost(count)
+        discount = self.options.bulk_goods_discount if self.goods_discounted(count) else 0
+        self.visit["goods"] += count
+        self.visit["bought"] += count
+        self.homes[seat].goods += count
+        bought = self.visit["goods"]
+        if price < 0:
+            self.receive(seat, -price, "market.bulk_refund", bought=bought)
+        elif count == 1:  # one card is told as before several could be bought at once
+            if price:
+                self.spend(seat, price, "market.goods", bought=bought)
+            else:
+                self.event("market.goods_free", seat=seat, bought=bought)
+        elif price:
+            key = "market.goods_bulk" if discount else "market.goods_several"
+            self.spend(seat, price, key, count=count, bought=bought, discount=discount)
         else:
-            self.event("market.goods_free", seat=seat, bought=self.visit["goods"])
+            self.event("market.goods_several_free", seat=seat, count=count, bought=bought)
 
     def _goods_first(self, seat: int, spending: int, **about: str) -> Message | None:
         """The trainer's minimum of Common Goods comes before any other spending (R29)."""

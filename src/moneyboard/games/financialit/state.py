@@ -7,12 +7,14 @@ from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import Outcome
+from moneyboard.engine.labels import CHOSEN_LATER
 from moneyboard.engine.messages import Message, load_catalogue, msg
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import (
     ACTION_TYPES,
     BUY_GOODS,
+    BUY_GOODS_OF,
     DONE,
     FAMILY_AID,
     INVEST_LONG,
@@ -24,6 +26,7 @@ from moneyboard.games.financialit.actions import (
     SETTLE_HAPPINESS,
     SETTLE_UNITS,
     TAKE_LOAN,
+    BuyGoods,
     BuyLuxury,
     Invest,
     Save,
@@ -211,7 +214,11 @@ class FinanciaLitState(Flow, Choices):
         if d.kind == "settle_loan":
             return SETTLE_UNITS if self.can(seat, SETTLE_UNITS) else SETTLE_HAPPINESS
         if d.kind == "market" and not self.can(seat, DONE):
-            return BUY_GOODS  # the trainer's minimum of Common Goods must be met first
+            # The trainer's minimum of Common Goods must be met first: all of it in one
+            # move where the family may buy that many now, else one card.
+            rest = min(self.options.goods_min - self.visit["goods"], self.goods_most(seat))
+            whole = BUY_GOODS_OF.get(rest)
+            return whole if whole is not None and self.can(seat, whole) else BUY_GOODS
         return DONE
 
     # ----- words -------------------------------------------------------------------------
@@ -219,8 +226,13 @@ class FinanciaLitState(Flow, Choices):
         """The action in the game's words; a Luxury Item's button names the item in its slot
         ("Buy Beach Holiday (slot 2)") and an investment's the card on offer ("Invest in
         Term Deposit (short term)"), their price beside them as every purchase's cost. An
-        empty slot or a term with nothing on offer reads as the plain template."""
-        if isinstance(action, BuyLuxury):
+        empty slot or a term with nothing on offer reads as the plain template. Common Goods
+        at the Market say their count and what they cost (:meth:`goods_label`)."""
+        if isinstance(action, BuyGoods):
+            d = self.decision
+            if d is not None and d.kind == "market":
+                return self.explain(self.goods_label(action.count, chosen_later == "count"))
+        elif isinstance(action, BuyLuxury):
             market = self.market
             item = market[action.slot] if 0 <= action.slot < len(market) else None
             if item is not None:
@@ -232,6 +244,27 @@ class FinanciaLitState(Flow, Choices):
                 name = self.content.investment[card].name
                 return self.explain(msg("named.invest", card=name, term=action.term))
         return super().action_label(action, chosen_later)
+
+    def goods_label(self, count: int, chosen_later: bool = False) -> Message:
+        """Common Goods on their button: "Buy 7 Common Goods (6 units, bulk discount
+        included)", the price worked out on this visit as buying them does (R15). A count
+        still to be typed (``chosen_later``: a page's number input) says the price of each
+        card and when the bulk discount comes instead."""
+        o = self.options
+        if chosen_later:
+            bought = self.visit.get("goods", 0)
+            about = {"count": CHOSEN_LATER, "price": o.basic_goods_price}
+            if o.bulk_goods_discount and bought < o.bulk_goods_threshold:
+                more = {"discount": o.bulk_goods_discount, "threshold": o.bulk_goods_threshold}
+                return msg("named.buy_goods_each_bulk", **about, **more)
+            return msg("named.buy_goods_each", **about)
+        cost = self.goods_cost(count)
+        bulk = self.goods_discounted(count)
+        if cost < 0:
+            return msg("named.buy_goods_back", count=count, back=-cost)
+        if cost == 0:
+            return msg("named.buy_goods_free_bulk" if bulk else "named.buy_goods_free", count=count)
+        return msg("named.buy_goods_bulk" if bulk else "named.buy_goods", count=count, cost=cost)
 
     # ----- views -------------------------------------------------------------------------
     def _home_view(self, seat: int) -> dict[str, Any]:
@@ -382,7 +415,7 @@ class FinanciaLitState(Flow, Choices):
             INVEST_LONG,
             *ADD_CLAUSES,
             *DROP_CLAUSES,
-            BUY_GOODS,
+            *BUY_GOODS_OF.values(),
             *BUY_LUXURY[: options.luxury_market_size],
             REFRESH_MARKET,
             DONE,
