@@ -493,7 +493,7 @@ def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
         typer.Option(help="Write the HTML report here (default: beside the record)."),
     ] = None,
     what_if: Annotated[
-        tuple[int, str] | None,
+        tuple[str, str] | None,
         typer.Option(
             "--what-if",
             metavar="ENTRY ACTION",
@@ -523,13 +523,26 @@ def debrief_command(  # noqa: PLR0917 - one parameter per command-line option
             record,
             _console(),
             out=out,
-            what_if_move=what_if,
+            what_if_move=_what_if(what_if),
             seed=seed,
             budget=budget,
             games=games,
             bots=bots,
             as_json=as_json,
         )
+
+
+def _what_if(given: tuple[str, str] | None) -> tuple[int, str] | None:
+    """``--what-if ENTRY ACTION`` with ENTRY read as an entry number, in words if it is not."""
+    if given is None:
+        return None
+    entry, action = given
+    if not entry.strip().isdigit():
+        raise MoneyboardError(
+            f"--what-if ENTRY ACTION: ENTRY is the number of a record entry (the report "
+            f"lists them, e.g. 57), not '{entry}'"
+        )
+    return int(entry), action
 
 
 #: Where the classroom server keeps its rooms unless told: a SQLite file here.

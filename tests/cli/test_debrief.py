@@ -85,6 +85,7 @@ def test_the_report_goes_beside_the_record_by_default_and_json_is_for_machines(
     ("args", "message"),
     [
         (["--what-if", "1", "fly"], "'fly' was not on offer to "),
+        (["--what-if", "abc", "keep"], "ENTRY is the number of a record entry"),
         (["--what-if", "99", "keep"], "entry 99 is not in the record"),
         (["--out", "/nonexistent-dir/report.html"], "cannot write the report"),
         (["--what-if", "1", "keep", "--bots", "genius"], "unknown bot kind 'genius'"),

@@ -355,3 +355,23 @@ def test_a_suggested_amount_is_in_the_games_words(game: str) -> None:
         typed = typed_form(state, move.seat, action)
         assert typed == state.action_text(action) and not RAW_ID.search(typed)
         assert action_from_text(record, entry, typed) == action
+
+
+def test_a_kind_of_move_that_needs_more_asks_which_one() -> None:
+    """``--what-if 15 buy`` where several assets are on offer lists them, in words (it named
+    the action's inner field); where one is, it is that one."""
+    record = cached_record("monitics")
+    for entry in action_entries(record):
+        move = record.moves[entry]
+        assert isinstance(move, ActionMove)
+        state = replay_record(record, upto=entry)
+        buys = [a for a in state.legal_actions(move.seat) if a.kind == "buy"]
+        if len(buys) < 2:
+            continue
+        with pytest.raises(DebriefError) as refused:
+            action_from_text(record, entry, "buy")
+        said = str(refused.value)
+        assert "which one?" in said and "field" not in said, said
+        assert all(state.action_text(a) in said for a in buys)
+        return
+    raise AssertionError("no entry with several assets to buy")

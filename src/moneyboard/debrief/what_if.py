@@ -20,7 +20,7 @@ from statistics import fmean, quantiles, stdev
 from typing import Any
 
 from moneyboard.bots import Bot, bot_kinds, make_bot
-from moneyboard.debrief.playouts import Finish, bot_finish, outcome, rng_for
+from moneyboard.debrief.playouts import Finish, bot_finish, outcome, plain_finish, rng_for
 from moneyboard.debrief.records import (
     DebriefError,
     Record,
@@ -345,12 +345,19 @@ def action_from_text(record: Record, entry: int, text: str) -> Action:
     try:
         return _action(state, seat, data, entry)
     except DebriefError as exc:
-        offered = "; ".join(dict.fromkeys(state.action_text(a) for a in legal))
         said = str(exc).rstrip(".")
         kinds = {kind.kind for kind in type(state).action_types}
-        if isinstance(data, str) and data not in kinds:  # words that name no move there
-            name = state.seats[seat].name
-            said = f"'{text}' was not on offer to {name} at entry {entry}"
+        if isinstance(data, str):
+            of_kind = [a for a in legal if a.kind == data]
+            if len(of_kind) == 1:  # the one move of its kind there ('buy': the one asset)
+                return of_kind[0]
+            if of_kind:  # a kind of move that needs more said ('buy': which asset?)
+                forms = "; ".join(dict.fromkeys(state.action_text(a) for a in of_kind))
+                raise DebriefError(f"'{text}' at entry {entry}: which one? {forms}") from None
+            if data not in kinds or not any(a.kind == data for a in legal):
+                name = state.seats[seat].name
+                said = f"'{text}' was not on offer to {name} at entry {entry}"
+        offered = "; ".join(dict.fromkeys(state.action_text(a) for a in legal))
         raise DebriefError(f"{said}. On offer there: {offered}") from None
 
 
@@ -377,10 +384,14 @@ def _play_branch(
     players: tuple[str, ...],
 ) -> tuple[Finish, ...]:
     """``seat`` plays ``move``, then ``players`` play on: ``games`` finishes, each on its own
-    dice and with its own bots, fixed by ``seed`` and ``label``."""
+    dice and with its own bots, fixed by ``seed`` and ``label``. With every seat random, the
+    game is played on as the turning points play it (:func:`plain_finish`)."""
     out = []
     for game in range(games):
         rng = rng_for(seed, label, game)
+        if all(kind == "random" for kind in players):
+            out.append(plain_finish(state, seat, move, rng))
+            continue
         bots: list[Bot] = [make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)]
         out.append(bot_finish(state, seat, move, rng, bots))
     return tuple(out)
