@@ -820,6 +820,9 @@ def test_r34_when_time_runs_out_the_game_makes_the_cautious_choice() -> None:
         (1, "settle_loan", SETTLE_HAPPINESS),
     ]
     assert len(events(state, "turn.timed_out")) == len(taken)
+    # The game saved for them: the words do not say they chose it.
+    saved = [state.explain(m) for m in events(state, "action.saved")]
+    assert len(saved) == 3 and not any("chose" in s for s in saved), saved
 
 
 def test_r42_a_longer_game_reveals_as_many_events_as_the_last_round() -> None:
