@@ -88,9 +88,9 @@ def test_an_action_on_a_stale_view_is_refused(client: TestClient) -> None:
     again = room.act(seat, "keep", version)
     assert again.status_code == 409
     assert again.json()["error"]["code"] == "stale"
-    # Said to a learner: no step numbers, which mean nothing to them.
+    # Said to a learner: what they chose, no step numbers, which mean nothing to them.
     said = again.json()["error"]["message"]
-    assert said == "the game has moved on since you looked: look again and choose"
+    assert said == "You have already chosen: Keep"
 
 
 def _until_several_are_asked(room: Classroom, rng: random.Random) -> list[int]:

@@ -237,7 +237,8 @@ def test_a_vote_for_a_choice_of_another_decision_says_so_once(client: TestClient
     )
     assert r.status_code == 409
     said = r.json()["error"]["message"]
-    assert said.endswith("choices now") and "asking about" not in said, said
+    assert said.endswith("does not answer the decision Learner 0 is asked now"), said
+    assert "asking about" not in said and said.count("decision") == 1, said
 
 
 def test_a_card_that_can_no_longer_come_up_is_refused_when_chosen(client: TestClient) -> None:

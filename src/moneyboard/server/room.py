@@ -585,6 +585,8 @@ class Room:
         it: a teammate chose first (named, with what they chose), else the game moved on."""
         kind, by_seat, _, move, by = self.steps_ended.get(version, ("", None, None, "", ""))
         if kind == "action" and seat is not None and by_seat == seat and move:
+            if self.seat_kind(seat) != "team":  # a double tap, or the seat's other device
+                return f"You have already chosen: {move}"
             who = f"{by} (your team)" if by else "Your team"
             return f"{who} has already chosen: {move}"
         return "the game has moved on since you looked: look again and choose"
