@@ -4,7 +4,9 @@ joining from their own contexts, a learner playing its seat by clicking, and axe
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,38 @@ SHORT = {
     "rut-to-riches": {"turn_limit": "2"},
     "monitics": {},
 }
+
+
+class HeldUpdates:
+    """A page's WebSocket with what the server sends held back while ``holding`` (a slow
+    network, two phones tapping at once); refusals still arrive. :meth:`release` sends what
+    was held, in order. Attach it before the page opens its connection."""
+
+    def __init__(self, page: Any, *, holding: bool = False) -> None:
+        self.holding = holding
+        self.held: list[Any] = []
+        self._route: Any = None
+        page.route_web_socket(re.compile(r"/ws/"), self._connect)
+
+    def _connect(self, ws: Any) -> None:
+        self._route = ws
+        server_side = ws.connect_to_server()
+
+        def from_server(message: Any) -> None:
+            if self.holding and json.loads(message)["type"] != "refused":
+                self.held.append(message)
+            else:
+                ws.send(message)
+
+        server_side.on_message(from_server)
+        ws.on_message(server_side.send)
+
+    def release(self) -> None:
+        """Stop holding and deliver what was held."""
+        self.holding = False
+        held, self.held = self.held, []
+        for message in held:
+            self._route.send(message)
 
 
 def new_page(browser: Any, viewport: dict[str, int]) -> Any:

@@ -4,14 +4,12 @@ choices it was about have changed (never left beside a button that works again).
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import httpx2
 
 from tests.server.process import ServerProcess
-from tests.web.browser import PHONE, expect, new_page
+from tests.web.browser import PHONE, HeldUpdates, expect, new_page
 
 
 def test_a_teammate_s_phone_is_told_who_chose_first(browser: Any, server: ServerProcess) -> None:
@@ -47,34 +45,15 @@ def test_a_teammate_s_phone_is_told_who_chose_first(browser: Any, server: Server
     assert 0 in update["view"]["to_move"]
     dev = new_page(browser, PHONE)
     # Dev's phone hears nothing from the server for a moment, as when both tap at once.
-    held: list[Any] = []
-    holding = [False]
-    routes: list[Any] = []
-
-    def route(ws: Any) -> None:
-        routes.append(ws)
-        server_side = ws.connect_to_server()
-
-        def from_server(message: Any) -> None:
-            if holding[0] and json.loads(message)["type"] != "refused":
-                held.append(message)
-            else:
-                ws.send(message)
-
-        server_side.on_message(from_server)
-        ws.on_message(server_side.send)
-
-    dev.route_web_socket(re.compile(r"/ws/"), route)
+    updates = HeldUpdates(dev)
     dev.goto(f"{base}/play/{code}#{tokens['Dev']}")
     dev.wait_for_selector("#seat button[data-action]")
-    holding[0] = True
+    updates.holding = True
     chosen = update["legal"][0]
     play("Cleo", chosen, update["version"])
     dev.locator("#seat button[data-action]").last.click()
     dev.wait_for_selector("#seat .problem")
-    holding[0] = False
-    for message in held:
-        routes[-1].send(message)
+    updates.release()
     now = update_of("Dev")
     dev.wait_for_selector(f"#seat[data-version='{now['version']}']")
     said = f"Cleo (your team) has already chosen: {chosen['text']}."

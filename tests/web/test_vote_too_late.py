@@ -5,15 +5,13 @@ above the choices, and nothing else changes."""
 
 from __future__ import annotations
 
-import json
-import re
 import time
 from typing import Any
 
 import httpx2
 
 from tests.server.process import ServerProcess
-from tests.web.browser import my_turn, start_class
+from tests.web.browser import HeldUpdates, my_turn, start_class
 
 
 def token_of(page: Any, code: str, kind: str = "seat") -> str:
@@ -98,37 +96,18 @@ def test_a_vote_sent_as_the_family_chooses_is_too_late(browser: Any, server: Ser
     voter = phones[(mover + 1) % 3]
     # The voter's phone hears nothing from the server for a moment (a slow network): it
     # still shows the vote on the decision the family is about to take.
-    held: list[Any] = []
-    holding = [True]
-    routes: list[Any] = []
-
-    def route(ws: Any) -> None:
-        routes.append(ws)
-        server_side = ws.connect_to_server()
-
-        def from_server(message: Any) -> None:
-            if holding[0] and json.loads(message)["type"] != "refused":
-                held.append(message)
-            else:
-                ws.send(message)
-
-        server_side.on_message(from_server)
-        ws.on_message(server_side.send)
-
-    voter.route_web_socket(re.compile(r"/ws/"), route)
+    updates = HeldUpdates(voter, holding=True)
     voter.reload()
-    holding[0] = False
+    updates.holding = False
     voter.wait_for_selector("#seat .class-vote button[data-vote]")
-    holding[0] = True
+    updates.holding = True
 
     play(base, code, token_of(phones[mover], code))  # the family chooses first
     after = update_of(base, code, token_of(voter, code))
     voter.locator("#seat .class-vote button[data-vote]").first.click()
     voter.wait_for_selector("#seat .problem")
-    holding[0] = False
-    assert held, "the phone was to miss an update"
-    for message in held:  # the updates arrive at last
-        routes[-1].send(message)
+    assert updates.held, "the phone was to miss an update"
+    updates.release()  # the updates arrive at last
     voter.wait_for_selector(f"#seat[data-version='{after['version']}']")
 
     problem = voter.inner_text("#seat .problem")
