@@ -116,8 +116,10 @@ class Room:
         self.vote_on: int | None = None
         #: What ended each of the last steps, for a vote or move sent on it too late: the
         #: version it ended -> (entry kind, the seat that made it, the seat the class could
-        #: vote on, the move in words, the team member who made it).
-        self.steps_ended: dict[int, tuple[str, int | None, int | None, str, str]] = {}
+        #: vote on, the move in words or, not worded then, its JSON; the team member who made it).
+        self.steps_ended: dict[
+            int, tuple[str, int | None, int | None, str | dict[str, Any], str]
+        ] = {}
         self.log_seen = 0
         #: Each seat being asked to decide: the version from which it has been asked without
         #: a break while only other seats answered (see :meth:`still_asked`).
@@ -266,7 +268,10 @@ class Room:
         if kind not in QUIET_KINDS:
             self.version += 1
         if self.version != before:
-            self.steps_ended[before] = (kind, change.seat, voted_on, change.move, change.by)
+            move = change.move
+            if not move and kind == "action" and self.last_played is not None:
+                move = self.last_played["action"]  # worded if a late tap asks (moved_on)
+            self.steps_ended[before] = (kind, change.seat, voted_on, move, change.by)
             self.steps_ended.pop(before - STEPS_REMEMBERED, None)
             # A trainer's step still makes every open answer stale (see still_asked).
             self._track_asked(change.seat if kind == "action" else None)
@@ -401,12 +406,14 @@ class Room:
         assert self.table is not None and self.table.state is state
         # Worded on the view it was chosen on, as its button read ("Buy Flat-screen TV (slot
         # 1)"): once played, the card has left the table and only its slot could be named.
-        move = state.action_text(action)
+        # Only where it is read: the class voted on it, a bot says why, a teammate's phone.
+        heard = self.votes or data.get("why") or data.get("by")
+        move = state.action_text(action) if heard else ""
         try:  # refused with the game's own reason, and nothing changed, if not allowed
             self.table.act(seat, action)
         except MoneyboardError as exc:
             raise refused(str(exc)) from None
-        played = {"seat": seat, "action": action.to_json(), "text": move}
+        played = {"seat": seat, "action": action.to_json(), "text": move or None}
         self.last_played = played
         change = Change("action", seat, move=move, by=str(data.get("by") or ""))
         why = data.get("why")
@@ -584,6 +591,8 @@ class Room:
         """Why a move chosen on the view at ``version`` came too late, for the phone that sent
         it: a teammate chose first (named, with what they chose), else the game moved on."""
         kind, by_seat, _, move, by = self.steps_ended.get(version, ("", None, None, "", ""))
+        if isinstance(move, dict):  # not worded when it was played: in today's words
+            move = self._action_text(move)
         if kind == "action" and seat is not None and by_seat == seat and move:
             if self.seat_kind(seat) != "team":  # a double tap, or the seat's other device
                 return f"You have already chosen: {move}"
