@@ -145,3 +145,46 @@ def test_shares_are_chosen_as_a_number_and_bought_as_typed(
     held = family["score_sheet"]["shares"]
     assert sum(h["count"] if isinstance(h, dict) else h for h in held.values()) == 20, held
     assert phone.errors == []
+
+
+def test_the_guided_preview_of_an_amount_tells_its_own_cost(
+    browser: Any, server: ServerProcess
+) -> None:
+    """A loan's amount is money coming in: the preview says it costs nothing now (it read
+    "costs $1,000: cash goes down"); a deposit costs the amount typed, not the lowest one."""
+    code, trainer = _room(server.base, "monitics", [{"kind": "learner"}] * 2)
+    tokens = []
+    for name in ["Ana", "Ben"]:
+        joined = httpx2.post(f"{server.base}/api/rooms/{code}/join", json={"name": name}).json()
+        tokens.append(joined["token"])
+    _direct(server.base, code, trainer, {"type": "start"})
+    updates = [_seat_update(server.base, code, token) for token in tokens]
+    seat = next(s for s, u in enumerate(updates) if s in u["view"]["to_move"])
+    while not any(e["action"]["type"] == "save" for e in updates[seat]["legal"]):
+        roll = updates[seat]["legal"][0]  # the roll that starts the turn
+        httpx2.post(
+            f"{server.base}/api/rooms/{code}/actions",
+            json={"action": roll["action"], "version": updates[seat]["version"]},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        ).raise_for_status()
+        updates[seat] = _seat_update(server.base, code, tokens[seat])
+    save = next(e for e in updates[seat]["legal"] if e["action"]["type"] == "save")
+    assert save["amount"]["cost"] == "amount" and save["amount"]["max"] >= 50
+
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server.base}/play/{code}#{tokens[seat]}")
+    phone.check("#guided")
+    row = phone.locator("#seat .actions li.amount:has(button[data-action=save])")
+    row.wait_for()
+    row.locator("input").fill("50")
+    row.locator("button").click()
+    preview = phone.locator("#seat .preview")
+    preview.wait_for()
+    assert "costs $50" in preview.inner_text(), preview.inner_text()
+    preview.locator("button:not([data-confirm])").click()
+    loan = phone.locator("#seat .actions li:has(button[data-action=borrow]) button").first
+    loan.click()
+    preview.wait_for()
+    said = preview.inner_text()
+    assert "costs" not in said and "does not cost money now" in said, said
+    assert phone.errors == []

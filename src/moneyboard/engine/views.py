@@ -7,6 +7,7 @@ view, :meth:`Views.kernel_full_view` and the game's :meth:`Views.hidden_view`. C
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
@@ -192,12 +193,35 @@ class Views(Amounts):
                 }
             if not entry:
                 continue
-            entry["text"] = self.action_label(action, entry.get("amount", {}).get("field"))
+            ranged_on = entry.get("amount")
+            entry["text"] = self.action_label(action, ranged_on and ranged_on["field"])
             cost = self.action_cost(seat, action)
-            if cost is not None:
+            if ranged_on is not None:
+                self._ranged_cost(seat, action, entry, cost)
+            elif cost is not None:
                 entry["cost"] = cost
             out.append(entry)
         return out
+
+    def _ranged_cost(
+        self, seat: int, action: Action, entry: dict[str, Any], cost: int | None
+    ) -> None:
+        """What an action offered at several amounts costs, as a page can tell it for the
+        amount typed: the same at both ends (``cost``), or the amount itself (``amount``'s
+        ``cost`` is ``"amount"``: a deposit); else nothing, and no one amount's cost is shown
+        for all of them."""
+        if cost is None:
+            return
+        ranged = entry["amount"]
+        field, low, high = ranged["field"], ranged["min"], ranged["max"]
+        at_high = self.action_cost(seat, dataclasses.replace(action, **{field: high}))
+        at_low: int | None = cost
+        if getattr(action, field) != low:
+            at_low = self.action_cost(seat, dataclasses.replace(action, **{field: low}))
+        if at_low == at_high:
+            entry["cost"] = at_low
+        elif (at_low, at_high) == (low, high):
+            ranged["cost"] = "amount"
 
     def full_view(
         self, *, history: bool = True, public: dict[str, Any] | None = None

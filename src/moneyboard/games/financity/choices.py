@@ -154,6 +154,8 @@ class Choices(Flow):
             return self.options.insurance_token_price
         if isinstance(action, RepayLoan):
             return self.options.loan_card_value
+        if isinstance(action, Deposit):
+            return action.amount
         return None
 
     def _afford(self, seat: int, price: int) -> Message | None:

@@ -253,9 +253,12 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         return msg("priced.cost", label=label, price=price)
 
     def action_cost(self, seat: int, action: Action) -> int | None:
-        """What paying a whole odd balance off costs (its button names no amount)."""
+        """The cash a payment takes: paying a whole odd balance off (its button names no
+        amount), or the amount paid off a debt or the overdraft."""
         if isinstance(action, PayOffAll):
             return self.players[seat].debt[action.line]
+        if isinstance(action, PayOff | Repay):
+            return action.amount
         return None
 
     def pass_now(self) -> Pass:

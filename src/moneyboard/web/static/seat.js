@@ -278,7 +278,10 @@ export class SeatPanel {
       lines.push(h("p", { class: "mechanic" }, h("strong", {}, "New: "), explain));
       markSeen(action.type);
     }
-    const cost = typeof entry.cost === "number" ? entry.cost : (entry.amount && entry.amount.field === "amount" ? Number(action.amount) : null);
+    // An amount's cost is the amount itself only where the game says so (a deposit): a
+    // loan's amount is money coming in, not going out.
+    const ranged = entry.amount;
+    const cost = typeof entry.cost === "number" ? entry.cost : (ranged && ranged.cost === "amount" ? Number(action[ranged.field]) : null);
     if (cost !== null && cash) {
       lines.push(h("p", {}, `${actionLabel(this.update, entry, action)} costs ${money(cost)}: your ${cash.label.toLowerCase()} goes from ${money(cash.value)} to ${money(cash.value - cost)}.`));
     } else if (entry.amount && entry.amount.money === false) {
