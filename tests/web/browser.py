@@ -62,6 +62,21 @@ class HeldUpdates:
             self._route.send(message)
 
 
+def started_room(base: str, game: str, names: list[str], seed: int = 4) -> str:
+    """A room of learners with these names, all joined over HTTP and started; its code."""
+    seats = [{"kind": "learner"}] * len(names)
+    created = httpx2.post(f"{base}/api/rooms", json={"game": game, "seats": seats, "seed": seed})
+    room = created.raise_for_status().json()
+    for name in names:
+        httpx2.post(f"{base}/api/rooms/{room['code']}/join", json={"name": name}).raise_for_status()
+    httpx2.post(
+        f"{base}/api/rooms/{room['code']}/directives",
+        json={"directive": {"type": "start"}},
+        headers={"Authorization": f"Bearer {room['trainer_token']}"},
+    ).raise_for_status()
+    return str(room["code"])
+
+
 def new_page(browser: Any, viewport: dict[str, int]) -> Any:
     """A page in a context of its own (its own storage: another device)."""
     page = browser.new_context(viewport=viewport).new_page()

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx2
-
 from tests.server.process import ServerProcess
-from tests.web.browser import new_page
+from tests.web.browser import new_page, started_room
 
 #: The figures (not words) whose value is drawn on more than one line, each as "label: value".
 SPLIT = """(value) => [...document.querySelectorAll('#families .figure:not(.text) dd')]
@@ -25,20 +23,10 @@ SPLIT = """(value) => [...document.querySelectorAll('#families .figure:not(.text
 def test_a_negative_figure_keeps_its_sign_beside_its_digits(
     browser: Any, server: ServerProcess
 ) -> None:
-    seats = [{"kind": "learner"}] * 4
-    room = httpx2.post(
-        f"{server.base}/api/rooms", json={"game": "rut-to-riches", "seats": seats, "seed": 4}
-    ).json()
-    for seat in range(4):
-        join = {"name": f"Learner {seat + 1}", "seat": seat}
-        httpx2.post(f"{server.base}/api/rooms/{room['code']}/join", json=join).raise_for_status()
-    httpx2.post(
-        f"{server.base}/api/rooms/{room['code']}/directives",
-        json={"directive": {"type": "start"}},
-        headers={"Authorization": f"Bearer {room['trainer_token']}"},
-    ).raise_for_status()
+    names = [f"Learner {seat + 1}" for seat in range(4)]
+    code = started_room(server.base, "rut-to-riches", names)
     projector = new_page(browser, {"width": 1280, "height": 720})
-    projector.goto(f"{server.base}/projector/{room['code']}")
+    projector.goto(f"{server.base}/projector/{code}")
     projector.wait_for_selector("#families .figure dd")
     assert projector.evaluate(SPLIT, "−$178,450") == []
     assert projector.errors == []

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx2
 import pytest
 
 from moneyboard.registry import get_game
 from moneyboard.web.art import game_art
 from tests.server.process import ServerProcess
-from tests.web.browser import new_page
+from tests.web.browser import new_page, started_room
 from tests.web.test_long_names import BROKEN_WORDS, SPILLS
 
 
@@ -28,20 +27,9 @@ def test_financialit_zones_are_named_as_the_buttons_name_them() -> None:
 def test_zone_names_break_between_words_only(
     browser: Any, server: ServerProcess, game: str, screen: tuple[int, int]
 ) -> None:
-    seats = [{"kind": "learner"}] * 3
-    room = httpx2.post(
-        f"{server.base}/api/rooms", json={"game": game, "seats": seats, "seed": 4}
-    ).json()
-    for seat in range(3):
-        join = {"name": f"Learner {seat + 1}", "seat": seat}
-        httpx2.post(f"{server.base}/api/rooms/{room['code']}/join", json=join).raise_for_status()
-    httpx2.post(
-        f"{server.base}/api/rooms/{room['code']}/directives",
-        json={"directive": {"type": "start"}},
-        headers={"Authorization": f"Bearer {room['trainer_token']}"},
-    ).raise_for_status()
+    code = started_room(server.base, game, [f"Learner {seat + 1}" for seat in range(3)])
     projector = new_page(browser, {"width": screen[0], "height": screen[1]})
-    projector.goto(f"{server.base}/projector/{room['code']}")
+    projector.goto(f"{server.base}/projector/{code}")
     projector.wait_for_selector("#board .zone-name")
     projector.wait_for_timeout(100)  # fitted once the board is drawn
     assert projector.evaluate(BROKEN_WORDS, "#board .zone-name") == []
