@@ -356,5 +356,39 @@ def test_games_as_long_in_rounds_but_shorter_in_decisions_are_read_too() -> None
     caption = " ".join(comparison_shown(compare(a, b)).caption.splitlines())
     assert caption.startswith(
         "Reading: rule set B's games are shorter, 87 decisions per game against 174 under A, "
-        "with more bankruptcies (1.00 per seat against 0.00)."
+        "with more bankruptcies (1 per seat against 0)."
     )
+
+
+def test_a_count_the_same_in_every_game_reads_as_a_whole_number() -> None:
+    # "rounds played 8.00 8.00 0.00" and "1.00 per seat against 0.00" for counts that never
+    # varied; a mean that does vary keeps its decimals.
+    a = games().assign(rules="A", rounds=8, bankruptcies=0, loans=6)
+    b = games().assign(rules="B", rounds=8, bankruptcies=1, loans=lambda g: 6 + g["seed"] % 3)
+    shown = comparison_shown(compare(a, b))
+    rows = records(shown.frame, "Figure")
+    played = rows["rounds played"]
+    assert (played["A"], played["B"], played["B - A"], played["95% interval"]) == (
+        "8",
+        "8",
+        "0",
+        "-",
+    )
+    broke = rows["bankruptcies per seat"]
+    assert (broke["A"], broke["B"], broke["B - A"], broke["95% interval"]) == (
+        "0",
+        "1",
+        "+1",
+        "+1 to +1",
+    )
+    loans = rows["loans per seat"]
+    assert (loans["A"], loans["B"], loans["B - A"]) == ("6.00", "6.98", "+0.98")
+    assert_readable(shown)
+    # A bot that always comes first, another always second: ranks 1 and 2, not 1.00, 2.00.
+    duel = games(10)[lambda g: g["seat"] < 2].assign(
+        rank=lambda g: g["seat"] + 1, winner=lambda g: g["seat"] == 0, score=lambda g: 5 - g["seat"]
+    )
+    table = rates_shown(win_rates(duel, "bot"), "bot", "Win rate per bot").frame
+    assert list(table["Mean rank"]) == ["1", "2"] and list(table["Mean score"]) == ["5", "4"]
+    ranks = rates_shown(win_rates(games(), "bot"), "bot", "Win rate").frame["Mean rank"]
+    assert all(len(text.split(".")[1]) == 2 for text in ranks)

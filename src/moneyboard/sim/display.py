@@ -12,7 +12,8 @@ import dataclasses
 import html
 import math
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 from rich import box
@@ -212,8 +213,9 @@ def rates_shown(
     words = words or GameWords()
     count_header, rate_header = headers
     group = GROUP_HEADERS.get(by, by.replace("_", " ").capitalize())
-    places = decimals_for(*rates["mean_score"])
+    places = row_decimals(list(rates["mean_score"]))
     scores = [fixed_text(v, places) for v in rates["mean_score"]]
+    rank_places = row_decimals(list(rates["mean_rank"]))
     if words.score_is_money:
         scores = [money_figure(text, words.currency) for text in scores]
     elif words.score_is_share:
@@ -229,7 +231,7 @@ def rates_shown(
                 for lo, hi in zip(rates["low"], rates["high"], strict=True)
             ],
             "Mean score": scores,
-            "Mean rank": [f"{v:.2f}" for v in rates["mean_rank"]],
+            "Mean rank": [fixed_text(v, rank_places) for v in rates["mean_rank"]],
         }
     )
     caption = f"95% interval (Wilson): the true rate lies in it {SURE}."
@@ -320,6 +322,31 @@ def decimals_for(*values: float) -> int:
     return max(0, min(2, 2 - math.floor(math.log10(size))))
 
 
+def is_whole(value: float) -> bool:
+    """Whether a figure is a whole number (a count, or a mean of counts that never varied).
+
+    >>> is_whole(3.0), is_whole(-0.0), is_whole(2.5), is_whole(float("nan"))
+    (True, True, False, False)
+    """
+    return not math.isnan(value) and abs(value - round(value)) < 1e-9
+
+
+def row_decimals(figures: Sequence[float], bounds: Sequence[float] = ()) -> int:
+    """Decimals for figures shown together (a row of a comparison, a column of means), with
+    the ``bounds`` of their interval: none when every one is a whole number, as for a count
+    that is the same in every game (8 rounds, not 8.00; no bankruptcy: 0, not 0.00), else
+    those :func:`decimals_for` gives the ``figures``.
+
+    >>> row_decimals([8.0, 8.0], [0.0, 0.0]), row_decimals([6.0, 7.025], [0.25, 1.8])
+    (0, 2)
+    >>> row_decimals([1.0, 2.0, 3.0]), row_decimals([1.0, 2.5])
+    (0, 2)
+    """
+    if all(is_whole(v) for v in (*figures, *bounds) if not math.isnan(v)):
+        return 0
+    return decimals_for(*figures)
+
+
 def fixed_text(value: float, decimals: int, signed: bool = False) -> str:
     """A figure at a fixed number of decimals, with thousands separated; 0 never signed.
 
@@ -405,7 +432,7 @@ def comparison_shown(comparison: pd.DataFrame, words: GameWords | None = None) -
             kind = FIGURE_KINDS.get(str(label), "count")
             money = kind == "money" or (kind == "score" and words.score_is_money)
             # Money in whole units, as the games write it ($56, not $55.8).
-            places = 0 if money else decimals_for(a, b)
+            places = 0 if money else row_decimals([a, b], [low, high])
             a_shown, b_shown = round(a, places), round(b, places)
             texts = [
                 fixed_text(a_shown, places),
@@ -466,7 +493,7 @@ def comparison_reading(comparison: pd.DataFrame, words: GameWords | None = None)
         row = rows.get(figure)
         if row is None or not str(row["B vs A"]).startswith("lower"):
             return None
-        places = decimals_for(float(row["A"]), float(row["B"]))
+        places = _places(row)
         return fixed_text(float(row["B"]), places), fixed_text(float(row["A"]), places)
 
     said = []
@@ -482,7 +509,7 @@ def comparison_reading(comparison: pd.DataFrame, words: GameWords | None = None)
         )
         bankrupt = rows.get("bankruptcies")
         if bankrupt is not None and str(bankrupt["B vs A"]).startswith("higher"):
-            places = decimals_for(float(bankrupt["A"]), float(bankrupt["B"]))
+            places = _places(bankrupt)
             said[-1] += (
                 f", with more bankruptcies ({fixed_text(float(bankrupt['B']), places)} per seat "
                 f"against {fixed_text(float(bankrupt['A']), places)})"
@@ -497,6 +524,11 @@ def comparison_reading(comparison: pd.DataFrame, words: GameWords | None = None)
     if not said:
         return ""
     return f"Reading: {'; '.join(said)}."
+
+
+def _places(row: Mapping[Hashable, Any]) -> int:
+    """Decimals of a comparison's row as its table writes them (:func:`row_decimals`)."""
+    return row_decimals([float(row["A"]), float(row["B"])], [float(row["low"]), float(row["high"])])
 
 
 def deciding_shown(decided: pd.DataFrame) -> Shown:
