@@ -11,7 +11,7 @@ import json
 import tomllib
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -28,11 +28,21 @@ class RuleOptions(BaseModel):
     """Automations the learners must claim themselves, as the rulebook says ("ask for it or
     lose it"); a claim not made before the next turn is lost. Empty: all run by themselves."""
 
+    #: Options renamed when they came to count seats from 1, old name -> new name. The old
+    #: name is still read, counting from 0 as it always did, so a record or rules file
+    #: written before keeps its meaning (records store the options a game was played with).
+    renamed_from_0: ClassVar[Mapping[str, str]] = {}
+
     @classmethod
     def ids_for(cls, name: str) -> list[str]:
         """The ids option ``name`` may name (cards, families, homes), sorted; none by default.
         ``moneyboard rules`` and the console list them for the trainer."""
         return []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_names_counted_from_0(cls, data: Any) -> Any:
+        return with_new_names(cls, data)
 
     @model_validator(mode="before")
     @classmethod
@@ -64,6 +74,51 @@ class RuleOptions(BaseModel):
     def overrides(self) -> dict[str, Any]:
         """Only the options that differ from their defaults, as JSON-ready values."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+def with_new_names(model: type[RuleOptions], data: Any) -> Any:
+    """Options given under an old name (see :attr:`RuleOptions.renamed_from_0`) under their
+    new name, each seat number one higher; both names at once is refused. A game's own
+    "before" check that reads such an option calls this first (pydantic runs it first)."""
+    renamed = model.renamed_from_0
+    if not isinstance(data, Mapping) or not any(old in data for old in renamed):
+        return data
+    data = dict(data)
+    for old, new in renamed.items():
+        if old not in data:
+            continue
+        if new in data:
+            raise ValueError(
+                f"option '{old}' is the old name of '{new}' (counting seats from 0, where"
+                f" '{new}' counts from 1): give only '{new}'"
+            )
+        data[new] = _seats_from_1(old, new, data.pop(old))
+    return data
+
+
+def _seats_from_1(old: str, new: str, value: Any) -> Any:
+    """The value of option ``old`` (a seat number counted from 0, or a table by such seat
+    numbers) as option ``new`` writes it, counting from 1.
+
+    >>> _seats_from_1("first", "first_seat", 0), _seats_from_1("by", "by_seat", {"2": ["x"]})
+    (1, {3: ['x']})
+    """
+    if isinstance(value, Mapping):
+        return {_seat_from_1(old, new, seat): got for seat, got in value.items()}
+    return _seat_from_1(old, new, value)
+
+
+def _seat_from_1(old: str, new: str, seat: Any) -> int:
+    """One seat number of option ``old`` (counted from 0) counted from 1; a value that is no
+    seat number is refused, naming the option as it was written."""
+    if isinstance(seat, str) and seat.strip().isdigit():
+        seat = int(seat)
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(
+            f"option '{old}' counts seats from 0 (0 for Seat 1), so it takes whole numbers"
+            f" from 0, not {json.dumps(seat, default=str)}; its new name '{new}' counts from 1"
+        )
+    return seat + 1
 
 
 def _optional_names(model: type[BaseModel]) -> frozenset[str]:
@@ -244,7 +299,7 @@ def accepts_in_words(annotation: Any, metadata: Sequence[Any] = ()) -> str:
             return f"a list of {_plural(args[0])}"
         return "a list of " + " and ".join(_plural(a) for a in args)
     if origin is dict:
-        keys = "seat numbers (from 0)" if args[0] is int else "ids"
+        keys = "seat numbers (from 1)" if args[0] is int else "ids"
         return f"a table of {keys} and {_plural(args[1])}"
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return "a table with " + ", ".join(annotation.model_fields)

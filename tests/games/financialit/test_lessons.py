@@ -108,8 +108,8 @@ def test_a_lay_off_spares_families_without_an_employer() -> None:
 def test_an_income_card_about_children_passes_childless_families_by() -> None:
     families = ("newlyweds", "flatmates", "farmers")
     assert [CONTENT.family[f].children for f in families][:2] == [0, 0]
-    chosen = {seat: ("school_trip",) for seat in range(3)}
-    state = run(start(families, rounds=2, income_chosen=chosen, **SHELTERED))
+    chosen = {number: ("school_trip",) for number in (1, 2, 3)}
+    state = run(start(families, rounds=2, income_by_seat=chosen, **SHELTERED))
     modified = {m.params["seat"]: m.params["value"] for m in modifiers(state)}
     assert modified == {2: CONTENT.income_card["school_trip"].value}
     assert {m.params["seat"] for m in events(state, "spared.children")} == {0, 1}

@@ -92,7 +92,7 @@ def test_loan_repayments_alike_are_told_in_one_line() -> None:
 
 def test_an_income_modifier_is_told_once_with_what_the_card_says() -> None:
     sick = CONTENT.income_card["sick_days"]
-    state = start(income_chosen={1: ("sick_days",)}, rounds=2)
+    state = start(income_by_seat={2: ("sick_days",)}, rounds=2)
     run(state, until=at(2))
     told = [t for t in lines(state, 2) if "Unpaid sick days" in t and "Ben" in t]
     assert told == [f"'Unpaid sick days' for Ben: {sick.text} Income -1 this period."]

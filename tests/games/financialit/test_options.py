@@ -10,7 +10,7 @@ import pytest
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import OptionsError
-from moneyboard.engine.options import RuleOptions, read_overrides
+from moneyboard.engine.options import RuleOptions, describe_options, read_overrides
 from moneyboard.engine.state import Seat
 from moneyboard.games.financialit import FinanciaLitOptions, FinanciaLitState
 from moneyboard.games.financialit.actions import (
@@ -405,8 +405,8 @@ def test_income_draw_chooses_how_modifiers_are_dealt(draw: str, dealt: int) -> N
     assert len(shared) == (2 if draw == "one_for_all" else 0)
 
 
-def test_income_chosen_deals_cards_to_a_seat() -> None:
-    state = run(start(rounds=3, income_chosen={2: ("short_hours", "overtime")}))
+def test_income_by_seat_deals_cards_to_a_seat() -> None:
+    state = run(start(rounds=3, income_by_seat={3: ("short_hours", "overtime")}))
     cards = [m.params["card"] for m in modifiers(state, 2)]
     assert cards == ["Reduced hours", "Overtime hours"]
 
@@ -516,7 +516,7 @@ CHANGED: dict[str, Any] = {
     "event_order": ("fire", "fire"),
     "income_counts": {"short_hours": 20},
     "income_draw": "none",
-    "income_chosen": {1: ("short_hours",) * 7},
+    "income_by_seat": {2: ("short_hours",) * 7},
     "loan_amount": 12,
     "loan_instalment": 1,
     "loan_periods": 5,
@@ -606,7 +606,7 @@ def test_an_unknown_option_is_called_unknown() -> None:
         ({"event_counts": {"meteor": 1}}, "event_counts", "meteor"),
         ({"event_order": ["fire", "meteor"]}, "event_order", "meteor"),
         ({"income_counts": {"lottery": 1}}, "income_counts", "lottery"),
-        ({"income_chosen": {0: ["lottery"]}}, "income_chosen", "lottery"),
+        ({"income_by_seat": {1: ["lottery"]}}, "income_by_seat", "lottery"),
     ],
 )
 def test_unknown_card_ids_are_refused_with_the_known_ones(
@@ -625,13 +625,13 @@ def test_cards_may_be_named_by_name_as_the_console_deals_them() -> None:
         {
             "event_order": ["Fire Disaster", "burglary"],
             "families": ["The Farmers", "retirees", "the flatmates"],
-            "income_chosen": {1: ["A normal month"]},
+            "income_by_seat": {1: ["A normal month"]},
         }
     )
     assert options.event_order == ("fire", "burglary")
     assert options.families == ("farmers", "retirees", "flatmates")
-    assert options.income_chosen == {1: ("steady",)}
-    assert "0-based" not in (FinanciaLitOptions.model_fields["income_chosen"].description or "")
+    assert options.income_by_seat == {1: ("steady",)}
+    assert "0-based" not in (FinanciaLitOptions.model_fields["income_by_seat"].description or "")
 
 
 def test_the_families_list_must_match_the_seats() -> None:
@@ -641,12 +641,29 @@ def test_the_families_list_must_match_the_seats() -> None:
         start(("retirees",), seats=3)
 
 
-def test_income_chosen_must_name_a_seat_at_the_table() -> None:
-    with pytest.raises(OptionsError) as info:
-        start(income_chosen={5: ("bonus",)})
-    text = str(info.value)
-    assert "seat number 5" in text and "0 for Seat 1 up to 2 for Seat 3" in text
+def test_income_by_seat_must_name_a_seat_at_the_table() -> None:
+    """Seats count from 1, as the trainer reads them: 0 and 4 name no seat of three."""
+    for number in (0, 4):
+        with pytest.raises(OptionsError) as info:
+            start(income_by_seat={number: ("bonus",)})
+        text = str(info.value)
+        assert f"seat number {number}" in text and "1 for Seat 1 up to 3 for Seat 3" in text
     assert "0-2" not in text
+
+
+def test_income_by_seat_counts_seats_from_1_and_its_old_name_from_0() -> None:
+    """``income_by_seat`` is listed with seats from 1; records and rules files written
+    with its old name ``income_chosen`` (seats from 0) deal to the same seat as before."""
+    (row,) = [r for r in describe_options(FinanciaLitOptions) if r["name"] == "income_by_seat"]
+    assert "1 for Seat 1" in row["meaning"] and "from 1" in row["accepts"]
+    assert "income_chosen" not in {r["name"] for r in describe_options(FinanciaLitOptions)}
+    new = run(start(rounds=2, income_by_seat={2: ("short_hours",)}))
+    old = run(start(rounds=2, income_chosen={"1": ["Reduced hours"]}))
+    for state in (new, old):
+        assert [m.params["card"] for m in modifiers(state, 1)][:1] == ["Reduced hours"]
+        assert state.options.overrides()["income_by_seat"] == {"2": ["short_hours"]}
+    with pytest.raises(OptionsError, match="old name of 'income_by_seat'"):
+        GAME.options({"income_chosen": {0: ["bonus"]}, "income_by_seat": {1: ["bonus"]}})
 
 
 def test_a_family_named_for_two_seats_is_refused() -> None:

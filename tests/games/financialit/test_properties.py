@@ -67,8 +67,8 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "loan_amount": st.integers(1, 20),
     "loan_instalment": st.integers(0, 20),
     "loan_periods": st.integers(1, 6),
-    "income_chosen": st.dictionaries(
-        st.integers(0, 2), st.lists(st.sampled_from(INCOME_IDS), max_size=3).map(tuple)
+    "income_by_seat": st.dictionaries(
+        st.integers(1, 3), st.lists(st.sampled_from(INCOME_IDS), max_size=3).map(tuple)
     ),
     "loan_happiness": st.integers(0, 5),
     "loan_end_happiness": st.integers(0, 5),
@@ -227,8 +227,8 @@ def play(state: FinanciaLitState, seed: int, force_at: int | None = None) -> int
 
 def new_game(seed: int, players: int, options: dict[str, Any]) -> FinanciaLitState:
     """A game with randomly dealt families (prepared income cards only for seats present)."""
-    chosen = options.get("income_chosen", {})
-    options["income_chosen"] = {s: cards for s, cards in chosen.items() if s < players}
+    chosen = options.get("income_by_seat", {})
+    options["income_by_seat"] = {s: cards for s, cards in chosen.items() if s <= players}
     return start(None, seats=players, seed=seed, **options)
 
 

@@ -166,7 +166,7 @@ def effect_probe(family: str, switched_off: bool) -> Any:
         state.apply(0, FAMILY_AID)
         return received(state, "aid.given", 0)
     if family == "retirees":
-        state = start(families, rounds=2, income_chosen={0: ("bonus",)}, **options)
+        state = start(families, rounds=2, income_by_seat={1: ("bonus",)}, **options)
         run(state, until=at(2))
         seeking = state.check_seek_employment(0, SEEK_EMPLOYMENT)
         return state.homes[0].tracker, None if seeking is None else seeking.key

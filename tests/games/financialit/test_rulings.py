@@ -170,7 +170,7 @@ def test_r05_an_instalment_the_income_cannot_cover_is_deferred() -> None:
 
 def test_r05_other_negative_income_stops_the_track_at_zero() -> None:
     # No family income and a Reduced-hours card (-3): the flatmates receive nothing.
-    state = start(family_income_delta=-FLATMATES.income, income_chosen={1: ("short_hours",)})
+    state = start(family_income_delta=-FLATMATES.income, income_by_seat={2: ("short_hours",)})
     run(state, until=at(2))
     assert state.homes[1].tracker == 0
     [taken] = events(state, "income.all_taken", 1)
@@ -772,7 +772,7 @@ def test_r32_prepared_cards_come_first_and_come_from_the_box_if_needed() -> None
     state = start(
         event_order=("fire", "fire", "fire"),
         forced={"deck:events": ["flu"], "income:1": ["steady"]},
-        income_chosen={1: ("bonus", "bonus")},
+        income_by_seat={2: ("bonus", "bonus")},
         rounds=4,
     )
     run(state)

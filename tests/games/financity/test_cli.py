@@ -70,10 +70,14 @@ def test_bench_runs() -> None:
 
 
 def test_rules_say_which_number_is_which_seat_for_the_first_player() -> None:
-    """Trainers count seats from 1: the option says which number is which seat."""
+    """Trainers count seats from 1, and so does the option: 1 is Seat 1 and the default. Its
+    old name, counted from 0, is not listed (it is only read, for old records and files)."""
     result = runner.invoke(app, ["rules", "financity", "--json"])
     assert result.exit_code == 0, result.output
-    (row,) = [r for r in json.loads(result.stdout)["options"] if r["name"] == "first_player"]
+    rows = {r["name"]: r for r in json.loads(result.stdout)["options"]}
+    row = rows["first_seat"]
     text = " ".join(str(v) for v in row.values())
-    assert "0 for Seat 1" in text and "1 for Seat 2" in text
-    assert "0-based" not in text
+    assert "1 for Seat 1" in text and "2 for Seat 2" in text
+    assert row["default"] == 1 and row["accepts"] == "a whole number from 1 to 6"
+    assert "0-based" not in text and "0 for" not in text
+    assert "first_player" not in rows

@@ -70,7 +70,6 @@ def test_a_home_per_seat_and_a_first_player_at_the_table() -> None:
         GAME.new_state(seats, 1, {"homes": ["farmhouse"]})
     with pytest.raises(
         OptionsError,
-        match=r"first_player is 4 \(Seat 5\), but the game has 2 seats: use 0 for Seat 1 up "
-        r"to 1 for Seat 2",
+        match=r"first_seat is 3, but the game has 2 seats: write 1 for Seat 1 up to 2 for Seat 2",
     ):
-        GAME.new_state(seats, 1, {"first_player": 4})
+        GAME.new_state(seats, 1, {"first_seat": 3})

@@ -47,17 +47,30 @@ HARMFUL_TEN = [
 ]
 
 
-def test_r01_first_player_token_starts_with_seat_0_and_passes_each_year() -> None:
+def test_r01_first_player_token_starts_with_seat_1_and_passes_each_year() -> None:
     state = start(("city_flat", "shared_house", "farmhouse"))
     firsts = []
     for year in (1, 2, 3, 4):
         drive(state, until=at("plan", year))
         firsts.append(state.to_move()[0])
-    assert firsts == [0, 1, 2, 0]
-    other = start(("city_flat", "shared_house", "farmhouse"), first_player=2)
+    assert firsts == [0, 1, 2, 0]  # Seat 1, 2, 3, 1 (seats are counted from 0 inside)
+    other = start(("city_flat", "shared_house", "farmhouse"), first_seat=3)
     assert other.to_move() == (2,)
-    with pytest.raises(OptionsError, match="first_player"):
-        start(first_player=3)
+    with pytest.raises(OptionsError, match="first_seat"):
+        start(first_seat=3)
+    with pytest.raises(OptionsError, match="first_seat"):
+        start(first_seat=0)
+
+
+def test_r01_the_old_first_player_still_counts_from_0() -> None:
+    """A record or rules file written when the option was ``first_player`` (0 for Seat 1)
+    starts the same seat as before; given with ``first_seat`` it is refused, not guessed."""
+    old = start(("city_flat", "shared_house", "farmhouse"), first_player=2)
+    assert old.to_move() == (2,)
+    overrides = old.options.overrides()
+    assert overrides["first_seat"] == 3 and "first_player" not in overrides  # new records
+    with pytest.raises(OptionsError, match="old name of 'first_seat'"):
+        start(first_player=1, first_seat=2)
 
 
 def test_r02_homes_are_dealt_at_random_and_never_twice() -> None:

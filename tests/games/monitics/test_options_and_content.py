@@ -59,15 +59,17 @@ def test_bad_options_are_refused_with_their_name(overrides: dict[str, Any], name
 
 
 def test_the_first_player_says_which_number_is_which_player() -> None:
-    """Players are called Player 1, Player 2...: the option (stored from 0, for records)
-    says which number is which, and so does its error."""
-    (row,) = [r for r in describe_options(MoniticsOptions) if r["name"] == "first_player"]
-    assert "0 for Player 1" in row["meaning"] and "1 for Player 2" in row["meaning"]
+    """Players are called Player 1, Player 2...: the option counts them the same way (1 is
+    Player 1, the default), and so does its error; the old 0-based name is not listed."""
+    rows = {r["name"]: r for r in describe_options(MoniticsOptions)}
+    row = rows["first_seat"]
+    assert "1 for Player 1" in row["meaning"] and "2 for Player 2" in row["meaning"]
+    assert row["default"] == 1 and row["accepts"] == "a whole number from 1 to 6"
+    assert "first_player" not in rows
     with pytest.raises(OptionsError) as caught:
-        start(2, first_player=4)
+        start(2, first_seat=3)
     assert str(caught.value) == (
-        "first_player is 4 (Player 5), but the game has 2 players: use 0 for Player 1 up to "
-        "1 for Player 2"
+        "first_seat is 3, but the game has 2 players: write 1 for Player 1 up to 2 for Player 2"
     )
 
 

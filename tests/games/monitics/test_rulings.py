@@ -87,9 +87,12 @@ def test_r02_the_first_seat_starts_and_turns_go_round_in_seat_order() -> None:
         order.append(state.to_move()[0])
         skip_turns(state, [0])
     assert order == [0, 1, 2, 0]
+    assert start(3, first_seat=3).to_move() == (2,)  # Player 3 (seats count from 0 inside)
+    with pytest.raises(OptionsError, match="first_seat"):
+        start(2, first_seat=3)
+    # The old name counts from 0, as records and rules files written with it meant.
     assert start(3, first_player=2).to_move() == (2,)
-    with pytest.raises(OptionsError, match="first_player"):
-        start(2, first_player=4)
+    assert start(3, first_player=2).options.overrides()["first_seat"] == 3
 
 
 def test_r03_a_52_box_year_completed_by_reaching_or_passing_the_last_box() -> None:

@@ -42,13 +42,13 @@ class Flow(FinanciaLitBase):
         self.ended_by_target = False
         self.decks = {name: Deck(cards) for name, cards in deck_cards(o).items()}
         self.prepared = {"events": deque(o.event_order)}
-        for seat, cards in o.income_chosen.items():
-            if not 0 <= seat < self.n:
+        for number, cards in o.income_by_seat.items():
+            if not 1 <= number <= self.n:
                 raise OptionsError(
-                    f"income_chosen names seat number {seat}, but this game has {self.n} seats:"
-                    f" write 0 for Seat 1 up to {self.n - 1} for Seat {self.n}"
+                    f"income_by_seat names seat number {number}, but this game has {self.n}"
+                    f" seats: write 1 for Seat 1 up to {self.n} for Seat {self.n}"
                 )
-            self.prepared[f"income:{seat}"] = deque(cards)
+            self.prepared[f"income:{number - 1}"] = deque(cards)  # seats count from 0 inside
         self.market = [None] * o.luxury_market_size
         self.offers = {"short": None, "long": None}
         if o.families is not None and len(o.families) != self.n:

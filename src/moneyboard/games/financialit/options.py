@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from moneyboard.engine.options import RuleOptions
+from moneyboard.engine.options import RuleOptions, with_new_names
 
 EFFECT_FIELDS = (
     "upkeep_bonus",
@@ -78,6 +78,8 @@ class LuxuryChange(BaseModel):
 
 class FinanciaLitOptions(RuleOptions):
     """FinanciaLit's rule options (defaults follow the rulebook)."""
+
+    renamed_from_0: ClassVar[Mapping[str, str]] = {"income_chosen": "income_by_seat"}
 
     rounds: int = Field(default=8, ge=1, le=20)
     """Number of periods (rounds) before the game ends."""
@@ -173,9 +175,9 @@ class FinanciaLitOptions(RuleOptions):
     """Copies of the Income Modifier cards named; a card not named keeps its shipped count."""
     income_draw: Literal["each", "one_for_all", "none"] = "each"
     """Each family draws its own Income Modifier, one card applies to all, or none are used."""
-    income_chosen: dict[int, tuple[str, ...]] = Field(default_factory=dict)
-    """Income Modifier cards dealt to a seat in the order of its draws, by the seat's number
-    here: 0 for Seat 1, 1 for Seat 2, and so on."""
+    income_by_seat: dict[int, tuple[str, ...]] = Field(default_factory=dict)
+    """Income Modifier cards dealt to a seat in the order of its draws, by the seat's
+    number: 1 for Seat 1, 2 for Seat 2, and so on."""
 
     # --- Loans, aid, interest ---
     loan_amount: int = Field(default=5, ge=1, le=20)
@@ -218,10 +220,11 @@ class FinanciaLitOptions(RuleOptions):
     @classmethod
     def _cards_by_name(cls, data: Any) -> Any:
         """A card may be named by its name ("Fire Disaster") as well as its id ("fire"), as
-        the trainer's console deals cards by name; ids are kept."""
+        the trainer's console deals cards by name; ids are kept. The old name
+        ``income_chosen`` (seats counted from 0) is read as ``income_by_seat`` first."""
         if not isinstance(data, dict):
             return data
-        data = dict(data)
+        data = dict(with_new_names(cls, data))
         for field, cards in _decks().items():
             value = data.get(field)
             by_name = {card.name.casefold(): card_id for card_id, card in cards.items()}
@@ -229,7 +232,7 @@ class FinanciaLitOptions(RuleOptions):
             def card_id(name: Any, by_name: dict[str, str] = by_name) -> Any:
                 return by_name.get(name.casefold(), name) if isinstance(name, str) else name
 
-            if field == "income_chosen" and isinstance(value, dict):
+            if field == "income_by_seat" and isinstance(value, dict):
                 data[field] = {
                     k: [card_id(c) for c in v] if isinstance(v, list | tuple) else v
                     for k, v in value.items()
@@ -266,8 +269,8 @@ class FinanciaLitOptions(RuleOptions):
             ("event_order", self.event_order, content.event),
             ("income_counts", tuple(self.income_counts or {}), content.income_card),
             (
-                "income_chosen",
-                tuple(c for cards in self.income_chosen.values() for c in cards),
+                "income_by_seat",
+                tuple(c for cards in self.income_by_seat.values() for c in cards),
                 content.income_card,
             ),
         ]
@@ -320,5 +323,5 @@ def _decks() -> dict[str, Mapping[str, Any]]:
         "event_counts": content.event,
         "event_order": content.event,
         "income_counts": content.income_card,
-        "income_chosen": content.income_card,
+        "income_by_seat": content.income_card,
     }

@@ -33,10 +33,10 @@ class Flow(FinanCityBase):
     # ----- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
         o = self.options
-        if o.first_player >= self.n:
+        if o.first_seat > self.n:
             raise OptionsError(
-                f"first_player is {o.first_player} (Seat {o.first_player + 1}), but the game "
-                f"has {self.n} seats: use 0 for Seat 1 up to {self.n - 1} for Seat {self.n}"
+                f"first_seat is {o.first_seat}, but the game has {self.n} seats: write 1 for"
+                f" Seat 1 up to {self.n} for Seat {self.n}"
             )
         if o.homes is not None and len(o.homes) != self.n:
             listed = len(o.homes)
@@ -46,7 +46,7 @@ class Flow(FinanCityBase):
             )
         self.year = 0
         self.zone = 0  # the play marker starts beside the board
-        self.first = o.first_player
+        self.first = o.first_seat - 1  # seats are counted from 0 inside
         for seat in range(self.n):
             self.ledger.open(CASH[seat])
             self.ledger.open(SAVINGS[seat])

@@ -6,7 +6,8 @@ option chooses the reading (RULINGS.md says which one is the default and why).
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -22,12 +23,14 @@ AUTOMATIONS = {
 class FinanCityOptions(RuleOptions):
     """FinanCity's rule options (defaults follow the rulebook)."""
 
+    renamed_from_0: ClassVar[Mapping[str, str]] = {"first_player": "first_seat"}
+
     # --- length and seats ---
     years: int = Field(default=10, ge=1, le=20)
     """Years (rounds) in a game; the game ends after that year's Unforeseen Event."""
-    first_player: int = Field(default=0, ge=0, le=5)
-    """The seat holding the first player token in year 1, by its number here: 0 for Seat 1
-    (the first seat listed), 1 for Seat 2, and so on. The token passes left every year."""
+    first_seat: int = Field(default=1, ge=1, le=6)
+    """The seat holding the first player token in year 1: 1 for Seat 1 (the first seat
+    listed), 2 for Seat 2, and so on. The token passes left every year."""
     homes: tuple[str, ...] | None = None
     """Home card for each seat in order (home ids); none = dealt at random, no two alike."""
     start_cash: int = Field(default=0, ge=0, le=5000)

@@ -21,11 +21,12 @@ class Flow(Boxes):
     # ----- set-up ------------------------------------------------------------------------
     def setup(self) -> None:
         o = self.options
-        if o.first_player >= self.n:
+        if o.first_seat > self.n:
             raise OptionsError(
-                f"first_player is {o.first_player} (Player {o.first_player + 1}), but the game "
-                f"has {self.n} players: use 0 for Player 1 up to {self.n - 1} for Player {self.n}"
+                f"first_seat is {o.first_seat}, but the game has {self.n} players: write 1 for"
+                f" Player 1 up to {self.n} for Player {self.n}"
             )
+        first = o.first_seat - 1  # seats are counted from 0 inside
         for seat in range(self.n):
             self.ledger.open(CASH[seat])
             self.ledger.open(SAVINGS[seat])
@@ -36,10 +37,10 @@ class Flow(Boxes):
         self.finisher = None
         self.phase = "race"
         self.turn_count = 0
-        self.turn = Turn(o.first_player, 0, 0, False)
+        self.turn = Turn(first, 0, 0, False)
         for seat in range(self.n):
             self.receive(seat, o.start_cash, "setup.cash")
-        self.then(("turn", o.first_player))
+        self.then(("turn", first))
 
     # ----- a turn ------------------------------------------------------------------------
     def step_turn(self, seat: int) -> None:

@@ -6,7 +6,8 @@ where the rulebook gives no number. A variant file overrides only what it names.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -17,6 +18,8 @@ from moneyboard.games.monitics.actions import SAVINGS_STEPS
 class MoniticsOptions(RuleOptions):
     """Monitics' rule options (defaults follow the rulebook and RULINGS.md)."""
 
+    renamed_from_0: ClassVar[Mapping[str, str]] = {"first_player": "first_seat"}
+
     manual_claims: tuple[str, ...] = ()
     """Circumstance rewards the learners must claim themselves (habits_reward,
     ownership_reward, business_grant); one not claimed before the next player's turn is lost.
@@ -26,9 +29,9 @@ class MoniticsOptions(RuleOptions):
     # --- set-up and turns ---
     start_cash: int = Field(default=500, ge=0, le=100_000)
     """Cash each player starts with (R1)."""
-    first_player: int = Field(default=0, ge=0, le=5)
-    """The player who takes the first turn, by their number here: 0 for Player 1 (the first
-    player listed), 1 for Player 2, and so on up to 5 for Player 6 (R2)."""
+    first_seat: int = Field(default=1, ge=1, le=6)
+    """The player who takes the first turn: 1 for Player 1 (the first player listed), 2 for
+    Player 2, and so on up to 6 for Player 6 (R2)."""
     actions_per_turn: int = Field(default=2, ge=0, le=10)
     """Actions (buy, sell, save, take out savings, borrow, repay) a player may make each turn."""
     turn_seconds: int | None = Field(default=None, ge=10, le=3600)
