@@ -317,3 +317,54 @@ def test_a_tournament_of_one_kind_of_bot_is_refused_in_a_line() -> None:
         "moneyboard: a tournament compares bots: give at least two different kinds, "
         "e.g. --seats saver,spender\n"
     )
+
+
+def test_fixed_seats_keep_the_order_given_and_the_report_says_so(tmp_path: Path) -> None:
+    # Seats always turned: a fixed line-up, or "does seat 1 win more?" with one bot in
+    # every seat, could not be asked.
+    from rich.console import Console
+
+    from moneyboard.registry import get_game
+    from moneyboard.sim.commands import SimulateSettings
+    from moneyboard.sim.commands import simulate as run_simulation
+
+    settings = SimulateSettings(
+        game=get_game("toy"),
+        kinds=("saver", "random"),
+        games=6,
+        seed=0,
+        overrides={},
+        other_overrides=None,
+        workers=1,
+        scheduler=None,
+        out=tmp_path,
+        rotate=False,
+    )
+    console = Console(width=80, record=True, color_system=None)
+    run_simulation(settings, console)
+    output = " ".join(console.export_text().split())
+    games = pd.read_csv(tmp_path / "games.csv")
+    assert set(games["seating"]) == {"saver,random"}
+    assert list(games.loc[games["seat"] == 0, "bot"]) == ["saver"] * 6
+    said = "Seats fixed: in every game saver sits in seat 1, random in seat 2;"
+    assert said in output
+    assert "Win rate per seat (seat 1 is the first listed)" in output
+    assert "1 (saver)" in output and "2 (random)" in output
+    report = " ".join((tmp_path / "report.html").read_text().split())
+    assert said in report and "<td>1 (saver)</td>" in report
+
+
+def test_the_report_gives_a_win_rate_per_seat_counted_from_one(tmp_path: Path) -> None:
+    # With the same bot in every seat, the table per bot had one row and said nothing of seats.
+    args = ["simulate", "toy", "--games", "6", "--seats", "saver*2", "--out", str(tmp_path)]
+    result = runner.invoke(app, [*args, "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    report = (tmp_path / "report.html").read_text()
+    assert "Win rate per seat (seat 1 is the first listed)" in report
+    assert "<td>1 (saver)</td>" in report and "<td>2 (saver)</td>" in report
+    assert "<td>0" not in report.split("Win rate per seat")[1].split("</table>")[0]
+    # Seats that turned name no bot: each held both.
+    mixed = tmp_path / "mixed"
+    simulate(mixed, "--jobs", "1")
+    seats = (mixed / "report.html").read_text().split("Win rate per seat")[1]
+    assert "<td>1</td>" in seats.split("</table>")[0]

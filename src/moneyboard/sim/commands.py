@@ -41,7 +41,7 @@ from moneyboard.sim.play import GameJob, GameOutcome, job_overrides, rotated
 from moneyboard.sim.report import by_rule_set, write_report
 from moneyboard.sim.runner import RunResult, require_dask, run_jobs
 from moneyboard.sim.seats import parse_bot_seats
-from moneyboard.sim.summary import compare, no_winner_games, win_rates
+from moneyboard.sim.summary import compare, no_winner_games, seat_rates, win_rates
 from moneyboard.sim.tables import write_tables
 from moneyboard.sim.tournament import run_tournament
 
@@ -136,7 +136,8 @@ class SimulateSettings:
     rules_name: str = "the game's own rules"
     compare_name: str = "the second variant"
     #: Turn the seats by one place each game (:func:`~moneyboard.sim.play.rotated`), so each
-    #: bot sits in every seat equally often; else every game is seated as ``kinds``.
+    #: bot sits in every seat equally often; else every game is seated as ``kinds`` (fixed
+    #: seats: a fixed line-up, or "does going first matter?" with the same bot in every seat).
     rotate: bool = True
 
 
@@ -145,7 +146,24 @@ ROTATED_WORDS = (
     "Seats turn by one place each game, so each bot moves first in 1 game in {n} "
     "(each game's seating is in games.csv); under both rule sets a seed has the same seating."
 )
-FIXED_WORDS = "Every game is seated in the order given: a win rate per bot is also its seat's."
+FIXED_WORDS = (
+    "Seats fixed: in every game {places}; a bot's win rate is also its seat's (its seats' "
+    "together where it has more than one), and the win rate per seat gives each seat's own."
+)
+
+
+def seating_words(kinds: tuple[str, ...], rotate: bool) -> str:
+    """What the report's notes say of the seating, so a reader knows whether a bot's win
+    rate is also a seat's.
+
+    >>> seating_words(("saver", "random"), rotate=False)[:62]
+    'Seats fixed: in every game saver sits in seat 1, random in seat'
+    """
+    if rotate:
+        return ROTATED_WORDS.format(n=len(kinds))
+    places = [f"{kinds[0]} sits in seat 1"]
+    places += [f"{kind} in seat {seat}" for seat, kind in enumerate(kinds[1:], start=2)]
+    return FIXED_WORDS.format(places=", ".join(places))
 
 
 def simulate(settings: SimulateSettings, console: Console) -> RunResult:
@@ -196,7 +214,7 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         print_shown(console, comparison_shown(comparison, words))
     notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
     notes += f"{s.seed} to {s.seed + s.games - 1}. "
-    notes += ROTATED_WORDS.format(n=len(s.kinds)) if s.rotate else FIXED_WORDS
+    notes += seating_words(s.kinds, s.rotate)
     if run.interrupted:
         notes += " The run was stopped early: these are the games that finished."
     if s.records:
@@ -218,6 +236,9 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
             title = f"Win rate per bot{suffix} (ties shared)"
             shown = rates_shown(rates, "bot", title, words=words, no_winner=no_winner_games(these))
             print_shown(console, shown)
+            if not s.rotate:  # what fixed seats are for: whether a seat itself helps
+                title = f"Win rate per seat{suffix} (seat 1 is the first listed)"
+                print_shown(console, rates_shown(seat_rates(these), "seat", title, words=words))
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
 

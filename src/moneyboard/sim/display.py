@@ -26,7 +26,7 @@ from moneyboard.engine.game import GameDef
 from moneyboard.sim.summary import SAME_EVERYWHERE
 
 #: The plain header of each grouping column.
-GROUP_HEADERS = {"bot": "Bot", "start": "Starting card"}
+GROUP_HEADERS = {"bot": "Bot", "start": "Starting card", "seat": "Seat"}
 #: How sure an interval is, in words (a 95% interval misses the true value 1 time in 20).
 SURE = "19 times in 20"
 
@@ -223,7 +223,8 @@ def rates_shown(
     frame = pd.DataFrame(
         {
             group: [str(v) for v in rates[by]],
-            "Seats": [count_text(v) for v in rates["seats"]],
+            # A seat is taken once a game: its count is of games.
+            "Games" if by == "seat" else "Seats": [count_text(v) for v in rates["seats"]],
             count_header: [count_text(v) for v in rates[counted]],
             rate_header: [percent_text(v) for v in rates[rate]],
             "95% interval": [

@@ -46,6 +46,7 @@ from moneyboard.sim.summary import (
     deciding_cards,
     no_winner_games,
     outcomes_tested,
+    seat_rates,
     win_rates,
 )
 from moneyboard.sim.tables import START_COLUMN
@@ -430,13 +431,22 @@ def _rule_set_sections(games: pd.DataFrame, words: GameWords) -> list[str]:
         by_bot = win_rates(these, "bot")
         bot_title = f"Win rate per bot{suffix} (ties shared)"
         shown = rates_shown(by_bot, "bot", bot_title, words=words, no_winner=no_winner_games(these))
+        # Per seat too: whether a seat helps, which the bots' table cannot say when one bot
+        # sits in every seat, or when the seats are fixed.
+        seat_title = f"Win rate per seat{suffix} (seat 1 is the first listed)"
+        level = "h4" if len(sets) > 1 else "h3"
+        by_seat = [
+            f"<{level}>{html.escape(seat_title)}</{level}>",
+            html_table(rates_shown(seat_rates(these), "seat", seat_title, words=words)),
+        ]
         if len(sets) > 1:
-            parts += [f"<h3>Rule set {html.escape(name)}</h3>", html_table(shown)]
+            parts += [f"<h3>Rule set {html.escape(name)}</h3>", html_table(shown), *by_seat]
             continue
         parts += [
             "<h2>Who wins</h2>",
             _rate_plot(by_bot, "bot", "Win rate per bot"),
             html_table(shown),
+            *by_seat,
         ]
         if START_COLUMN in these:
             by_start = win_rates(these[these[START_COLUMN] != ""], START_COLUMN)
