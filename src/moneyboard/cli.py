@@ -643,6 +643,145 @@ def _public_url(text: str | None) -> str | None:
     return text.strip().rstrip("/")
 
 
+rooms_app = typer.Typer(
+    cls=_Group,
+    name="rooms",
+    help="See and clear the rooms a classroom server keeps (on the --db that serve uses).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(rooms_app)
+
+RoomsDb = Annotated[
+    str,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help=f"The database 'moneyboard serve' keeps its rooms in ({SERVE_DB} by default).",
+        show_default=False,  # a URL is too long for the column: said in the help
+    ),
+]
+
+
+@rooms_app.command("list", cls=_Command)
+def rooms_list_command(db: RoomsDb = SERVE_DB, as_json: JsonFlag = False) -> None:
+    """Every stored room: code, game, when made, ended or in play, moves, seats (no secrets)."""
+    from moneyboard.server import admin
+
+    with _person_errors():
+        store = admin.open_store(db)
+    try:
+        rooms = store.summaries()
+    finally:
+        admin.close_store(store)
+    if as_json:
+        typer.echo(json.dumps([admin.summary_json(room) for room in rooms], indent=2))
+        return
+    console = _console()
+    if not rooms:
+        console.print("No rooms are stored.")
+        return
+    console.print(_rooms_table(rooms))
+    in_play = sum(1 for room in rooms if not room.ended)
+    console.print(
+        f"{len(rooms)} room{'' if len(rooms) == 1 else 's'}: {in_play} not ended (these count "
+        "against serve's --max-rooms), "
+        f"{len(rooms) - in_play} ended (kept for their debrief until deleted)."
+    )
+
+
+def _rooms_table(rooms: list[Any]) -> Table:
+    """Stored rooms as a table (``rooms list``, and what ``rooms delete`` asks about)."""
+    from moneyboard.server import admin
+
+    table = Table(box=None, pad_edge=False)
+    for column in ("Code", "Game", "Created", "Status", "Last entry", "Moves", "Seats", "Joined"):
+        table.add_column(
+            column, justify="right" if column in ("Moves", "Seats", "Joined") else "left"
+        )
+    for room in rooms:
+        table.add_row(
+            room.code,
+            escape(admin.game_title(room.game)),
+            admin.when(room.created_at),
+            room.status,
+            admin.when(room.last_at),
+            str(room.moves),
+            str(room.seats),
+            str(room.joined),
+        )
+    return table
+
+
+@rooms_app.command("delete", cls=_Command)
+def rooms_delete_command(
+    codes: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="CODE", help="Join codes of the rooms to delete.", show_default=False
+        ),
+    ] = None,
+    ended_before: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            metavar="DAYS",
+            help="Delete every room whose game ended more than DAYS days ago (0: every "
+            "ended room).",
+        ),
+    ] = None,
+    in_play: Annotated[
+        bool,
+        typer.Option(
+            "--in-play",
+            help="Also delete the rooms named that are still in play (a server running them "
+            "tells their players the room was deleted).",
+        ),
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before deleting.")] = False,
+    db: RoomsDb = SERVE_DB,
+) -> None:
+    """Delete stored rooms with their records (a debrief cannot be opened again)."""
+    from moneyboard.server import admin
+
+    if bool(codes) == (ended_before is not None):
+        _fail("give the codes of the rooms to delete, or --ended-before DAYS (not both)")
+    if in_play and ended_before is not None:
+        _fail("--in-play deletes only rooms named by their code, not with --ended-before")
+    with _person_errors():
+        store = admin.open_store(db)
+    try:
+        with _person_errors():
+            rooms = store.summaries()
+            if ended_before is not None:
+                chosen = admin.ended_before(rooms, ended_before, admin.now())
+            else:
+                chosen = admin.chosen_by_code(rooms, codes or [], in_play=in_play)
+        if not chosen:
+            typer.echo(f"No room ended more than {ended_before:g} days ago: nothing to delete.")
+            return
+        what = "this room and its record" if len(chosen) == 1 else f"these {len(chosen)} rooms"
+        _console().print(_rooms_table(chosen))
+        if not yes and not _confirmed(f"Delete {what}?"):
+            _fail("nothing was deleted (--yes deletes without asking)")
+        deleted = admin.delete(store, chosen, in_play=in_play)
+    finally:
+        admin.close_store(store)
+    kept = [room.code for room in chosen if room.code not in deleted]
+    typer.echo(f"Deleted {len(deleted)} room{'' if len(deleted) == 1 else 's'}.")
+    if kept:
+        _fail(f"kept {', '.join(kept)}: back in play or gone since it was listed")
+
+
+def _confirmed(question: str) -> bool:
+    """Whether the person at the terminal answers yes (no answer, no input: no)."""
+    try:
+        return typer.confirm(question, default=False)
+    except (typer.Abort, EOFError):
+        return False
+
+
 def main() -> None:
     """Entry point of the ``moneyboard`` console script."""
     app()

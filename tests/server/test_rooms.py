@@ -268,8 +268,8 @@ def test_rooms_per_server_are_limited(tmp_path: object, settings: Settings) -> N
             Classroom.open(client, "toy", learners=2, start=False)
         r = client.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "learner"}] * 2})
         assert r.status_code == 429
-        assert "2 rooms" in r.json()["error"]["message"]
-        assert "delete a room" in r.json()["error"]["message"]  # ending one frees nothing
+        assert "2 rooms in play" in r.json()["error"]["message"]
+        assert "end a game you no longer need" in r.json()["error"]["message"]
 
 
 def test_large_bodies_are_refused(client: TestClient) -> None:

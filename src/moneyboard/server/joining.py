@@ -34,13 +34,20 @@ def create(
     seed: int | None,
     forced: dict[str, list[Any]],
 ) -> tuple[Room, str]:
-    """A new room and its trainer token; options and seats are checked first."""
-    if manager.store.count_rooms() >= manager.settings.max_rooms:
+    """A new room and its trainer token; options and seats are checked first.
+
+    The limit counts the rooms the server holds in play: those whose game has not ended, and
+    ended ones someone still has open (the others are let go first). An ended room's record
+    stays stored for its debrief, without taking a place.
+    """
+    manager.let_go_ended()
+    if manager.in_play() >= manager.settings.max_rooms:
         raise RoomError(
             429,
             "too_many_rooms",
-            f"this server already holds {manager.settings.max_rooms} rooms; "
-            "delete a room you no longer need (an ended room keeps its place until deleted)",
+            f"this server already has {manager.settings.max_rooms} rooms in play, its most "
+            "(a room counts until its game ends and nobody has it open); end a game you no "
+            "longer need, or ask whoever runs the server to delete rooms left unfinished",
         )
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:

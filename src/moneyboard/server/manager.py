@@ -14,11 +14,19 @@ connection's listening. Its parts each have a module of their own:
 
 Everything here runs on the server's one event loop and never awaits in the middle of a
 change, so two requests never interleave inside a room.
+
+A room whose game has ended stays in memory while someone has it open; the others are let go
+when room is needed (a new room, another ended one opened) and rebuilt if asked for again.
+Whoever runs the server may delete stored rooms (``moneyboard rooms delete``) while it runs:
+a room found gone from storage is dropped here, and its pages are told it was deleted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +47,11 @@ log = logging.getLogger("moneyboard.server")
 #: Called after an entry is stored, with the room's code and the entry's position
 #: (several processes: tells the others through the database).
 Notifier = Callable[[str, int], None]
+
+#: What a room's open pages are told when it is deleted by someone other than its trainer.
+DELETED = "this room was deleted"
+#: Codes of rooms let go or deleted that a process remembers, to tell a page "deleted".
+REMEMBERED_CODES = 20_000
 
 
 class Access:
@@ -65,11 +78,21 @@ class RoomManager:
         self.commits = GroupCommit(self)
         #: The rooms' bot moves, turn timers and class periods.
         self.bots = BotPacer(self)
+        #: Codes of rooms this process held and no longer does (their game ended, or they
+        #: were deleted): a code among them that storage no longer has was deleted.
+        self.let_go: dict[str, None] = {}
+        #: Seconds between two looks at which held rooms are still stored.
+        self.check_every = 30.0
+        self._checking: asyncio.Task[None] | None = None
 
     # ----- life cycle ----------------------------------------------------------------------
     def load_all(self) -> int:
-        """Rebuild every stored room from its entries (on start); returns how many."""
+        """Rebuild every stored room whose game has not ended (on start); returns how many.
+        An ended room is rebuilt when someone opens it (its debrief)."""
         for stored in self.store.all_rooms():
+            if stored.finished:
+                self._remember(stored.code)
+                continue
             try:
                 self.load(stored)
             except (MoneyboardError, RuntimeError) as exc:
@@ -96,11 +119,18 @@ class RoomManager:
                 room.name_lobby_seat(token.seat, token.name)
 
     def start_clock(self) -> None:
-        """Start checking turn timers and class periods, and schedule bots already due."""
+        """Start checking turn timers and class periods, and schedule bots already due;
+        look now and then for held rooms deleted from storage."""
         self.bots.start()
+        self._checking = asyncio.get_running_loop().create_task(self._check_stored())
 
     async def stop(self) -> None:
         """Stop the clocks and bots, store what is pending, and close every connection."""
+        if self._checking is not None:
+            self._checking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checking
+            self._checking = None
         self.commits.flush()
         await self.bots.stop()
         for listeners in self.listeners.values():
@@ -111,17 +141,69 @@ class RoomManager:
         """End and delete a room and everything in it; its listeners are told and closed."""
         self.settle(room.code)
         self.store.delete_room(room.stored.id)
-        self.forget(room.code)
+        self.forget(room.code, "the trainer deleted this room")
         catch_up.notify(self, room.code, -2)
 
-    def forget(self, code: str) -> None:
-        """Drop a room from this process (deleted): its bot stops, its listeners are closed."""
+    def forget(self, code: str, reason: str = DELETED) -> None:
+        """Drop a room from this process (deleted): its bot stops, its listeners are told
+        ``reason`` and closed."""
         self.rooms.pop(code, None)
         self.tokens.pop(code, None)
         self.bots.cancel(code)
+        self._remember(code)
+        closed = json.dumps({"type": "closed", "reason": reason}, separators=(",", ":"))
         for listener in self.listeners.pop(code, set()):
-            listener.send('{"type":"closed","reason":"the trainer deleted this room"}')
+            listener.send(closed)
             listener.send_close()
+
+    def _remember(self, code: str) -> None:
+        """Keep ``code`` among the rooms let go (the oldest forgotten past a bound)."""
+        self.let_go[code] = None
+        if len(self.let_go) > REMEMBERED_CODES:
+            del self.let_go[next(iter(self.let_go))]
+
+    # ----- rooms held in play, and rooms deleted from outside -------------------------------
+    def in_play(self) -> int:
+        """Rooms that count against ``max_rooms``: every stored room whose game has not
+        ended (in any process sharing the database), and the ended ones held here (open on
+        someone's screen)."""
+        held_ended = sum(1 for room in self.rooms.values() if room.stored.finished)
+        return self.store.count_in_play() + held_ended
+
+    def let_go_ended(self) -> None:
+        """Drop from memory every ended room nobody has open (it stays stored, and is
+        rebuilt if someone opens it again)."""
+        for code, room in list(self.rooms.items()):
+            if room.stored.finished and not self.listeners.get(code):
+                self.settle(code)
+                if self.rooms.get(code) is room and not self.listeners.get(code):
+                    self.rooms.pop(code)
+                    self.tokens.pop(code, None)
+                    self.listeners.pop(code, None)
+                    self.bots.cancel(code)
+                    self._remember(code)
+
+    def drop_deleted(self) -> list[str]:
+        """Drop the held rooms that are no longer stored (deleted by whoever runs the
+        server, with ``moneyboard rooms delete``); their codes."""
+        codes = list(self.rooms)
+        if not codes:
+            return []
+        stored = self.store.stored_codes(codes)
+        gone = [code for code in codes if code not in stored]
+        for code in gone:
+            log.info("room %s was deleted from storage: dropped", code)
+            self.forget(code)
+        return gone
+
+    async def _check_stored(self) -> None:
+        """Now and then, drop the held rooms deleted from storage."""
+        while True:
+            await asyncio.sleep(self.check_every)
+            try:
+                self.drop_deleted()
+            except Exception:  # the database may be away for a moment: look again later
+                log.exception("could not check which rooms are still stored")
 
     # ----- finding rooms and people ---------------------------------------------------------
     def room(self, code: str) -> Room:
@@ -130,10 +212,17 @@ class RoomManager:
         code = normalize_code(code)
         self.settle(code)
         room = self.rooms.get(code)
+        if room is not None and room.stored.finished and not self.store.has_room(room.stored.id):
+            self.forget(code)  # an ended room, deleted by whoever runs the server
+            room = None
         if room is None:
             stored = self.store.room_by_code(code) if 0 < len(code) <= 12 else None
             if stored is None:
+                if code in self.let_go:
+                    raise not_found(f"room {code} was deleted, with its game's record")
                 raise not_found(f"there is no room with the code {code or '(empty)'}")
+            if stored.finished and len(self.rooms) >= self.settings.max_rooms:
+                self.let_go_ended()  # memory for it: the ended rooms nobody has open
             try:
                 room = self.load(stored)
             except (MoneyboardError, RuntimeError) as exc:
@@ -245,6 +334,19 @@ class RoomManager:
             broadcast(room, self.listeners.setdefault(room.code, set()), change, reply)
         finally:
             self.bots.schedule(room, change, ours=ours)
+        if change is not None and change.kind == "undo" and room.stored.finished:
+            self._in_play_again(room)
+
+    def _in_play_again(self, room: Room) -> None:
+        """The trainer took back the last move of a finished game: it is in play again
+        (it counts against the limit, and ``moneyboard rooms delete`` keeps it)."""
+        if room.status in ("ended", "finished"):
+            return
+        try:
+            self.store.mark_finished(room.stored.id, finished=False)
+            room.stored = dataclasses.replace(room.stored, finished=False)
+        except Exception:
+            log.exception("room %s: could not mark it in play again", room.code)
 
     async def act(
         self, access: Access, action: Any, version: int, reply: Reply | None = None

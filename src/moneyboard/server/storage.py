@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    case,
     create_engine,
     delete,
     event,
@@ -110,6 +111,34 @@ class StoredToken:
     name: str
     token_hash: str
     revoked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSummary:
+    """What whoever runs the server may see of a stored room (``moneyboard rooms list``):
+    nothing secret, no token, no learner's name."""
+
+    code: str
+    game: str
+    created_at: float
+    #: The game is over (it finished, or the trainer ended it).
+    ended: bool
+    #: The trainer has started the game (the room has entries).
+    started: bool
+    #: Actions taken (learners' and bots' moves).
+    moves: int
+    seats: int
+    #: Devices that joined and still hold a seat.
+    joined: int
+    #: When the last entry was stored (the end, for an ended room); ``None`` before the start.
+    last_at: float | None
+
+    @property
+    def status(self) -> str:
+        """``ended``, ``in play`` or ``lobby`` (not started yet)."""
+        if self.ended:
+            return "ended"
+        return "in play" if self.started else "lobby"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +232,12 @@ class Store:
         with self._tx() as conn:
             return int(conn.execute(select(func.count()).select_from(rooms)).scalar_one())
 
+    def count_in_play(self) -> int:
+        """Rooms whose game has not ended (a lobby, or a game being played)."""
+        query = select(func.count()).select_from(rooms).where(rooms.c.finished.is_(False))
+        with self._tx() as conn:
+            return int(conn.execute(query).scalar_one())
+
     def create_room(
         self,
         code: str,
@@ -245,9 +280,90 @@ class Store:
         with self._tx() as conn:
             return [_room(r) for r in conn.execute(select(rooms).order_by(rooms.c.id))]
 
-    def mark_finished(self, room_id: int) -> None:
+    def mark_finished(self, room_id: int, finished: bool = True) -> None:
+        """Mark the room's game over (or, after the trainer took back its last move, not)."""
         with self._tx() as conn:
-            conn.execute(update(rooms).where(rooms.c.id == room_id).values(finished=True))
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(finished=finished))
+
+    def has_room(self, room_id: int) -> bool:
+        """Whether the room is still stored (whoever runs the server may delete it)."""
+        with self._tx() as conn:
+            return conn.execute(select(rooms.c.id).where(rooms.c.id == room_id)).first() is not None
+
+    def stored_codes(self, codes: Sequence[str]) -> set[str]:
+        """Which of ``codes`` name stored rooms (the others were deleted)."""
+        with self._tx() as conn:
+            rows = conn.execute(select(rooms.c.code).where(rooms.c.code.in_(list(codes))))
+            return {r.code for r in rows}
+
+    def summaries(self) -> list[RoomSummary]:
+        """Every stored room as whoever runs the server sees it, oldest first."""
+        per_room = (
+            select(
+                entries.c.room_id,
+                func.sum(case((entries.c.kind == "action", 1), else_=0)).label("moves"),
+                func.max(entries.c.at).label("last_at"),
+            )
+            .group_by(entries.c.room_id)
+            .subquery()
+        )
+        joined = (
+            select(seat_tokens.c.room_id, func.count().label("joined"))
+            .where(seat_tokens.c.revoked.is_(False))
+            .group_by(seat_tokens.c.room_id)
+            .subquery()
+        )
+        query = (
+            select(
+                rooms.c.code,
+                rooms.c.game,
+                rooms.c.created_at,
+                rooms.c.finished,
+                rooms.c.seats,
+                per_room.c.moves,
+                per_room.c.last_at,
+                joined.c.joined,
+            )
+            .outerjoin(per_room, per_room.c.room_id == rooms.c.id)
+            .outerjoin(joined, joined.c.room_id == rooms.c.id)
+            .order_by(rooms.c.id)
+        )
+        with self._tx() as conn:
+            return [
+                RoomSummary(
+                    code=r.code,
+                    game=r.game,
+                    created_at=r.created_at,
+                    ended=bool(r.finished),
+                    started=r.last_at is not None,
+                    moves=int(r.moves or 0),
+                    seats=len(r.seats),
+                    joined=int(r.joined or 0),
+                    last_at=r.last_at,
+                )
+                for r in conn.execute(query)
+            ]
+
+    def delete_rooms(self, codes: Sequence[str], *, ended_only: bool) -> list[str]:
+        """Delete the rooms of ``codes`` (only those whose game has ended, if
+        ``ended_only``) with everything in them, in one transaction; the codes deleted.
+
+        The rooms are chosen once the database is locked for writing (SQLite) or their
+        rows are (PostgreSQL), so a room a server marks in play again meanwhile is kept.
+        """
+        chosen = select(rooms.c.id, rooms.c.code).where(rooms.c.code.in_(list(codes)))
+        if ended_only:
+            chosen = chosen.where(rooms.c.finished.is_(True))
+        with self._tx() as conn:
+            if self.dialect == "sqlite":  # a first write takes the lock (reads do not)
+                conn.execute(update(rooms).where(rooms.c.id == -1).values(finished=True))
+            found = conn.execute(chosen.with_for_update()).all()
+            ids = [r.id for r in found]
+            if ids:
+                conn.execute(delete(entries).where(entries.c.room_id.in_(ids)))
+                conn.execute(delete(seat_tokens).where(seat_tokens.c.room_id.in_(ids)))
+                conn.execute(delete(rooms).where(rooms.c.id.in_(ids)))
+        return [r.code for r in found]
 
     def delete_room(self, room_id: int) -> None:
         """Delete a room and everything in it: entries, seat tokens, the room itself."""
