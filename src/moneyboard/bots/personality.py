@@ -165,12 +165,16 @@ def describe_gain(
     money: Callable[[float], str] | None = None,
     name: str | None = None,
     in_money: bool = False,
+    *,
+    share_of: str | None = None,
 ) -> str:
     """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
     ``money`` writes an amount in the game's currency (by default, in units); ``name`` is the
     game's own word for a score or wellbeing ("Happiness", "net worth"), counted in money
-    when ``in_money`` (Monitics' net worth). ``delta`` is an average over imagined dice: an
-    amount of money is given in whole units, "about" when rounded.
+    when ``in_money`` (Monitics' net worth); ``share_of`` says what a score that is a share
+    is a share of (Rut to Riches' expenses covered by passive income), its difference then
+    in percentage points. ``delta`` is an average over imagined dice: an amount of money is
+    given in whole units, "about" when rounded.
 
     >>> describe_gain("savings", 4)
     'keeps 4 units more in savings'
@@ -182,7 +186,14 @@ def describe_gain(
     ('Happiness +7', 'score −3')
     >>> describe_gain("score", 35, "${:,.0f}".format, "net worth", in_money=True)
     'net worth +$35'
+    >>> describe_gain("score", 0.25, share_of="of expenses covered by passive income")
+    'about 25 percentage points more of expenses covered by passive income'
     """
+    if share_of is not None:
+        points = abs(100 * delta)
+        figure = f"{points:,.0f}" if points >= 10 else f"{points:.1f}".removesuffix(".0")
+        unit = "percentage point" if figure == "1" else "percentage points"
+        return f"about {figure} {unit} {'more' if delta > 0 else 'less'} {share_of}"
     qualifier, figure = _money_amount(delta, money or _units)
     n = _amount(delta)
     more = delta > 0
@@ -200,6 +211,33 @@ def describe_gain(
     }
     gain, loss = phrases.get(metric, (f"raises {metric} by {{n}}", f"lowers {metric} by {{n}}"))
     return (gain if more else loss).format(n=n, m=m)
+
+
+def score_words(game_id: str, words: Mapping[str, str]) -> tuple[str, str | None]:
+    """How a reason names the game's score, and what it is a share of where it is one.
+
+    By the game's own word for it where it gives one (FinanciaLit's Happiness, Monitics' net
+    worth), else as the debrief's tables label it, so a learner reads what it is made of
+    (FinanCity: "score (champion score less loans)", never a bare "score"); a share of
+    expenses (Rut to Riches) is said in percentage points of what it covers.
+
+    >>> score_words("financity", {})
+    ('score (champion score less loans)', None)
+    >>> score_words("rut-to-riches", {"metric=score": "out of the Rut"})
+    ('out of the Rut', 'of expenses covered by passive income')
+    >>> score_words("financialit", {"metric=score": "Happiness"})
+    ('Happiness', None)
+    """
+    # Imported here: the debrief imports the bots (it replays games with them); only a
+    # reason decided by the score needs its names.
+    from moneyboard.debrief.timeline import SCORE_IS_SHARE, metric_label, score_unit
+
+    share_of = score_unit(game_id) if game_id in SCORE_IS_SHARE else None
+    named = words.get("metric=score")
+    if named:
+        return named, share_of
+    label = metric_label(game_id, "score")
+    return label[:1].lower() + label[1:], share_of
 
 
 def spread(values: Sequence[float]) -> float:
@@ -308,6 +346,7 @@ class PersonalityBot:
             money=state.money_text,
             words=state.catalogue.words(),
             money_metrics=state.money_metrics,
+            game_id=state.game_id,
         )
         return self._chose(state, Choice(legal[best], why))
 
@@ -422,10 +461,12 @@ class PersonalityBot:
         money: Callable[[float], str],
         words: Mapping[str, str],
         money_metrics: AbstractSet[str] = frozenset(),
+        game_id: str = "",
     ) -> str:
         """Name what decided against the next best move: a metric, the luck, or a hint
         (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
-        in the game's currency; ``words``: the game's words, naming its metrics).
+        in the game's currency; ``words``: the game's words, naming its metrics; ``game_id``:
+        whose score it is, for its name where the words give none).
 
         The next best move is named with the move imagined after it (unless the chosen move
         is followed by it too), or said to come "first" when that is the chosen move: a saver
@@ -465,6 +506,9 @@ class PersonalityBot:
         if not decisive:
             return f"the moves looked equally good to the {self.kind}"
         diff = chosen.deltas[decisive] - alternative.deltas[decisive]
-        name = words.get(f"metric={decisive}")
-        gain = describe_gain(decisive, diff, money, name, in_money=decisive in money_metrics)
+        name, share_of = words.get(f"metric={decisive}"), None
+        if decisive == "score":
+            name, share_of = score_words(game_id, words)
+        in_money = decisive in money_metrics
+        gain = describe_gain(decisive, diff, money, name, in_money=in_money, share_of=share_of)
         return f"{gain}, compared with {compared}"
