@@ -112,7 +112,7 @@ def test_the_trainers_controls_reach_the_learners(browser: Any, server: ServerPr
     trainer.click("#delete")
     trainer.wait_for_url(f"{server.base}/trainer")
     phone.wait_for_selector("#problem:has-text('deleted')")
-    assert phone.inner_text("#problem") == "This room has been deleted by the trainer."
+    assert phone.inner_text("#problem") == "The trainer deleted this room."
     assert phone.inner_text("#connection") == "room deleted"
     for page in [trainer, bola, phone]:
         assert page.errors == [], page.url

@@ -103,7 +103,9 @@ export class Live {
     }
     if (message.type === "closed") {
       this.stop();
-      this.onProblem("closed", "This room has been deleted by the trainer.");
+      // Who deleted it, in the server's words: the trainer, or whoever runs the server.
+      const reason = message.reason || "this room was deleted";
+      this.onProblem("closed", `${reason[0].toUpperCase()}${reason.slice(1)}.`);
       return;
     }
     if (this.answer(message)) return;
