@@ -425,6 +425,13 @@ def simulate_command(
         bool,
         typer.Option(help="Also write each game's record to OUT/records (to debrief one game)."),
     ] = False,
+    fixed_seats: Annotated[
+        bool,
+        typer.Option(
+            help="Seat every game in the order of --seats (by default the seats turn by one "
+            "place each game, so that no bot keeps the first turn)."
+        ),
+    ] = False,
 ) -> None:
     """Play many bot games; write per-game and per-round tables and an HTML report."""
     from moneyboard.sim.commands import SimulateSettings, read_seats, simulate
@@ -442,6 +449,7 @@ def simulate_command(
             scheduler=scheduler,
             out=out,
             records=records,
+            rotate=not fixed_seats,
             rules_name=rules.name if rules is not None else "the game's own rules",
             compare_name=compare.name if compare is not None else "",
         )

@@ -322,27 +322,7 @@ def test_a_tournament_of_one_kind_of_bot_is_refused_in_a_line() -> None:
 def test_fixed_seats_keep_the_order_given_and_the_report_says_so(tmp_path: Path) -> None:
     # Seats always turned: a fixed line-up, or "does seat 1 win more?" with one bot in
     # every seat, could not be asked.
-    from rich.console import Console
-
-    from moneyboard.registry import get_game
-    from moneyboard.sim.commands import SimulateSettings
-    from moneyboard.sim.commands import simulate as run_simulation
-
-    settings = SimulateSettings(
-        game=get_game("toy"),
-        kinds=("saver", "random"),
-        games=6,
-        seed=0,
-        overrides={},
-        other_overrides=None,
-        workers=1,
-        scheduler=None,
-        out=tmp_path,
-        rotate=False,
-    )
-    console = Console(width=80, record=True, color_system=None)
-    run_simulation(settings, console)
-    output = " ".join(console.export_text().split())
+    output = " ".join(simulate(tmp_path, "--jobs", "1", "--fixed-seats").split())
     games = pd.read_csv(tmp_path / "games.csv")
     assert set(games["seating"]) == {"saver,random"}
     assert list(games.loc[games["seat"] == 0, "bot"]) == ["saver"] * 6

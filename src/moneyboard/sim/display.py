@@ -243,7 +243,11 @@ def rates_shown(
             f"add up to {percent_text(1 - nobody / games)}, not 100%."
         )
     if words.score != "Score":
-        caption += f"\nScore: {words.score}."
+        # "Score (champion score less loans)" says what the score is after the word itself.
+        meaning = words.score
+        if meaning.startswith("Score (") and meaning.endswith(")"):
+            meaning = meaning[len("Score (") : -1]
+        caption += f"\nScore: {meaning}."
     return Shown(title, frame, caption, (group,))
 
 
