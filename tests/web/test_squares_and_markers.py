@@ -14,7 +14,7 @@ import pytest
 
 from moneyboard.registry import game_ids, get_game
 from tests.server.process import ServerProcess
-from tests.web.browser import new_page
+from tests.web.browser import LAPTOP, new_page
 
 LOW_PROJECTOR = {"width": 1280, "height": 720}
 
@@ -139,6 +139,35 @@ def test_rut_to_riches_family_card_lists_each_asset_once(
     )
     assert text.count("Small bakery for sale") == 1 and "Other cards" not in text, text
     assert projector.errors == []
+
+
+def test_the_console_full_view_numbers_a_square_as_the_board_does(
+    browser: Any, server: ServerProcess
+) -> None:
+    """The trainer's "Everything" list of a family said the view's square, counted from 0
+    (one less than the board's number for it); it now says the board's number."""
+    seats = [{"kind": "bot", "bot": "random"}] * 2
+    created = httpx2.post(
+        f"{server.base}/api/rooms", json={"game": "rut-to-riches", "seats": seats, "seed": 3}
+    ).json()
+    code, token = created["code"], created["trainer_token"]
+    trainer = new_page(browser, LAPTOP)
+    trainer.goto(f"{server.base}/trainer/{code}#{token}")
+    trainer.click("[data-directive=start]")
+    # The bots play the short game to its end, so the view stays as read.
+    play_until(server.base, code, [], lambda u: u["room"]["status"] == "finished", seconds=60)
+    trainer.wait_for_selector("#families .family")
+    trainer.wait_for_timeout(300)
+    players = httpx2.get(f"{server.base}/api/rooms/{code}/view").json()["view"]["players"]
+    full = trainer.evaluate(
+        """() => [...document.querySelectorAll('#families .family dl.everything')].map((dl) =>
+          Object.fromEntries([...dl.children].map((row) =>
+            [row.querySelector('dt').textContent, row.querySelector('dd').textContent])))"""
+    )
+    assert len(full) == len(players)
+    for family, shown in zip(players, full, strict=True):
+        assert shown["Square"] == str(family["square"] + 1), (family["square"], shown)
+    assert trainer.errors == []
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -229,6 +229,13 @@ export function seatName(update, seat) {
   return (s && s.name) || `Seat ${seat + 1}`;
 }
 
+/** A field of a family in the full list: its square (the art's `position`) numbered as the
+ * board numbers it, not as the view counts it; any other field as `showValue` says it. */
+function fullValue(key, value) {
+  if (key === ART.position && typeof value === "number") return String(squareNumber(value));
+  return showValue(value, key);
+}
+
 /** One family as a card: name, figures, cards (and every other field when `full`). */
 export function familyCard(update, family, { full = false, you = null } = {}) {
   const view = update.view || {};
@@ -240,7 +247,7 @@ export function familyCard(update, family, { full = false, you = null } = {}) {
   if (full) {
     const rest = Object.entries(family).filter(([k]) => k !== "seat" && k !== "name");
     card.append(h("details", {}, h("summary", {}, "Everything"),
-      h("dl", { class: "everything" }, rest.map(([k, v]) => h("div", {}, h("dt", {}, human(k)), h("dd", {}, showValue(v, k)))))));
+      h("dl", { class: "everything" }, rest.map(([k, v]) => h("div", {}, h("dt", {}, human(k)), h("dd", {}, fullValue(k, v)))))));
   }
   return card;
 }
