@@ -167,6 +167,10 @@ def test_the_console_full_view_numbers_a_square_as_the_board_does(
     assert len(full) == len(players)
     for family, shown in zip(players, full, strict=True):
         assert shown["Square"] == str(family["square"] + 1), (family["square"], shown)
+        # An empty table within a field (a score sheet with no shares) says "none", not
+        # "Shares: ;".
+        assert not any(re.search(r":\s*(;|$)", text) for text in shown.values()), shown
+    assert any(family["score_sheet"]["shares"] == {} for family in players)
     assert trainer.errors == []
 
 

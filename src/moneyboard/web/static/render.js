@@ -55,7 +55,10 @@ export function showValue(value, path) {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) return value.length ? value.map((v) => showValue(v)).join(", ") : "none";
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${human(k)}: ${showValue(v)}`).join("; ");
+  if (typeof value === "object") {
+    const entries = Object.entries(value);
+    return entries.length ? entries.map(([k, v]) => `${human(k)}: ${showValue(v)}`).join("; ") : "none";
+  }
   if (typeof value !== "string") return String(value);
   const words = ART.words || {};
   // The game's name for an identifier ("voyage": "Sail around the world").
