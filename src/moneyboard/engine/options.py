@@ -33,6 +33,29 @@ class RuleOptions(BaseModel):
     #: written before keeps its meaning (records store the options a game was played with).
     renamed_from_0: ClassVar[Mapping[str, str]] = {}
 
+    #: Options whose default changed, by the record version that first had the new default
+    #: (``{3: {"name": old default}}``). A record stores only the options that differ from
+    #: the defaults of its day, so one written before that version is read with the old
+    #: defaults under its own overrides, and replays as it was played.
+    former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
+
+    @classmethod
+    def as_recorded(cls, overrides: Mapping[str, Any], version: int) -> dict[str, Any]:
+        """The overrides stored in a record of ``version``, with the defaults of that version
+        that have changed since (:attr:`former_defaults`) under them; the record's own wins.
+
+        >>> class Old(RuleOptions):
+        ...     former_defaults = {3: {"rounds": 8}}
+        ...     rounds: int = 10
+        >>> Old.as_recorded({}, 2), Old.as_recorded({"rounds": 5}, 2), Old.as_recorded({}, 3)
+        ({'rounds': 8}, {'rounds': 5}, {})
+        """
+        old: dict[str, Any] = {}
+        for since in sorted(cls.former_defaults, reverse=True):  # the oldest default wins
+            if version < since:
+                old.update(cls.former_defaults[since])
+        return {**old, **overrides}
+
     @classmethod
     def ids_for(cls, name: str) -> list[str]:
         """The ids option ``name`` may name (cards, families, homes), sorted; none by default.

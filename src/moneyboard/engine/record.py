@@ -36,8 +36,10 @@ if TYPE_CHECKING:
     from moneyboard.engine.game import GameDef
 
 FORMAT: Literal["moneyboard-record"] = "moneyboard-record"
-#: Version 2 added directives; version 1 records (no directives) still load.
-VERSION: Literal[2] = 2
+#: Version 2 added directives; version 1 records (no directives) still load. Version 3 marks
+#: records written after a game changed an option's default: an older record is read with
+#: the defaults of its day (``RuleOptions.former_defaults``).
+VERSION: Literal[3] = 3
 
 
 class SeatModel(BaseModel):
@@ -155,7 +157,7 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["moneyboard-record"] = FORMAT
-    version: Literal[1, 2] = VERSION
+    version: Literal[1, 2, 3] = VERSION
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
@@ -262,7 +264,7 @@ def replay(
         raise RecordError(f"the record is of game {record.game!r}, not {game.id!r}")
     forced = {stream: [_hashable(o) for o in got] for stream, got in record.forced.items()}
     try:
-        options = game.options(record.options)
+        options = game.options(game.options_model.as_recorded(record.options, record.version))
     except MoneyboardError as exc:
         raise RecordError(f"the record's 'options': {exc}") from None
     try:

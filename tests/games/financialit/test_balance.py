@@ -112,7 +112,7 @@ class Planner:
             wanted.append("market")
         if state.bills(seat) >= state.options.bill_discount_per:
             wanted.append("pay_bills")
-        if left >= 3 and (spare >= state.skill_price(seat) or home.family.can_seek_employment):
+        if left >= 3 and (spare >= state.skill_price(seat) or self.may_seek(state, seat)):
             wanted.append("labour")
         if self.investment_ok(state, seat, "short") or self.investment_ok(state, seat, "long"):
             wanted.append("investments")
@@ -146,6 +146,13 @@ class Planner:
         if affordable:
             return max(affordable)[2]
         return DONE
+
+    @staticmethod
+    def may_seek(state: FinanciaLitState, seat: int) -> bool:
+        """Whether the family may seek better employment this period (R11)."""
+        home = state.homes[seat]
+        again = home.sought + state.options.seek_again_after
+        return home.family.can_seek_employment and (not home.sought or state.round >= again)
 
     def labour(self, state: FinanciaLitState, seat: int, legal: list[Action]) -> Action:
         """Labour Market: a Skills card if affordable, else seek better employment."""
@@ -193,8 +200,13 @@ class FamilyFigures:
 
 
 def play_game(seed: int, seats: int = 4) -> FinanciaLitState:
-    """One game of ``seats`` Planners with families dealt at random by the game's seed."""
-    state = start(None, seats=seats, seed=seed)
+    """One game of ``seats`` Planners with families dealt at random by the game's seed.
+
+    The families were tuned while a family could seek better employment every period
+    (``seek_again_after = 1``); under the rulebook's default of 2 they need tuning again
+    (RULINGS.md, "Content balance"), so the measurement keeps the rule they were tuned for.
+    """
+    state = start(None, seats=seats, seed=seed, seek_again_after=1)
     players = [Planner(random.Random(f"planner:{seed}:{s}")) for s in range(seats)]
     while not state.terminal:
         seat = state.to_move()[0]

@@ -503,6 +503,7 @@ CHANGED: dict[str, Any] = {
     "skills_extra_cost": 4,
     "skills_extra_after": 0,
     "career_income_penalty": 4,
+    "seek_again_after": 8,
     "skill_end_happiness": 3,
     "career_end_happiness": 3,
     "families": ("farmers", "flatmates", "retirees"),

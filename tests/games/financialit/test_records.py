@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from moneyboard.engine.errors import RecordError
 from moneyboard.engine.record import parse_record, record_of, replay
+from moneyboard.engine.state import GameState
+from moneyboard.games.financialit import FinanciaLitState
 from moneyboard.registry import get_game
 from tests.games.financialit.driver import start
 
@@ -70,3 +73,40 @@ def test_an_action_with_a_bad_field_names_the_entry_the_action_and_the_field() -
 
     text = replay_error(spoil)
     assert "entry 6" in text and "buy_luxury" in text and "slot" in text
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def test_a_record_from_before_the_book_defaults_replays_as_it_was_played() -> None:
+    # Written (record version 2) before seek_again_after and the other book defaults: the
+    # farmers sought better employment in three periods running, and the game was scored
+    # then. Read with the defaults of its day, it replays to the same end; saved again, it
+    # names those values and replays the same.
+    text = (RECORDS / "before_book_defaults.json").read_text()
+    expected = json.loads((RECORDS / "before_book_defaults.final.json").read_text())
+    record = parse_record(text)
+    assert record.version == 2 and "seek_again_after" not in record.options
+    state = replay(record, GAME)
+    assert final_of(state) == expected
+    again = record_of(state)
+    assert again.version == 3 and again.options["seek_again_after"] == 1
+    assert final_of(replay(parse_record(again.to_json()), GAME)) == expected
+    # The same moves under today's defaults are refused at the second seeking.
+    today = json.loads(text)
+    today["version"] = 3
+    with pytest.raises(RecordError, match="seek again from period 3"):
+        replay(parse_record(json.dumps(today)), GAME)
+
+
+def final_of(state: GameState) -> dict[str, Any]:
+    """What a replay of the stored record must reproduce."""
+    assert isinstance(state, FinanciaLitState) and state.result is not None
+    return {
+        "winners": list(state.result.winners),
+        "scores": list(state.result.scores),
+        "balances": dict(sorted(state.ledger.balances.items())),
+        "careers": [len(h.careers) for h in state.homes],
+        "goods": [h.goods for h in state.homes],
+        "moves": len(state.moves),
+    }

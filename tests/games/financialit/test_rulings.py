@@ -6,6 +6,7 @@ import pytest
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import IllegalActionError
+from moneyboard.engine.messages import Message
 from moneyboard.games.financialit import FinanciaLitState
 from moneyboard.games.financialit.actions import (
     BUY_GOODS,
@@ -138,7 +139,10 @@ def test_r04_income_track_is_family_plus_skills_careers_and_the_modifier() -> No
 def test_r04_income_track_stops_at_thirty() -> None:
     # The flatmates at their income + 10 gain five Small Businesses (+3 each): over 30.
     state = start(
-        forced={"careers": ["own_business"] * 5}, family_income_delta=10, income_draw="none"
+        forced={"careers": ["own_business"] * 5},
+        family_income_delta=10,
+        income_draw="none",
+        seek_again_after=1,
     )
     policy = Script(
         every_round(range(1, 6), {1: ["labour"]}), {"labour": first_legal(SEEK_EMPLOYMENT)}
@@ -257,6 +261,33 @@ def test_r11_the_career_pawn_is_away_for_the_whole_next_action_phase() -> None:
     assert farmers.careers == [["promotion", True]]
     run(state, policy, until=at(3))
     assert (farmers.pawns, farmers.career_away, farmers.tracker) == (3, False, FARMERS.income + 2)
+
+
+def test_r11_a_family_may_not_seek_better_employment_in_the_period_its_pawn_is_away() -> None:
+    # The farmers seek at the Labour Market in period 1; their pawn is away in period 2's
+    # actions and back before the Labour Market resolves, so the rulebook's "not while a
+    # pawn is on a Career Advance card" bars seeking in period 2, and only then.
+    state = start(income_draw="none", forced={"careers": ["promotion", "second_job"]})
+    places = {r: {2: ["labour"]} for r in (1, 2, 3)}
+    refused: dict[int, Message | None] = {}
+
+    def labour(s: FinanciaLitState, seat: int) -> Action:
+        refused[s.round] = s.why_not(seat, SEEK_EMPLOYMENT)
+        return SEEK_EMPLOYMENT if refused[s.round] is None else LEARN_SKILL
+
+    run(state, Script(places, {"labour": labour}), until=at(4))
+    assert refused[1] is None and refused[3] is None
+    assert refused[2] == Message("why.seek_again", {"sought": 1, "again": 3})
+    assert state.explain(refused[2]) == (
+        "You sought better employment in period 1, and that pawn was away for the next"
+        " period's actions: you may seek again from period 3."
+    )
+    assert [card for card, _ in state.homes[2].careers] == ["promotion", "second_job"]
+    assert len(state.homes[2].skills) == 1
+    # A trainer may let families seek every period.
+    every = start(income_draw="none", seek_again_after=1)
+    run(every, Script(places, {"labour": first_legal(SEEK_EMPLOYMENT)}), until=at(4))
+    assert len(every.homes[2].careers) == 3
 
 
 # ----- Payments & events phase --------------------------------------------------------------
@@ -388,7 +419,7 @@ def test_r16_luxury_happiness_at_purchase_and_upkeep_added_to_bills() -> None:
 def test_r17_skills_and_career_advance_cards_never_run_out() -> None:
     # The box holds two Computer courses and one Small Business; three and two are drawn.
     forced = {"skills": ["computing"] * 3, "careers": ["own_business"] * 2}
-    state = start(forced=forced, rounds=3, start_goods=10)
+    state = start(forced=forced, rounds=3, start_goods=10, seek_again_after=1)
     plan = every_round(range(1, 4), {0: ["labour"], 2: ["labour"]})
     run(state, Script(plan, {"labour": lambda s, seat: SEEK_EMPLOYMENT if seat else LEARN_SKILL}))
     assert state.homes[0].skills == ["computing"] * 3

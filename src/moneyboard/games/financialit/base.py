@@ -43,6 +43,7 @@ class Household:
         "placed",
         "saved",
         "skills",
+        "sought",
         "tracker",
     )
 
@@ -56,6 +57,7 @@ class Household:
         self.skills: list[str] = []
         self.careers: list[list[Any]] = []  # [card id, active]
         self.career_away = False
+        self.sought = 0  # the period the family last sought better employment (0: never)
         self.investments: list[list[Any]] = []  # [card id, token slot]
         self.loans: list[int | None] = []  # token slot; None until the first upkeep
         self.miscalculation = False

@@ -263,12 +263,16 @@ class Choices(FinanciaLitBase):
         home = self.homes[seat]
         if not home.family.can_seek_employment:
             return msg("why.family_cannot_seek", family=home.family.name)
-        if home.career_away:
-            return msg("why.already_seeking")
+        # R11: not again while the pawn is away, which under the rulebook's timing means not
+        # in the period after seeking (the pawn is back by the Labour Market's resolution).
+        again = home.sought + self.options.seek_again_after
+        if home.sought and self.round < again:
+            return msg("why.seek_again", sought=home.sought, again=again)
         return None
 
     def do_seek_employment(self, seat: int, a: SeekEmployment) -> None:
         self.homes[seat].career_away = True
+        self.homes[seat].sought = self.round
         self.draw("careers", _CAREERS, ("career_taken", seat))
 
     def step_career_taken(self, seat: int, card: str) -> None:

@@ -80,6 +80,8 @@ class FinanciaLitOptions(RuleOptions):
     """FinanciaLit's rule options (defaults follow the rulebook)."""
 
     renamed_from_0: ClassVar[Mapping[str, str]] = {"income_chosen": "income_by_seat"}
+    #: What records written before version 3 were played with (see RULINGS R11).
+    former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {3: {"seek_again_after": 1}}
 
     rounds: int = Field(default=8, ge=1, le=20)
     """Number of periods (rounds) before the game ends."""
@@ -144,6 +146,9 @@ class FinanciaLitOptions(RuleOptions):
     """Skills cards a family may hold before the price goes up."""
     career_income_penalty: int = Field(default=1, ge=0, le=5)
     """Income lost in the period a family's pawn is away seeking better employment."""
+    seek_again_after: int = Field(default=2, ge=1, le=8)
+    """Periods after seeking better employment before a family may seek again: 2 keeps it
+    from seeking in the period its pawn is away (the rulebook), 1 lets it seek every period."""
     skill_end_happiness: int = Field(default=0, ge=-3, le=5)
     """Extra end-game Happiness for each Skills card."""
     career_end_happiness: int = Field(default=0, ge=-3, le=5)
