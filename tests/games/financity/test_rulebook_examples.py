@@ -112,6 +112,24 @@ def test_outcome_2_over_indebted_pays_what_it_can_and_goes_to_extra_jobs() -> No
     assert events(state, "plan.held")[0]["seat"] == 0
 
 
+def test_outcome_2_short_of_the_minimum_at_13_cards_goes_to_extra_jobs_even_below_13() -> None:
+    """Zone 8: a family with 13 cards that can repay only 2 of its 3 drops to 11, yet the
+    rulebook still sends it to Extra Jobs the next year (the Reorganisation count would not)."""
+    state = start(forced={"deck:events": ["good_neighbours"]})
+    state.players[0].loans = 13
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    take_cash(state, 0, state.cash(0))
+    give_cash(state, 0, CITY.expenses + 300)
+    drive(state, until=at_zone(9))
+    assert events(state, "loan.short") == [{"seat": 0, "unpaid": 1, "loans": 11}]
+    assert events(state, "loan.held") == [{"seat": 0}]
+    drive(state, until=at("plan", 2))
+    assert events(state, "reorganise.over_indebted") == []  # 11 cards at the count
+    drive(state, until=at_zone(2, year=2))
+    assert state.players[0].zone == "extra_jobs"
+    assert events(state, "plan.held") == [{"seat": 0, "loans": 11}]
+
+
 def test_each_further_occupant_turns_up_one_more_card() -> None:
     """Face-up cards = occupants + 1 once a second player is in Zone 6 (or 7)."""
     state = start(("city_flat", "shared_house", "farmhouse"))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from moneyboard.engine.claims import Claim
 from moneyboard.engine.errors import IllegalActionError, OptionsError
-from moneyboard.engine.offers import ACCEPT, Propose
+from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.games.financity import FinanCityState
 from moneyboard.games.financity.actions import (
     DONE,
@@ -139,7 +141,9 @@ def test_r08_over_indebted_token_goes_to_extra_jobs_by_itself() -> None:
     state = start()
     held = TURN_ORDERS[state.n][(state.first + 1) % state.n][-1]  # last to plan in year 2
     state.players[held].loans = 22  # more than a year's income can bring below 13
+    give_cash(state, held, 1000)  # enough for the minimum: only the count holds it (R8)
     drive(state, until=at("plan", 2))
+    assert events(state, "loan.held") == []
     (counted,) = events(state, "reorganise.over_indebted")
     assert counted["seat"] == held and counted["loans"] >= 13
     assert state.to_move() != (held,)
@@ -358,6 +362,69 @@ def test_r22_product_sales_between_players_in_reorganisation() -> None:
     nothing = start()
     reason = nothing.why_not(0, Propose(1, "sell", "guitar", 10))
     assert reason is not None
+
+
+def selling_guitar_and_bicycle(**options: Any) -> FinanCityState:
+    """Ana holds a guitar and a bicycle at her first sales turn; Ben has $1,000 or more."""
+    state = start(**options)
+    drive(state, until=at("plan"))
+    state.players[0].shopping += ["guitar", "bicycle"]
+    give_cash(state, 1, 1000)
+    drive(state, until=at("sales"))
+    assert state.to_move() == (0,)
+    return state
+
+
+def test_r22_sales_have_no_limit_and_a_refused_offer_comes_back_only_for_less() -> None:
+    """The rulebook sets no limit on Product sales at a negotiated price: a seller may sell
+    several cards in a year and, turned down, offer the same buyer a lower price."""
+    state = selling_guitar_and_bicycle()
+    assert state.options.sales_per_year is None
+    state.apply(0, Propose(1, "sell", "guitar", 200))
+    state.apply(1, DECLINE)
+    for price in (250, 200):
+        again = state.why_not(0, Propose(1, "sell", "guitar", price))
+        assert again is not None and again.key == "why.offer_refused"
+    assert again is not None
+    assert state.explain((again.key, again.params)) == (
+        "Ben turned down 'Guitar' for $200 this year: offer it for less, or to another player."
+    )
+    assert state.can(0, Propose(1, "sell", "guitar", 150))
+    state.apply(0, Propose(1, "sell", "guitar", 150))
+    state.apply(1, ACCEPT)
+    state.apply(0, Propose(1, "sell", "bicycle", 100))  # a second sale the same year
+    state.apply(1, ACCEPT)
+    assert state.players[1].shopping == ["guitar", "bicycle"]
+
+
+def test_r22_a_class_may_cap_the_offers_and_the_cap_alone_limits_them() -> None:
+    state = selling_guitar_and_bicycle(sales_per_year=1)
+    state.apply(0, Propose(1, "sell", "guitar", 200))
+    state.apply(1, DECLINE)
+    capped = state.why_not(0, Propose(1, "sell", "guitar", 100))
+    assert capped is not None and capped.key == "why.offer_limit"
+    none = start(sales_per_year=0, years=2)
+    none.players[0].shopping += ["guitar"]
+    assert drive(none, until=at("sales")).terminal  # 0: never asked to sell
+    assert start(sales_per_year="none").options.sales_per_year is None
+
+
+def test_r22_offers_refused_every_time_still_end_the_year() -> None:
+    """A seller who makes every listed offer to a buyer who refuses them all runs out of
+    offers: each refusal leaves only lower prices for that card and buyer."""
+    state = selling_guitar_and_bicycle()
+    offers = 0
+    while state.decision is not None and state.decision.kind == "sales":
+        listed = [a for a in state.legal_actions(0) if isinstance(a, Propose)]
+        if not listed:
+            break
+        state.apply(0, max(listed, key=lambda a: a.price))  # dearest first: most offers
+        state.apply(1, DECLINE)
+        offers += 1
+    # Two cards, one buyer, five listed prices each (a gift included).
+    assert offers == 10
+    state.apply(0, DONE)
+    assert drive(state).terminal
 
 
 def test_r23_every_player_meeting_the_criteria_wins_and_one_is_champion() -> None:

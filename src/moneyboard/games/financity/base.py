@@ -86,8 +86,9 @@ class Player:
         self.discount = False
         #: The last year whose expenses were charged in Zone 8 (0 before the first).
         self.charged = 0
-        #: Counted over-indebted at Reorganisation: held to Extra Jobs at the next Planning,
-        #: whatever is repaid in between (R8).
+        #: Over-indebted and short of the minimum in Zone 8, or counted over-indebted at
+        #: Reorganisation: held to Extra Jobs at the next Planning, whatever is repaid in
+        #: between (R8).
         self.held = False
 
 
@@ -124,6 +125,9 @@ class FinanCityBase(GameState):
     face_up: dict[str, list[str]]
     events: list[str]
     event_card: str | None
+    #: This year's lowest refused price of each Product offer, by (seller, card, buyer):
+    #: with no cap on offers, only a lower price may follow (R22).
+    refused: dict[tuple[int, str, int], int]
 
     def order(self) -> tuple[int, ...]:
         """Seats in turn order this year, starting with the holder of the first player token."""

@@ -5,6 +5,7 @@ may be sold, to whom, and settles the sale."""
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Sequence
 
 from moneyboard.engine.actions import Action
@@ -12,7 +13,7 @@ from moneyboard.engine.claims import Claim
 from moneyboard.engine.kernel import Offer
 from moneyboard.engine.ledger import BANK
 from moneyboard.engine.messages import Message, msg
-from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
+from moneyboard.engine.offers import ACCEPT, DECLINE, Decline, Propose
 from moneyboard.games.financity.actions import (
     BUY_TOKEN,
     DEPOSIT_LADDER,
@@ -324,7 +325,10 @@ class Choices(Flow):
 
     # ----- zone 11: product sales (the kernel's offers) ----------------------------------
     def offers_per_turn(self) -> int:
-        return self.options.sales_per_year
+        """The class's cap on offers in a seller's turn; with none (the rulebook), the count
+        is not limited and refused offers only come down in price (R22)."""
+        cap = self.options.sales_per_year
+        return sys.maxsize if cap is None else cap
 
     def check_offer(self, seat: int, offer: Offer) -> Message | None:
         if offer.deal != SELL:
@@ -336,6 +340,9 @@ class Choices(Flow):
             return msg("why.card_not_held", card=offer.item)
         if card.kind != "product":
             return msg("why.not_a_product", card=card.name, kind=KIND_NAMES[card.kind])
+        refused = self.refused.get((seat, offer.item, offer.to))
+        if self.options.sales_per_year is None and refused is not None and offer.price >= refused:
+            return msg("why.offer_refused", to=offer.to, card=card.name, price=refused)
         return self._buyer_problem(offer)
 
     def _buyer_problem(self, offer: Offer) -> Message | None:
@@ -350,6 +357,14 @@ class Choices(Flow):
 
     def check_accept_offer(self, seat: int, offer: Offer) -> Message | None:
         return self._buyer_problem(offer)
+
+    def do_decline(self, seat: int, a: Decline) -> None:
+        """The buyer turns the offer down; the seller may ask that buyer again this year only
+        for less (R22), so offers without a cap still come to an end."""
+        offer = self.status.offer
+        assert offer is not None
+        super().do_decline(seat, a)
+        self.refused[(offer.seat, offer.item, offer.to)] = offer.price
 
     def settle_offer(self, offer: Offer) -> None:
         """The buyer pays the seller and the Product card changes hands (R22)."""

@@ -61,6 +61,7 @@ class Flow(FinanCityBase):
         # R3: the six cards removed unseen are simply never reached (see RULINGS.md).
         self.events = [e.id for e in c.events]
         self.event_card = None
+        self.refused = {}
         turn_up = [("face_up", "investment")] * o.face_up_cards
         turn_up += [("face_up", "shopping")] * o.face_up_cards
         self.then(*[("deal_home", seat) for seat in range(self.n)], *turn_up, ("year",))
@@ -326,10 +327,15 @@ class Flow(FinanCityBase):
             self.then(("repay", seat))
             self.ask_cover(seat, need * value, "repay")
             return
+        indebted = self.over_indebted(seat)  # counted before paying what it can
         cards = min(need, self.cash(seat) // value)
         if cards:
             self.repay(seat, cards, "loan.repaid")
         self.event("loan.short", seat=seat, unpaid=need - cards, loans=p.loans)
+        if indebted and self.year < self.options.years:
+            # Over-indebted and short of the minimum: Extra Jobs next year (R8).
+            p.held = True
+            self.event("loan.held", seat=seat)
 
     def repay(self, seat: int, cards: int, key: str) -> None:
         p = self.players[seat]
@@ -393,16 +399,18 @@ class Flow(FinanCityBase):
             self.piles[deck].bottom.extend(cards)
             cards.clear()
         self.event_card = None
+        self.refused.clear()
         self.first = (self.first + 1) % self.n
         self.event("reorganise.first", seat=self.first)
         for seat in range(self.n):  # the count that holds a family to Extra Jobs next year
-            self.players[seat].held = self.over_indebted(seat)
-            if self.players[seat].held:
-                self.event("reorganise.over_indebted", seat=seat, loans=self.players[seat].loans)
+            p = self.players[seat]
+            if self.over_indebted(seat) and not p.held:  # not already held from Zone 8 (R8)
+                p.held = True
+                self.event("reorganise.over_indebted", seat=seat, loans=p.loans)
         k = self.options.face_up_cards
         steps: list[tuple[Any, ...]] = [("face_up", "investment")] * k
         steps += [("face_up", "shopping")] * k
-        if self.options.sales_per_year:
+        if self.options.sales_per_year != 0:  # none: no limit (R22)
             steps += [("sales", seat) for seat in self.order()]
         self.then(*steps, ("year",))
 
@@ -410,7 +418,7 @@ class Flow(FinanCityBase):
         self.begin_turn(seat)
         shop = self.content.shop
         if any(shop[c].kind == "product" for c in self.players[seat].shopping):
-            self.ask(seat, "sales", offers=self.options.sales_per_year)
+            self.ask(seat, "sales")
 
     # ----- the end -----------------------------------------------------------------------
     def step_final(self) -> None:

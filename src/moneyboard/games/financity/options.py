@@ -78,8 +78,10 @@ class FinanCityOptions(RuleOptions):
     """Percent of a savings card kept by the bank when it is cashed outside Zone 3."""
 
     # --- trading ---
-    sales_per_year: int = Field(default=1, ge=0, le=5)
-    """Product sales each player may offer to another player in each Reorganisation."""
+    sales_per_year: int | None = Field(default=None, ge=0, le=20)
+    """Offers of Product cards each player may make in each Reorganisation: none = no limit,
+    as in the rulebook (an offer turned down may be made again only for less, R22); 0 = no
+    sales at all."""
 
     # --- pace ---
     turn_time_limit: int | None = Field(default=None, ge=5, le=600)
