@@ -22,6 +22,7 @@ from moneyboard.games.monitics.actions import (
     PASS,
     PAY_TAX,
     REFUSE_LOAN,
+    REPAY,
     ROLL,
     STOP_FINAL,
     TAKE_FINAL,
@@ -239,6 +240,22 @@ def test_r12_forced_sale_threshold_choice_and_loss_rounding() -> None:
     assert list(state.players[0].assets) == ["rice"]
 
 
+def test_r12_with_no_cash_and_no_savings_a_forced_sale_takes_nothing_even_with_assets() -> None:
+    state = start()
+    set_money(state, 0, 0, 0)
+    give(state, 0, "bank_shares", "duplex")
+    roll_to(state, BOX, 2)
+    assert "circumstance.nothing" in events(state)
+    assert sorted(state.players[0].assets) == ["bank_shares", "duplex"]
+    assert state.cash(0) == 0 and kind(state) == "turn"
+    # A single dollar is enough for the Forced Sale to take an asset.
+    state = start()
+    set_money(state, 0, 0, 1)
+    give(state, 0, "bank_shares")
+    roll_to(state, BOX, 2)
+    assert "distress.sale" in events(state) and kind(state) == "bid"
+
+
 @pytest.mark.parametrize("covers", [True, False])
 def test_r13_insurance_covers_the_forced_sale_cash_branch_unless_turned_off(covers: bool) -> None:
     state = start(insurance_covers_cash_loss=covers)
@@ -303,6 +320,28 @@ def test_r16_borrowing_on_a_turn_is_an_action_to_cover_a_payment_is_not() -> Non
     roll_to(state, RENT_BOX, 3)
     act(state, BORROW)
     assert state.turn.actions_left == 2
+
+
+def test_r16_no_turn_has_both_a_borrowing_and_a_repayment_in_either_order() -> None:
+    state = start()
+    roll_to(state, STOCK_BOX, 2)
+    act(state, BORROW)
+    assert reason(state, 0, REPAY) == "why.loan_same_turn"
+    end_turn(state)
+    skip_turns(state, [1])
+    roll_to(state, STOCK_BOX, 2)
+    act(state, REPAY)
+    assert state.players[0].loan is None
+    assert reason(state, 0, BORROW) == "why.repaid_this_turn"
+    why = state.why_not(0, BORROW)
+    assert why is not None and state.explain(why) == (
+        "You repaid a loan this turn: the next one can be taken from your next turn."
+    )
+    end_turn(state)
+    skip_turns(state, [1])
+    roll_to(state, STOCK_BOX, 2)
+    act(state, BORROW)  # the next turn, the next loan of the ladder
+    assert state.liabilities(0) == 350
 
 
 def test_r17_bank_stock_holding_limits_and_cards_not_in_net_worth() -> None:

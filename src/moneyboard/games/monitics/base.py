@@ -36,6 +36,7 @@ class Player:
         "options",
         "out",
         "position",
+        "repaid_turn",
         "tax_card",
         "tax_debt",
         "turns",
@@ -54,6 +55,8 @@ class Player:
         self.loan: int | None = None
         #: The game turn on which that loan was taken (it cannot be repaid on the same turn).
         self.loan_turn = 0
+        #: The game turn on which a bank loan was last repaid (no new loan on the same turn).
+        self.repaid_turn = 0
         #: Index in the loan ladder of the next loan the bank will make.
         self.next_loan = 0
         #: Lender seat -> amount to repay to that player.

@@ -84,15 +84,14 @@ class Boxes(MoniticsBase):
         if number == 1:
             self.step_threat(seat, "major_expense")
         elif number == 2:
-            if self.forced_sale_assets(seat):
-                self.step_threat(seat, "forced_sale")
-            elif self.cash(seat) + self.savings(seat) > 0:
-                if o.insurance_covers_cash_loss:
-                    self.step_threat(seat, "forced_sale")
-                else:
-                    self.step_blow(seat, "forced_sale")
-            else:
+            # The rulebook's "no cash or savings at all, nothing happens" covers both of its
+            # branches: a player with assets but not a dollar is not made to sell (R12).
+            if self.cash(seat) + self.savings(seat) <= 0:
                 self.event("circumstance.nothing", seat=seat, number=number)
+            elif self.forced_sale_assets(seat) or o.insurance_covers_cash_loss:
+                self.step_threat(seat, "forced_sale")
+            else:
+                self.step_blow(seat, "forced_sale")
         elif number == 3:
             if self.savings(seat) >= o.habits_savings_min:
                 reward = ("reward", seat, o.habits_reward, "circumstance.habits_reward")

@@ -300,6 +300,8 @@ class Choices(Deals):
         if p.loan is not None:
             borrowed, repay = self.options.loan_ladder[p.loan]
             return msg("why.loan_outstanding", borrowed=borrowed, repay=repay)
+        if p.repaid_turn == self.turn.number:  # no turn has both, in either order (R16)
+            return msg("why.repaid_this_turn")
         return None
 
     def do_borrow(self, seat: int, action: Borrow) -> None:
@@ -337,6 +339,7 @@ class Choices(Deals):
         else:
             p.next_loan = top if o.after_top_loan == "stay" else 0
         p.loan = None
+        p.repaid_turn = self.turn.number
         self.spend(seat, repay, "loan.repaid", borrowed=borrowed)
         self._use_action()
         self.then(("actions", seat))

@@ -484,6 +484,8 @@ class MoniticsState(Choices):
         if face == 1:
             return 0.0 if insured else -float(o.major_expense)
         if face == 2:
+            if cash + savings <= 0:
+                return 0.0
             eligible = self.forced_sale_assets(seat)
             if eligible:
                 if insured:
