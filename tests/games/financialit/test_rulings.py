@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from moneyboard.engine.actions import Action
@@ -782,6 +784,48 @@ def test_r30_a_happiness_target_ends_the_game_at_upkeep_without_end_bonus() -> N
     pension = CONTENT.investment["pension_plan"]
     assert received(state, "end.investment", 0) == [pension.returns[0] - 2 * pension.slots]
     assert events(state, "end.bonus") == []
+
+
+def target_reached_on_a_loan(**options: Any) -> FinanciaLitState:
+    """A game with a Happiness target of 10 that the retirees (10 Happiness, no units, no
+    income, no bills) reach in period 1 holding a loan they cannot pay off with units: they
+    borrow and spend 3 of the 5 units on a Skills card."""
+    poor = {"happiness": 10, "units": 0, "income": 0, "bills": 0}
+    state = start(
+        happiness_target=10, family_goods_delta=-5, family_changes={"retirees": poor}, **options
+    )
+    state.apply(0, TAKE_LOAN)
+    run(state, Script({1: {0: ["labour"]}}, {"labour": first_legal(LEARN_SKILL)}))
+    return state
+
+
+def test_r30_a_family_that_reached_the_target_wins_whatever_its_loans_take_after() -> None:
+    state = target_reached_on_a_loan()
+    assert state.result is not None and state.round == 1
+    # Settling the loan (2 units in hand, 8 owed) took 2 Happiness: 8, below the target.
+    assert [m.params["happiness"] for m in events(state, "end.loan_happiness", 0)] == [8]
+    assert state.result.winners == (0,)
+    assert state.explain(state.result.reason) == (
+        "The game ended when the Happiness target was reached: of the families that reached"
+        " it, the happiest wins (ties go to the most Skills and Career cards)."
+    )
+    # The trainer's required cards still apply, and the message says what was missing.
+    none = target_reached_on_a_loan(required_career_cards=2)
+    assert none.result is not None and none.result.winners == ()
+    assert none.explain(none.result.reason) == (
+        "No family that reached the Happiness target met the required cards, so nobody wins."
+    )
+
+
+def test_r30_a_target_nobody_reaches_leaves_the_usual_end() -> None:
+    state = run(start(rounds=2, start_goods=10, happiness_target=100))
+    assert state.result is not None and state.result.reason.key == "end.happiness"
+    assert len(events(state, "end.bonus")) == 3
+    happiness = [h.happiness for h in state.homes]
+    assert state.result.winners and all(
+        happiness[s] == max(happiness) for s in state.result.winners
+    )
+    assert max(happiness) < 100
 
 
 def test_r31_required_cards_decide_who_may_win_even_nobody() -> None:

@@ -150,6 +150,8 @@ class FinanciaLitBase(GameState):
     shared_income: str | None
     figures: Figures
     ended_by_target: bool
+    #: The families at or above the Happiness target at the upkeep that ended the game.
+    reached: list[int]
 
     @property
     def cash_accounts(self) -> tuple[str, ...]:

@@ -40,6 +40,7 @@ class Flow(FinanciaLitBase):
         self.events_shown = []
         self.shared_income = None
         self.ended_by_target = False
+        self.reached = []
         self.decks = {name: Deck(cards) for name, cards in deck_cards(o).items()}
         self.prepared = {"events": deque(o.event_order)}
         for number, cards in o.income_by_seat.items():
@@ -428,6 +429,8 @@ class Flow(FinanciaLitBase):
         target = o.happiness_target
         if target is not None and any(h.happiness >= target for h in self.homes):
             self.ended_by_target = True
+            # R30: these families won the race; the loans settled next cannot undo it.
+            self.reached = [s for s, h in enumerate(self.homes) if h.happiness >= target]
             self.event("end.target_reached", target=target)
             self.then(("final",))
         elif self.round >= o.rounds:
@@ -488,7 +491,8 @@ class Flow(FinanciaLitBase):
         happiness = [h.happiness for h in self.homes]
         eligible = [s for s in range(self.n) if self.eligible(s)]
         if not eligible:
-            self.end([], happiness, msg("end.nobody_eligible"))
+            why = "end.nobody_eligible_target" if self.ended_by_target else "end.nobody_eligible"
+            self.end([], happiness, msg(why))
             return
         best = max(happiness[s] for s in eligible)
         tied = [s for s in eligible if happiness[s] == best]
@@ -498,11 +502,12 @@ class Flow(FinanciaLitBase):
         self.end(winners, happiness, msg(reason))
 
     def eligible(self, seat: int) -> bool:
-        """Whether a family meets the trainer's end conditions (target, required cards)."""
+        """Whether a family meets the trainer's end conditions: it reached the Happiness
+        target when the game ended by it (whatever settling its loans took after, R30) and
+        holds the required cards."""
         o = self.options
         home = self.homes[seat]
-        target = o.happiness_target
-        if self.ended_by_target and target is not None and home.happiness < target:
+        if self.ended_by_target and seat not in self.reached:
             return False
         if home.career_cards() < o.required_career_cards:
             return False

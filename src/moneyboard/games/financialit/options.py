@@ -211,7 +211,9 @@ class FinanciaLitOptions(RuleOptions):
 
     # --- End of game ---
     happiness_target: int | None = Field(default=None, ge=1, le=100)
-    """End the game once a family has this Happiness at an upkeep (none = play every round)."""
+    """End the game once a family has this Happiness at an upkeep (none = play every round).
+    Only the families that reached it can win, and no end-of-game bonus is added; if nobody
+    reaches it, the last round ends the game as usual and the happiest family wins."""
     required_career_cards: int = Field(default=0, ge=0, le=10)
     """Skills + Career Advance cards a family must hold at the end to be able to win."""
     required_luxury_items: int = Field(default=0, ge=0, le=10)
