@@ -11,6 +11,7 @@ from moneyboard.engine.errors import IllegalActionError, OptionsError
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.games.financity import FinanCityState
 from moneyboard.games.financity.actions import (
+    BUY_TOKEN,
     DONE,
     REPAY_LOAN,
     USE_INSURANCE,
@@ -261,6 +262,25 @@ def test_r16_over_indebted_may_not_save_borrow_or_buy_until_back_to_12() -> None
     assert reason is not None and reason.key == "why.over_indebted"
     state.apply(0, REPAY_LOAN)
     assert state.can(0, state.new_loan(0))
+
+
+def test_r16_over_indebted_may_not_buy_an_insurance_token_and_are_told_so() -> None:
+    """Borrowing for its expenses can leave a family in Zone 9 over-indebted: no token."""
+    state = start()
+    drive(state, places({0: "insurance"}), until=at("insure"))
+    state.players[0].loans = 14
+    give_cash(state, 0, 500)
+    reason = state.why_not(0, BUY_TOKEN)
+    assert reason is not None and reason.key == "why.over_indebted"
+    assert state.explain((reason.key, reason.params)) == (
+        "You hold 14 loan cards (13 or more): until you hold fewer you may not save, borrow by"
+        " choice or buy anything; you may still withdraw savings, pay, repay loans, sell"
+        " Product cards and use an insurance token you hold."
+    )
+    state.apply(0, REPAY_LOAN)
+    state.apply(0, REPAY_LOAN)  # 12 cards: free again at once
+    state.apply(0, BUY_TOKEN)
+    assert state.players[0].tokens == 1
 
 
 def test_r17_one_purchase_per_year_in_turn_order() -> None:

@@ -367,3 +367,20 @@ def test_the_yearly_wellbeing_of_shopping_cards_is_told_in_words() -> None:
     assert texts(state, "income.bonus") == [
         "Ana's shopping cards that bring wellbeing every year give 15 wellbeing (now 30)."
     ]
+
+
+def test_the_savings_step_and_the_surcharge_are_the_class_s_own() -> None:
+    """A class that changes the $100 step or the 10% surcharge reads its own figures."""
+    state = start(withdrawal_surcharge_percent=20, savings_step=500, start_cash=1000)
+    give_savings(state, 0, [100])
+    drive(state, until=at("savings"))
+    assert decision_line(state, 0) == (
+        "Ana: save cash in $500 steps (withdrawals are free now), then Done."
+    )
+    drive(state, places({0: "investments"}), until=at("invest"))
+    state.apply(0, Withdraw(100))
+    surcharge = state.ledger.postings[-1]
+    assert (surcharge.key, surcharge.amount) == ("savings.surcharge", 20)
+    assert state.explain((surcharge.key, dict(surcharge.params))) == (
+        "The bank keeps 20% of a savings card Ana cashed outside Zone 3."
+    )

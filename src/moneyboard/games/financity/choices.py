@@ -210,7 +210,10 @@ class Choices(Flow):
         kept = a.value - paid
         self.ledger.post(SAVINGS[seat], CASH[seat], paid, "savings.withdrawn", {"seat": seat})
         if kept:
-            self.ledger.post(SAVINGS[seat], BANK, kept, "savings.surcharge", {"seat": seat})
+            percent = self.options.withdrawal_surcharge_percent
+            self.ledger.post(
+                SAVINGS[seat], BANK, kept, "savings.surcharge", {"seat": seat, "percent": percent}
+            )
         key = "savings.withdrawn" if kept else "savings.withdrawn_full"  # no "$0 kept"
         self.event(key, seat=seat, value=a.value, amount=paid, surcharge=kept)
 
@@ -296,7 +299,8 @@ class Choices(Flow):
 
     # ----- zone 9 ------------------------------------------------------------------------
     def check_buy_token(self, seat: int, a: BuyToken) -> Message | None:
-        return self._afford(seat, self.options.insurance_token_price)
+        """A token is a purchase: not for the over-indebted (R16)."""
+        return self._held(seat) or self._afford(seat, self.options.insurance_token_price)
 
     def do_buy_token(self, seat: int, a: BuyToken) -> None:
         p = self.players[seat]

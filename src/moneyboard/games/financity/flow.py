@@ -181,7 +181,7 @@ class Flow(FinanCityBase):
                 savers.append(seat)
         self.then(("jobs_zone",))
         if savers:
-            self.ask(tuple(savers), "savings")
+            self.ask(tuple(savers), "savings", step=self.options.savings_step)
 
     # ----- zones 4 and 5: extra jobs, free time ------------------------------------------
     def step_jobs_zone(self) -> None:
