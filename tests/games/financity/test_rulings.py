@@ -26,6 +26,7 @@ from moneyboard.terminal.render import decision_line
 from tests.games.financity.driver import (
     CITY,
     at,
+    at_zone,
     drive,
     events,
     give_cash,
@@ -207,6 +208,28 @@ def test_r12_savings_asks_everyone_at_once_each_until_done() -> None:
         state.apply(0, Deposit(100_000))
 
 
+def test_r12_r16_the_over_indebted_may_cash_savings_at_full_value_in_zone_3() -> None:
+    """Over-indebted families may not save, but they may withdraw, and in Zone 3 without the
+    surcharge, even when no other family is saving."""
+    state = start()
+    for seat in (0, 1):
+        state.players[seat].loans = 13
+    give_savings(state, 0, [500])
+    drive(state, until=at_zone(3))
+    assert state.decision is not None and state.decision.kind == "held_savings"
+    assert state.to_move() == (0,)  # Ben holds no savings cards: nothing to ask him
+    assert decision_line(state, 0) == (
+        "Ana: over-indebted, you may not save, but you may cash savings cards at full value"
+        " now, then Done."
+    )
+    assert not state.can(0, Deposit(100))
+    cash = state.cash(0)
+    state.apply(0, Withdraw(500))
+    assert state.cash(0) == cash + 500 and state.to_move() == (0,)
+    state.apply(0, DONE)
+    assert state.zone > 3
+
+
 def test_r13_an_event_is_paid_from_savings_before_any_loan() -> None:
     state = start(forced={"deck:events": ["hospital"]})
     drive(state, places({0: "shopping"}), until=at("shop"))
@@ -321,8 +344,6 @@ def test_r19_insured_are_asked_only_about_harmful_events_and_zone_first() -> Non
     state = start(forced={"deck:events": ["work_bonus", "flood"]})
     give_cash(state, 0, 500)
     drive(state, places({0: "insurance"}), until=at("insure"))
-    from moneyboard.games.financity.actions import BUY_TOKEN
-
     state.apply(0, BUY_TOKEN)
     drive(state, until=at("plan", 2))
     assert not events(state, "event.protected_zone")  # a good card is simply received
@@ -330,6 +351,21 @@ def test_r19_insured_are_asked_only_about_harmful_events_and_zone_first() -> Non
     state.apply(0, USE_INSURANCE)
     assert state.players[0].tokens == 1
     assert events(state, "event.protected_zone")[0]["seat"] == 0
+
+
+def test_r19_r21_in_the_last_year_a_next_year_effect_is_nothing_to_insure() -> None:
+    """Factory Closes only lowers next year's income; in the last year that is void, so an
+    insured family is not asked and keeps its token."""
+    state = start(years=1, forced={"deck:events": ["factory_closes"]})
+    state.players[0].tokens = 1
+    drive(state, until=at("event"))
+    assert state.terminal
+    assert state.players[0].tokens == 1
+    assert [e["seat"] for e in events(state, "event.next_year_void")] == [0, 1]
+    earlier = start(years=2, forced={"deck:events": ["factory_closes"]})
+    earlier.players[0].tokens = 1
+    drive(earlier, until=at("event"))
+    assert earlier.decision is not None and earlier.to_move() == (0,)
 
 
 def test_r20_wellbeing_never_goes_below_zero() -> None:

@@ -37,6 +37,7 @@ ZONE_NAMES = {
 #: What a player who answers Done has finished doing, by decision ("Ben is done saving").
 DONE_DOING = {
     "savings": "saving",
+    "held_savings": "cashing savings cards",
     "invest": "buying investments",
     "shop": "shopping",
     "insure": "buying insurance",

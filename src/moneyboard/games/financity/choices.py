@@ -75,6 +75,7 @@ def offers(kind: str, loan: TakeLoan) -> tuple[Action, ...]:
         "invest": (DONE, *anytime),
         "shop": (DONE, *anytime),
         "insure": (BUY_TOKEN, DONE, *anytime),
+        "held_savings": (DONE, *anytime),
         "event": (USE_INSURANCE, TAKE_EFFECT, *anytime),
         "cover": (loan, *WITHDRAWALS),
         "repay": (REPAY_LOAN, DONE, loan, *WITHDRAWALS),

@@ -170,18 +170,27 @@ class Flow(FinanCityBase):
 
     # ----- zone 3: savings -----------------------------------------------------------------
     def step_savings_zone(self) -> None:
-        """Every player may save at once, each until Done (the over-indebted may not, R16)."""
+        """Every player may save at once, each until Done. The over-indebted may not save
+        (R16) but may cash savings cards free of the surcharge: each that holds any is asked
+        in turn, once the savers are done (R12)."""
         self.zone = 3
         self.begin_turn(self.first)
         savers = []
+        held = []
         for seat in self.order():
             if self.over_indebted(seat):
                 self.event("savings.held", seat=seat, loans=self.players[seat].loans)
+                if self.players[seat].savings:
+                    held.append(("held_savings", seat))
             else:
                 savers.append(seat)
-        self.then(("jobs_zone",))
+        self.then(*held, ("jobs_zone",))
         if savers:
             self.ask(tuple(savers), "savings", step=self.options.savings_step)
+
+    def step_held_savings(self, seat: int) -> None:
+        self.begin_turn(seat)
+        self.ask(seat, "held_savings")
 
     # ----- zones 4 and 5: extra jobs, free time ------------------------------------------
     def step_jobs_zone(self) -> None:
@@ -369,10 +378,18 @@ class Flow(FinanCityBase):
 
     def step_event_hit(self, seat: int, card: str) -> None:
         p = self.players[seat]
-        if self.content.event[card].harmful and (p.zone == "insurance" or p.tokens):
+        if self.hurts_now(card) and (p.zone == "insurance" or p.tokens):
             self.ask(seat, "event", card=card)
             return
         self.step_event_effect(seat, card)
+
+    def hurts_now(self, card: str) -> bool:
+        """Whether an Unforeseen Event would take anything away this year: in the last year
+        its effect for next year is void (R21), so that alone is nothing to insure (R19)."""
+        e = self.content.event[card]
+        if e.money < 0 or e.wellbeing < 0:
+            return True
+        return e.next_year_income < 0 and self.year < self.options.years
 
     def step_event_effect(self, seat: int, card: str) -> None:
         e = self.content.event[card]

@@ -70,6 +70,7 @@ def _answers() -> dict[str, frozenset[str]]:
         "plan": frozenset({"place"}),
         "turn": frozenset({"done"}),
         "savings": frozenset({"deposit", "done"}),
+        "held_savings": frozenset({"done"}),
         "invest": frozenset({"buy_investment", "done"}),
         "shop": frozenset({"buy_shopping", "done"}),
         "insure": frozenset({"buy_token", "done"}),
