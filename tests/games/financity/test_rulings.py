@@ -91,12 +91,24 @@ def test_r02_homes_are_dealt_at_random_and_never_twice() -> None:
 
 def test_r03_removed_events_are_never_identified_and_years_must_fit_the_deck() -> None:
     state = start()
-    assert state.view(None)["decks"]["events"] == 18 - 6
+    assert state.view(None)["decks"]["events"] == 10  # the cards to be turned, one a year
     full = state.full_view()
     assert len(full["decks"]["events"]) == 18  # no card is marked as removed
     assert not [e for e in state.log if "removed" in e[0]]
     with pytest.raises(OptionsError, match="removed_events"):
         get_game("financity").options({"years": 13})
+
+
+def test_r03_the_game_ends_with_the_last_event_card_turned() -> None:
+    """The rulebook removes six of its cards and ends with the tenth year's card: the last
+    year's Planning shows one card to come, and none are left when the game ends."""
+    state = start()
+    drive(state, until=at("plan", 10))
+    assert state.view(None)["decks"]["events"] == 1
+    drive(state)
+    assert state.terminal and state.view(None)["decks"]["events"] == 0
+    short = start(years=4, removed_events=10)
+    assert short.view(None)["decks"]["events"] == 4
 
 
 def test_r04_players_start_with_nothing() -> None:
@@ -535,6 +547,26 @@ def test_r24_time_running_out_plays_safe() -> None:
     assert state.timeout(1) == DONE
     drive(state, until=at("event"))
     assert state.timeout(1) == USE_INSURANCE
+
+
+def short_of_expenses(short: int, savings: list[int]) -> FinanCityState:
+    """Ana, ``short`` dollars short of her expenses and holding ``savings``, asked to cover."""
+    state = start(turn_time_limit=30)
+    drive(state, places({1: "shopping"}), until=at("shop"))
+    take_cash(state, 0, state.cash(0) - CITY.expenses + short)
+    give_savings(state, 0, savings)
+    drive(state, until=at("cover"))
+    return state
+
+
+def test_r24_time_running_out_covers_a_payment_the_cheapest_safe_way() -> None:
+    """A savings card that covers the gap costs a small surcharge; a loan costs more and
+    its cards keep the family from winning. One at a time, savings first when they can."""
+    assert short_of_expenses(50, [100, 500]).timeout(0) == Withdraw(100)
+    assert short_of_expenses(300, [100, 500]).timeout(0) == Withdraw(500)
+    assert short_of_expenses(300, [100, 100, 100, 100]).timeout(0) == Withdraw(100)
+    state = short_of_expenses(300, [100])
+    assert state.timeout(0) == state.new_loan(0)  # $100 cannot cover $300: a loan
 
 
 def test_r15_after_the_minimum_a_player_may_repay_more_in_zone_8() -> None:

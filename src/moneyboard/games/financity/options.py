@@ -40,7 +40,9 @@ class FinanCityOptions(RuleOptions):
     face_up_cards: int = Field(default=2, ge=1, le=4)
     """Investment and Shopping cards turned face up at set-up and at each Reorganisation."""
     removed_events: int = Field(default=6, ge=0, le=20)
-    """Unforeseen Event cards taken out unseen at set-up (never drawn, never shown)."""
+    """Unforeseen Event cards taken out unseen at set-up, at least (never drawn, never
+    shown), so nobody can tell the last events by counting: the game turns one card a year
+    and ends with the last one turned, so every card not turned by then counts as removed."""
 
     # --- loans ---
     loan_amount: int = Field(default=600, ge=50, le=5000)

@@ -155,11 +155,22 @@ class FinanCityState(Choices):
         if kind == "offer":
             return DECLINE
         if kind == "cover":
-            loan = self.new_loan(seat)
-            if self.can(seat, loan):
-                return loan
-            return Withdraw(max(self.players[seat].savings))
+            return self.cheapest_cover(seat, d.data["amount"] - self.cash(seat))
         return DONE
+
+    def cheapest_cover(self, seat: int, gap: int) -> Action:
+        """The time-out's way to raise ``gap`` for a payment (R24): savings when they can
+        cover it (the smallest card that does, else the largest, one at a time), since the
+        surcharge costs less than a loan and keeps the family free of loan cards; otherwise
+        a loan, or the largest card when no loan may be taken."""
+        savings = self.players[seat].savings
+        if sum(self.withdrawal_value(card) for card in savings) >= gap:
+            enough = sorted(card for card in savings if self.withdrawal_value(card) >= gap)
+            return Withdraw(enough[0] if enough else max(savings))
+        loan = self.new_loan(seat)
+        if self.can(seat, loan):
+            return loan
+        return Withdraw(max(savings))
 
     # ----- views -------------------------------------------------------------------------
     def _player_view(self, seat: int) -> dict[str, Any]:
@@ -237,11 +248,17 @@ class FinanCityState(Choices):
             "decks": {
                 "investment": len(self.piles["investment"]),
                 "shopping": len(self.piles["shopping"]),
-                "events": len(self.events) - self.options.removed_events,
+                "events": self.events_to_come(),
             },
             "players": [self._player_view(s) for s in range(self.n)],
         }
         return data
+
+    def events_to_come(self) -> int:
+        """Unforeseen Event cards still to be turned: one a year, and the game ends with the
+        last (R3); every card that will not be turned counts as removed."""
+        turned = len(self.content.events) - len(self.events)
+        return self.options.years - turned
 
     def hidden_view(self) -> dict[str, Any]:
         """The piles in their order and the events still to come."""
