@@ -233,14 +233,16 @@ def test_a_crash_offers_each_asset_to_others_but_only_one_deal_per_turn() -> Non
     assert state.cash(0) == 400 + bought + value("gold", "distress")
 
 
-def test_a_bid_above_cash_or_off_the_prices_is_refused() -> None:
+def test_a_bid_above_cash_or_outside_distress_to_market_value_is_refused() -> None:
     state = start()
     give(state, 0, "duplex")
     set_money(state, 1, value("duplex") - 1)
     roll_to(state, CRASH_BOX, 5)
     assert kind(state) == "bid"
     assert reason(state, 1, Bid(value("duplex"))) == "why.short_of_cash"
-    assert reason(state, 1, Bid(value("duplex", "distress") + 1)) == "why.bad_price"
+    assert reason(state, 1, Bid(value("duplex", "distress") - 1)) == "why.bid_below_distress"
+    assert reason(state, 1, Bid(value("duplex") + 1)) == "why.bid_above_market"
+    assert state.can(1, Bid(value("duplex", "distress") + 1))
     act(state, PASS)
 
 

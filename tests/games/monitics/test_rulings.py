@@ -398,10 +398,27 @@ def test_r20_a_distress_offer_goes_round_in_turn_order_and_the_first_bid_wins() 
     act(state, PASS)
     assert state.to_move() == (2,)
     low = value("duplex", "distress")
-    assert reason(state, 2, Bid(low - 1)) == "why.bad_price"
+    assert reason(state, 2, Bid(low - 1)) == "why.bid_below_distress"
     act(state, Bid(low))
     assert state.owners["duplex"] == 2
     assert state.players[2].assets["duplex"] == state.players[2].turns + 2
+
+
+def test_r20_a_person_may_offer_any_amount_from_distress_to_market_value() -> None:
+    state = start()
+    give(state, 0, "duplex")
+    roll_to(state, CRASH_BOX, 5)
+    low, high = value("duplex", "distress"), value("duplex")
+    # Bots and agents choose among three prices; a person types any amount in the range.
+    assert set(state.legal_actions(1)) == {Bid(low), Bid((low + high) // 2), Bid(high), PASS}
+    ranged = [e for e in state.action_entries(1) if e["action"]["type"] == "bid"]
+    assert [e["amount"] for e in ranged] == [
+        {"field": "price", "min": low, "max": high, "step": 1, "money": True, "cost": "amount"}
+    ]
+    why = state.why_not(1, Bid(high + 1))
+    assert why is not None and state.explain(why) == f"Offer at most ${high}, its market value."
+    act(state, Bid(low + 7))
+    assert state.owners["duplex"] == 1 and state.cash(1) == 400 - (low + 7)
 
 
 def test_r21_a_player_who_stops_takes_no_more_final_turns() -> None:

@@ -122,12 +122,14 @@ class Lend(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """Offer a price for an asset a player must sell to pay a debt; the seller must accept.
+    """Offer a price for an asset a player must sell in distress; the seller must accept.
 
-    ``price``: the offer.
+    ``price``: the offer, any whole amount from the distress value to the market value
+    (bots offer one of three, ``figures.bid_prices``).
     """
 
     kind: ClassVar[str] = "bid"
+    amounts: ClassVar[Mapping[str, Amount]] = {"price": Amount(step=1)}
     price: int
 
 

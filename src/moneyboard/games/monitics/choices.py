@@ -363,17 +363,24 @@ class Choices(Deals):
             self._use_action()  # the turn's question, left open, says so (decision_figures)
 
     def amount_problem(self, seat: int, action: Action) -> Message | None:
-        """Savings moves and card offers say in money why an amount does not fit (their own
-        checks cover the range: "You have only $5 in savings"); other amounts as the kernel
-        words them."""
+        """Savings moves, card offers and bids say in money why an amount does not fit (their
+        own checks cover the range: "You have only $5 in savings"); other amounts as the
+        kernel words them."""
         cls = action.__class__
-        if cls is Save or cls is Withdraw or cls is Propose:
+        if cls is Save or cls is Withdraw or cls is Propose or cls is Bid:
             return None
         return super().amount_problem(seat, action)
 
     def amount_range(self, seat: int, action: Action, field: str) -> tuple[int, int] | None:
-        """Savings move any amount up to what is there; a card is offered for $1 to one's cash."""
+        """Savings move any amount up to what is there; a card is offered for $1 to one's cash;
+        a distressed asset for its distress value up to its market value and one's cash (R20)."""
         cls = action.__class__
+        if cls is Bid:
+            d = self.decision
+            if d is None or d.kind != "bid":
+                return None
+            high = min(d.data["market"], self.cash(seat))
+            return (d.data["distress"], high) if high >= d.data["distress"] else None
         if cls is Withdraw:
             have = self.savings(seat)
         elif cls is Save or cls is Propose:

@@ -13,7 +13,7 @@ from moneyboard.engine.messages import Message, msg
 from moneyboard.engine.offers import Propose
 from moneyboard.games.monitics.actions import AskLoan, Bid, Lend, Pass, RepayFriend
 from moneyboard.games.monitics.base import CASH
-from moneyboard.games.monitics.figures import CARDS, bid_prices
+from moneyboard.games.monitics.figures import CARDS
 from moneyboard.games.monitics.flow import Flow
 
 
@@ -192,8 +192,11 @@ class Deals(Flow):
     def check_bid(self, seat: int, action: Bid) -> Message | None:
         d = self.decision
         assert d is not None
-        if action.price not in bid_prices(d.data["distress"], d.data["market"]):
-            return msg("why.bad_price", price=action.price)
+        distress, market = d.data["distress"], d.data["market"]
+        if action.price < distress:
+            return msg("why.bid_below_distress", distress=distress)
+        if action.price > market:
+            return msg("why.bid_above_market", market=market)
         if self.cash(seat) < action.price:
             return msg("why.short_of_cash", price=action.price, cash=self.cash(seat))
         return None
