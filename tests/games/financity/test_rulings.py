@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from moneyboard.engine.claims import Claim
 from moneyboard.engine.errors import IllegalActionError, OptionsError
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
+from moneyboard.engine.record import load_record, replay
 from moneyboard.games.financity import FinanCityState
 from moneyboard.games.financity.actions import (
     BUY_TOKEN,
@@ -493,6 +495,37 @@ def test_r22_offers_refused_every_time_still_end_the_year() -> None:
     assert offers == 10
     state.apply(0, DONE)
     assert drive(state).terminal
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+def test_r22_a_record_from_when_one_offer_was_the_default_replays_the_same() -> None:
+    """A record stores only the options that differ from the defaults of its day. This one
+    was played when one offer a year was the default (so it does not say so): Ana's guitar is
+    turned down in year 1 and her bicycle sold in year 2, each time followed by Done. Under
+    the rulebook's default of no limit she could have offered more at both points, yet the
+    record replays exactly as it was played."""
+    record = load_record(RECORDS / "one_offer_a_year_default.json")
+    assert "sales_per_year" not in record.options and record.version == 3
+    game = get_game("financity")
+    state = replay(record, game)
+    assert state.result is not None and state.result.scores == (3140, 3420)
+    assert dict(state.ledger.balances) == {
+        "bank": -6110,
+        "cash:0": 2850,
+        "cash:1": 3260,
+        "savings:0": 0,
+        "savings:1": 0,
+    }
+    assert (len(state.ledger.postings), len(state.moves)) == (23, 21)
+    for entry, move in enumerate(record.moves):
+        if move.model_dump().get("action") == {"type": "done"} and entry > 2:
+            before = replay(record, game, upto=entry)
+            if before.decision is not None and before.decision.kind == "sales":
+                seller = before.decision.seats[0]
+                listed = [a for a in before.legal_actions(seller) if isinstance(a, Propose)]
+                assert listed  # more offers were open; the record's Done still replays
 
 
 def test_r23_every_player_meeting_the_criteria_wins_and_one_is_champion() -> None:
