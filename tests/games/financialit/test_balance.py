@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import defaultdict
+from typing import Any
 
 from moneyboard.engine.actions import Action
 from moneyboard.games.financialit import FinanciaLitState
@@ -199,14 +200,19 @@ class FamilyFigures:
         return self.happiness / self.games
 
 
+#: The rules the families were tuned under, where they differ from today's defaults.
+TUNED_UNDER: dict[str, Any] = {"seek_again_after": 1, "end_counts_goods": False}
+
+
 def play_game(seed: int, seats: int = 4) -> FinanciaLitState:
     """One game of ``seats`` Planners with families dealt at random by the game's seed.
 
-    The families were tuned while a family could seek better employment every period
-    (``seek_again_after = 1``); under the rulebook's default of 2 they need tuning again
-    (RULINGS.md, "Content balance"), so the measurement keeps the rule they were tuned for.
+    The families were tuned while a family could seek better employment every period and
+    Common Goods did not count at the end; under the rulebook's defaults (R11, R26) they need
+    tuning again (RULINGS.md, "Content balance"), so the measurement keeps the rules they
+    were tuned under.
     """
-    state = start(None, seats=seats, seed=seed, seek_again_after=1)
+    state = start(None, seats=seats, seed=seed, **TUNED_UNDER)
     players = [Planner(random.Random(f"planner:{seed}:{s}")) for s in range(seats)]
     while not state.terminal:
         seat = state.to_move()[0]

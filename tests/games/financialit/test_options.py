@@ -529,6 +529,8 @@ CHANGED: dict[str, Any] = {
     "interest": 3,
     "turn_time_limit": 30,
     "happiness_target": 3,
+    "end_counts_goods": False,
+    "end_loan_choice": "if_held",
     "required_career_cards": 4,
     "required_luxury_items": 6,
 }

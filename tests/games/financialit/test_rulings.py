@@ -640,8 +640,21 @@ def test_r25_unfinished_loans_settle_with_units_or_happiness() -> None:
     assert choices[1] == [SETTLE_HAPPINESS]
 
 
-def test_r25_happiness_settles_a_loan_only_if_the_family_has_it() -> None:
+def test_r25_happiness_settles_a_loan_as_the_family_chooses() -> None:
+    # The rulebook: pay the units or lose the Happiness, even Happiness the family lacks.
     state = start(**SHELTERED)
+    run(state, until=at(8))
+    state.homes[0].happiness = 0
+    state.apply(0, TAKE_LOAN)
+    run(state, until=lambda s: s.phase == "final")
+    assert state.decision is not None and state.decision.kind == "settle_loan"
+    assert state.legal_actions(0) == [SETTLE_UNITS, SETTLE_HAPPINESS]
+    state.apply(0, SETTLE_HAPPINESS)
+    assert events(state, "happiness.none_left", 0) and not events(state, "end.loan_paid", 0)
+
+
+def test_r25_the_trainer_may_let_happiness_settle_a_loan_only_if_the_family_has_it() -> None:
+    state = start(end_loan_choice="if_held", **SHELTERED)
     run(state, until=at(8))
     for seat in (0, 1):
         state.homes[seat].happiness = 0  # both families have no Happiness left to give
@@ -661,9 +674,20 @@ def test_r25_happiness_settles_a_loan_only_if_the_family_has_it() -> None:
     assert events(state, "end.loan_paid", 0)
 
 
+def test_r26_end_cards_count_common_goods_left_as_the_rulebook_does() -> None:
+    state = run(start(rounds=1, start_goods=10, family_goods_delta=-5))
+    for seat, home in enumerate(state.homes):
+        [bonus] = events(state, "end.bonus", seat)
+        assert home.goods == 10 and bonus.params["cards"] == 10
+    old = run(start(rounds=1, start_goods=10, family_goods_delta=-5, end_counts_goods=False))
+    assert [m.params["cards"] for m in events(old, "end.bonus")] == [0, 0, 0]
+    gained = [m.params["delta"] for m in events(state, "end.bonus")]
+    assert gained == [m.params["delta"] + 5 for m in events(old, "end.bonus")]
+
+
 def test_r26_end_cards_exclude_miscalculation_goods_and_matured_investments() -> None:
     market = {"deck:luxury": ["jewellery", "tv", "bicycle", "car"], "deck:short": ["term_deposit"]}
-    state = start(forced=market, start_goods=10, family_goods_delta=-1)
+    state = start(forced=market, start_goods=10, family_goods_delta=-1, end_counts_goods=False)
     policy = Script(
         {1: {0: ["insurance", "market", "investments"]}},
         {

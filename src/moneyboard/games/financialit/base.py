@@ -66,9 +66,11 @@ class Household:
         self.placed: set[str] = set()
         self.saved = False
 
-    def cards_for_happiness(self) -> int:
-        """Cards that count at the end (everything but Loan and Miscalculation cards)."""
-        return len(self.luxuries) + len(self.insurance) + len(self.skills) + len(self.careers)
+    def cards_for_happiness(self, goods: bool = True) -> int:
+        """Cards that count at the end (everything but Loan and Miscalculation cards); the
+        Common Goods left only if ``goods`` (the option ``end_counts_goods``, R26)."""
+        held = len(self.luxuries) + len(self.insurance) + len(self.skills) + len(self.careers)
+        return held + (self.goods if goods else 0)
 
     def career_cards(self) -> int:
         return len(self.skills) + len(self.careers)
@@ -149,9 +151,14 @@ class FinanciaLitBase(GameState):
     events_shown: list[str]
     shared_income: str | None
     figures: Figures
-    ended_by_target: bool
-    #: The families at or above the Happiness target at the upkeep that ended the game.
+    #: The families at or above the Happiness target at the upkeep that ended the game
+    #: (none while it goes on, or when it ends after the last period).
     reached: list[int]
+
+    @property
+    def ended_by_target(self) -> bool:
+        """Whether a family reached the trainer's Happiness target and so ended the game."""
+        return bool(self.reached)
 
     @property
     def cash_accounts(self) -> tuple[str, ...]:

@@ -507,7 +507,10 @@ class Choices(FinanciaLitBase):
             if cash < units:  # no loan now (R22): Happiness is the way left
                 return Message("why.settle_short", {"price": units, "cash": cash})
             return None
-        # R25: Happiness settles a loan only if the family has it (or cannot pay the units).
+        # R25: the family's free choice, unless the trainer allows Happiness only if the
+        # family has it (or cannot pay the units).
+        if o.end_loan_choice == "free":
+            return None
         happiness = o.loan_end_happiness * slot
         if self.homes[seat].happiness < happiness and self.cash(seat) >= units:
             return Message("why.settle_needs_happiness", {"happiness": happiness, "units": units})

@@ -39,7 +39,6 @@ class Flow(FinanciaLitBase):
         self.visit = {}
         self.events_shown = []
         self.shared_income = None
-        self.ended_by_target = False
         self.reached = []
         self.decks = {name: Deck(cards) for name, cards in deck_cards(o).items()}
         self.prepared = {"events": deque(o.event_order)}
@@ -428,7 +427,6 @@ class Flow(FinanciaLitBase):
                 )
         target = o.happiness_target
         if target is not None and any(h.happiness >= target for h in self.homes):
-            self.ended_by_target = True
             # R30: these families won the race; the loans settled next cannot undo it.
             self.reached = [s for s, h in enumerate(self.homes) if h.happiness >= target]
             self.event("end.target_reached", target=target)
@@ -474,7 +472,7 @@ class Flow(FinanciaLitBase):
             for seat in range(self.n):
                 home = self.homes[seat]
                 bonus = (
-                    home.cards_for_happiness() // 2
+                    home.cards_for_happiness(o.end_counts_goods) // 2
                     + home.tracker // 5
                     + self.cash(seat) // 5
                     + o.skill_end_happiness * len(home.skills)
@@ -484,7 +482,7 @@ class Flow(FinanciaLitBase):
                     seat,
                     bonus,
                     "end.bonus",
-                    cards=home.cards_for_happiness(),
+                    cards=home.cards_for_happiness(o.end_counts_goods),
                     income=home.tracker,
                     cash=self.cash(seat),
                 )

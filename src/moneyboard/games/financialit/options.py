@@ -81,7 +81,9 @@ class FinanciaLitOptions(RuleOptions):
 
     renamed_from_0: ClassVar[Mapping[str, str]] = {"income_chosen": "income_by_seat"}
     #: What records written before version 3 were played with (see RULINGS R11).
-    former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {3: {"seek_again_after": 1}}
+    former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {
+        3: {"seek_again_after": 1, "end_counts_goods": False, "end_loan_choice": "if_held"}
+    }
 
     rounds: int = Field(default=8, ge=1, le=20)
     """Number of periods (rounds) before the game ends."""
@@ -195,6 +197,10 @@ class FinanciaLitOptions(RuleOptions):
     """Happiness lost when taking a Loan while holding another or a Miscalculation card."""
     loan_end_happiness: int = Field(default=1, ge=0, le=5)
     """At the end, Happiness given up per slot left on a Loan instead of paying it off."""
+    end_loan_choice: Literal["free", "if_held"] = "free"
+    """How an unfinished Loan may be settled at the end: free = units or Happiness, as the
+    family chooses (the rulebook); if_held = Happiness only if the family has that much, or
+    cannot pay the units (so a family with no Happiness left cannot borrow for nothing)."""
     family_aid: int = Field(default=3, ge=0, le=20)
     """Units Family Aid gives (once per game, only while holding a Miscalculation card)."""
     miscalculation_happiness: int = Field(default=2, ge=0, le=5)
@@ -210,6 +216,9 @@ class FinanciaLitOptions(RuleOptions):
     game Saves, finishes the location, borrows to cover a payment, or settles with Happiness."""
 
     # --- End of game ---
+    end_counts_goods: bool = True
+    """Whether Common Goods cards left at the end count toward "1 Happiness for every two
+    cards" (the rulebook counts every card but Loan and Miscalculation cards)."""
     happiness_target: int | None = Field(default=None, ge=1, le=100)
     """End the game once a family has this Happiness at an upkeep (none = play every round).
     Only the families that reached it can win, and no end-of-game bonus is added; if nobody

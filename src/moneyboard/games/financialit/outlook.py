@@ -44,6 +44,8 @@ class Projection:
     tracker: float
     #: Periods left on each loan still running.
     loans: tuple[int, ...]
+    #: Common Goods cards left that count at the end (R26: none if they do not count).
+    goods: float
 
 
 def expected_income(state: FinanciaLitState, seat: int) -> float:
@@ -124,7 +126,8 @@ def project(state: FinanciaLitState, seat: int) -> Projection:
         borrowed = math.ceil(-cash / o.loan_amount)
         cash += borrowed * o.loan_amount
         loans += [o.loan_periods] * borrowed
-    return Projection(cash, max(0.0, happiness), tracker, tuple(loans))
+    left = max(0, home.goods - need * paying) if o.end_counts_goods else 0
+    return Projection(cash, max(0.0, happiness), tracker, tuple(loans), left)
 
 
 def settle_loans(
@@ -132,15 +135,18 @@ def settle_loans(
 ) -> tuple[float, float]:
     """Cash and Happiness after the loans still running are settled one by one (R25): each
     the cheaper way the family may choose (a unit counts a fifth of a point at the end), in
-    units while it can pay them, else in Happiness, which stops at zero."""
+    units while it can pay them, else in Happiness, which stops at zero (and, under
+    ``end_loan_choice = "if_held"``, in units when the family lacks the Happiness)."""
     for slot in loans:
         units = options.loan_instalment * slot
         points = options.loan_end_happiness * slot
         can_pay = cash >= units
-        if can_pay and (units / 5 <= points or happiness < points):
+        lost = min(points, happiness)  # Happiness stops at zero
+        held_only = options.end_loan_choice == "if_held" and happiness < points
+        if can_pay and (units / 5 <= lost or held_only):
             cash -= units
         else:
-            happiness = max(0.0, happiness - points)
+            happiness -= lost
     return cash, happiness
 
 
@@ -156,7 +162,7 @@ def outlook(state: FinanciaLitState, seat: int) -> float:
         return happiness
     return (
         happiness
-        + home.cards_for_happiness() / 2
+        + (home.cards_for_happiness(goods=False) + end.goods) / 2
         + end.tracker / 5
         + cash / 5
         + o.skill_end_happiness * len(home.skills)
