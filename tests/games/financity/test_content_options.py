@@ -73,3 +73,12 @@ def test_a_home_per_seat_and_a_first_player_at_the_table() -> None:
         match=r"first_seat is 3, but the game has 2 seats: write 1 for Seat 1 up to 2 for Seat 2",
     ):
         GAME.new_state(seats, 1, {"first_seat": 3})
+
+
+def test_the_trainer_reads_that_sales_have_no_limit_and_loan_cards_count_against_scores() -> None:
+    """The rules list says what the defaults mean: no cap on Product offers (the rulebook),
+    and loan cards a class lets winners keep still cost the champion's score (R22, R23)."""
+    rows = {row["name"]: row for row in describe_options(FinanCityOptions)}
+    assert rows["sales_per_year"]["default"] is None
+    assert "no limit" in rows["sales_per_year"]["meaning"]
+    assert "champion's too" in rows["win_loan_cards"]["meaning"]

@@ -96,7 +96,9 @@ class FinanCityOptions(RuleOptions):
     win_savings: int = Field(default=500, ge=0, le=50000)
     """Savings a winner must hold at the end."""
     win_loan_cards: int = Field(default=0, ge=0, le=60)
-    """Most loan cards a winner may hold at the end (the rulebook: none)."""
+    """Most loan cards a winner may hold at the end (the rulebook: none). Loan cards held
+    count against every score, the champion's too: what they would cost to repay is taken
+    off the champion formula (R23)."""
     win_investments: int = Field(default=1, ge=0, le=20)
     """Investment cards a winner must hold at the end."""
     champion_formula: Literal["beginner", "advanced"] = "beginner"
