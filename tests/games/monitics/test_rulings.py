@@ -207,6 +207,21 @@ def test_r10_an_unpaid_penalty_is_60_at_the_end_and_the_tax_card_is_given() -> N
     assert "tax.exempt" in events(state) and p.tax_debt == 60
 
 
+def test_r10_a_penalty_cash_cannot_pay_is_paid_as_the_player_chooses() -> None:
+    state = start(3)
+    set_money(state, 0, 30, 40)
+    roll_to(state, TAX_BOX, 6)
+    assert kind(state) == "shortfall" and state.savings(0) == 40  # nothing taken yet
+    assert {USE_SAVINGS, BORROW, AskLoan(1), AskLoan(2)} == set(state.legal_actions(0))
+    act(state, BORROW)  # keep the savings that protect against Wahala Pro Max
+    assert (state.cash(0), state.savings(0)) == (30 + 200 - 50, 40)
+    assert state.players[0].tax_card and "tax.caught" in events(state)
+    state = start(savings_pay_automatically=True)
+    set_money(state, 0, 30, 40)
+    roll_to(state, TAX_BOX, 6)
+    assert (state.cash(0), state.savings(0)) == (0, 20) and kind(state) == "turn"
+
+
 def test_r11_the_player_chooses_how_to_pay_what_cash_cannot() -> None:
     state = start(3)
     set_money(state, 0, 20, 50)

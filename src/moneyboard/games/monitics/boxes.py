@@ -219,7 +219,8 @@ class Boxes(MoniticsBase):
             return
         p.tax_card = True
         if self.cash(seat) + self.savings(seat) >= o.tax_penalty:
-            self.pay_from_all(seat, o.tax_penalty, "tax.caught")
+            # Paid like a bill: from cash, and when cash is short the player chooses (R11).
+            self.step_pay(seat, o.tax_penalty, "tax.caught", {})
         else:
             p.tax_debt += o.tax_penalty + o.tax_debt_surcharge
             self.event(
