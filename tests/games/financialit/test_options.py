@@ -10,6 +10,7 @@ import pytest
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.messages import Message
 from moneyboard.engine.options import RuleOptions, describe_options, read_overrides
 from moneyboard.engine.state import Seat
 from moneyboard.games.financialit import FinanciaLitOptions, FinanciaLitState
@@ -257,10 +258,36 @@ def test_skill_and_career_end_happiness_add_to_the_end_bonus() -> None:
         plan = every_round((1, 2), {1: ["labour"]})
         handler = {"labour": lambda s, seat: LEARN_SKILL if s.round == 1 else SEEK_EMPLOYMENT}
         run(state, Script(plan, handler))
-        [entry] = events(state, "end.bonus", 1)
-        return int(entry.params["delta"])
+        [delta] = [p["delta"] for k, p in state.log if k.startswith("end.bonus") and p["seat"] == 1]
+        return int(delta)
 
     assert bonus(skill_end_happiness=2, career_end_happiness=3) == bonus() + 2 + 3
+
+
+def test_the_end_bonus_names_every_part_of_it_and_a_decrease_is_bounded() -> None:
+    # The flatmates learn three Skills in three periods; each is worth 1 less at the end.
+    state = start(rounds=3, start_goods=10, skill_end_happiness=-1, family_units_delta=10)
+    plan = every_round((1, 2, 3), {1: ["labour"]})
+    run(state, Script(plan, {"labour": first_legal(LEARN_SKILL)}))
+    home = state.homes[1]
+    assert len(home.skills) == 3
+    [entry] = [Message(k, p) for k, p in state.log if k.startswith("end.bonus") and p["seat"] == 1]
+    p = entry.params
+    # Three Skills cards bring 1 in the count of cards (1 for every two): -1 takes that, no more.
+    assert p["for_skills"] == -1
+    parts = p["for_cards"] + p["for_income"] + p["for_cash"] + p["for_skills"]
+    assert parts == p["delta"] > 0
+    cards, income, cash = p["cards"], p["income"], p["cash"]
+    assert state.explain(entry) == (
+        f"End of game: Ben gains {p['delta']} Happiness: {cards // 2} for {cards} cards,"
+        f" {income // 5} for an income of {income}, {cash // 5} for {cash} units left and"
+        f" -1 for 3 Skills cards under the trainer's rule (now {home.happiness})."
+    )
+    # Without the trainer's rule, the line names the three parts of the rulebook.
+    plain = run(start(rounds=1, start_goods=10))
+    [entry] = events(plain, "end.bonus", 0)
+    p = entry.params
+    assert p["for_cards"] + p["for_income"] + p["for_cash"] == p["delta"]
 
 
 def test_luxury_changes_change_one_item_as_the_handbook_example_does() -> None:

@@ -467,25 +467,9 @@ class Flow(FinanciaLitBase):
             )
 
     def step_score(self) -> None:
-        o = self.options
         if not self.ended_by_target:
             for seat in range(self.n):
-                home = self.homes[seat]
-                bonus = (
-                    home.cards_for_happiness(o.end_counts_goods) // 2
-                    + home.tracker // 5
-                    + self.cash(seat) // 5
-                    + o.skill_end_happiness * len(home.skills)
-                    + o.career_end_happiness * len(home.careers)
-                )
-                self.change_happiness(
-                    seat,
-                    bonus,
-                    "end.bonus",
-                    cards=home.cards_for_happiness(o.end_counts_goods),
-                    income=home.tracker,
-                    cash=self.cash(seat),
-                )
+                self.end_bonus(seat)
         happiness = [h.happiness for h in self.homes]
         eligible = [s for s in range(self.n) if self.eligible(s)]
         if not eligible:
@@ -499,6 +483,40 @@ class Flow(FinanciaLitBase):
         reason = "end.target" if self.ended_by_target else "end.happiness"
         self.end(winners, happiness, msg(reason))
 
+    def end_bonus(self, seat: int) -> None:
+        """Add the end-of-game Happiness, naming every part of it: the cards, the income, the
+        units left and, under the trainer's options, the Skills and Career Advance cards."""
+        o = self.options
+        home = self.homes[seat]
+        cards = home.cards_for_happiness(o.end_counts_goods)
+        parts = {
+            "for_cards": cards // 2,
+            "for_income": home.tracker // 5,
+            "for_cash": self.cash(seat) // 5,
+            "for_skills": end_card_happiness(o.skill_end_happiness, len(home.skills)),
+            "for_careers": end_card_happiness(o.career_end_happiness, len(home.careers)),
+        }
+        # The trainer's parts are named where they apply (a family holding such cards).
+        skills = bool(o.skill_end_happiness and home.skills)
+        careers = bool(o.career_end_happiness and home.careers)
+        key = {
+            (False, False): "end.bonus",
+            (True, False): "end.bonus_skills",
+            (False, True): "end.bonus_careers",
+            (True, True): "end.bonus_both",
+        }[skills, careers]
+        self.change_happiness(
+            seat,
+            sum(parts.values()),
+            key,
+            cards=cards,
+            income=home.tracker,
+            cash=self.cash(seat),
+            skills=len(home.skills),
+            careers=len(home.careers),
+            **parts,
+        )
+
     def eligible(self, seat: int) -> bool:
         """Whether a family meets the trainer's end conditions: it reached the Happiness
         target when the game ended by it (whatever settling its loans took after, R30) and
@@ -511,6 +529,17 @@ class Flow(FinanciaLitBase):
             return False
         happy_items = sum(1 for x in home.luxuries if self.figures.luxury_happiness[x] > 0)
         return happy_items >= o.required_luxury_items
+
+
+def end_card_happiness(per_card: int, cards: int) -> int:
+    """The trainer's extra end-game Happiness for ``cards`` Skills (or Career Advance) cards,
+    ``per_card`` each. A decrease takes away at most what these cards bring through the card
+    count (1 for every two), so learning never ends up costing Happiness.
+
+    >>> end_card_happiness(2, 3), end_card_happiness(-1, 3), end_card_happiness(-3, 1)
+    (6, -1, 0)
+    """
+    return max(per_card * cards, -(cards // 2))
 
 
 #: The payment keys of an Event's cost (a shortfall is covered with Loans alone, R19).

@@ -152,9 +152,11 @@ class FinanciaLitOptions(RuleOptions):
     """Periods after seeking better employment before a family may seek again: 2 keeps it
     from seeking in the period its pawn is away (the rulebook), 1 lets it seek every period."""
     skill_end_happiness: int = Field(default=0, ge=-3, le=5)
-    """Extra end-game Happiness for each Skills card."""
+    """Extra end-game Happiness for each Skills card. A decrease takes away at most what the
+    Skills cards bring in the count of cards (1 for every two), never more."""
     career_end_happiness: int = Field(default=0, ge=-3, le=5)
-    """Extra end-game Happiness for each Career Advance card."""
+    """Extra end-game Happiness for each Career Advance card. A decrease takes away at most
+    what these cards bring in the count of cards (1 for every two), never more."""
 
     # --- Families ---
     families: tuple[str, ...] | None = None
