@@ -56,7 +56,14 @@ def check_timeline_follows_the_game(record: GameRecord) -> None:
     n = len(record.seats)
     rounds = debrief.rounds()
     assert rounds == sorted(set(rounds))
-    assert len(debrief.timeline) == n * len(rounds)
+    # Every seat has a row each round, but a seat that left the game has none from the round
+    # it left in (the round the summary names).
+    gone = {s.seat: s.left for s in debrief.setbacks if s.left is not None}
+    assert len(debrief.timeline) == sum(
+        1 for seat in range(n) for number in rounds if seat not in gone or number < gone[seat]
+    )
+    for seat, left in gone.items():
+        assert max(row.round for row in debrief.timeline if row.seat == seat) == left - 1
     for metric in debrief.metrics:
         assert all(len(ys) == len(rounds) for _, ys in debrief.series(metric))
     for row in debrief.timeline[:-n]:
@@ -77,6 +84,18 @@ def test_a_take_back_into_the_round_before_drops_that_round_from_the_charts() ->
     # Round 1 closes once, after Ben's second try (he gambled this time).
     closing = [row.entry for row in debrief.timeline if row.round == 1]
     assert closing == [len(record.moves) - 2] * 2
+
+
+def test_a_take_back_after_a_seat_left_keeps_the_round_it_left_in() -> None:
+    """Cleo goes bankrupt and leaves in round 10, and later take backs (which rebuild the
+    game's log) do not move her bankruptcy and leaving to the round of the take back (the
+    summary said round 31, for every seat's bankruptcy)."""
+    record = random_game_with_take_backs("rut-to-riches", 9045414, 396)
+    check_timeline_follows_the_game(record)
+    debrief = build_debrief(record, budget_seconds=0.0)
+    cleo = next(s for s in debrief.setbacks if s.seat == 2)
+    assert (cleo.bankrupt, cleo.left) == (10, 10)
+    assert "Cleo went bankrupt in round 10 and left the game." in debrief.summary
 
 
 def test_a_what_if_on_a_move_taken_back_is_refused_plainly() -> None:

@@ -153,6 +153,8 @@ class TimelineBuilder:
         self.rows: list[TimelineRow] = []
         self.current = round_of(state)
         self._seen = len(state.log)
+        #: The last log entry seen (a rebuilt log no longer holds it).
+        self._last: object = state.log[-1] if state.log else None
         self._bankrupt: dict[int, int] = {}
         #: Seat -> the round it left in and the entries played when it left.
         self._left: dict[int, tuple[int, int]] = {}
@@ -194,17 +196,25 @@ class TimelineBuilder:
     def _note_setbacks(self, state: GameState, now: int, entries: int) -> None:
         """Note the bankruptcies and departures the entry just replayed logged (all of them
         again if a take back rebuilt the log)."""
-        if len(state.log) < self._seen:
+        log = state.log
+        bankrupt: dict[int, int] = {}
+        left: dict[int, tuple[int, int]] = {}
+        # A take back rebuilds the log: shorter, or as long with other entries (the move that
+        # replaced the one taken back may log more), so the last entry seen is not in it. The
+        # setbacks it still holds happened when first seen, not now.
+        if len(log) < self._seen or (self._seen and log[self._seen - 1] is not self._last):
+            bankrupt, left = self._bankrupt, self._left
             self._seen, self._bankrupt, self._left = 0, {}, {}
-        for key, params in state.log[self._seen :]:
+        for key, params in log[self._seen :]:
             seat = params.get("seat")
             if not isinstance(seat, int):
                 continue
             if _is_bankruptcy(key):
-                self._bankrupt.setdefault(seat, now)
+                self._bankrupt.setdefault(seat, bankrupt.get(seat, now))
             if _is_leaving(key):
-                self._left.setdefault(seat, (now, entries))
-        self._seen = len(state.log)
+                self._left.setdefault(seat, left.get(seat, (now, entries)))
+        self._seen = len(log)
+        self._last = log[-1] if log else None
 
     def _close(self, state: GameState, number: int, entries: int) -> None:
         for seat in range(state.n):
