@@ -119,8 +119,8 @@ def test_a_distress_sale_nobody_can_buy_says_why_the_bank_takes_it() -> None:
     roll_to(state, CRASH_BOX, 5)
     said = texts(state)
     assert (
-        "Ada must sell Duplex for its distress value of $240; no other player has that much "
-        "in cash, so the bank buys it." in said
+        "Ada must sell Duplex for its distress value of $240; no other player still on the "
+        "board has that much in cash, so the bank buys it." in said
     )
     assert "The bank buys Duplex from Ada for its distress value: $240." in said
     assert not any("may buy it first" in line for line in said)

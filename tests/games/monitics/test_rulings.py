@@ -451,6 +451,19 @@ def test_r21_a_player_who_stops_takes_no_more_final_turns() -> None:
     assert state.terminal
 
 
+def test_r21_a_finished_player_does_not_buy_distressed_assets_in_the_final_turns() -> None:
+    state = start(2)
+    roll_to(state, LAST_BOX, 6)
+    end_turn(state)
+    act(state, GRANT)
+    act(state, TAKE_FINAL)
+    give(state, 1, "studio_flat")
+    roll_to(state, CIRCUMSTANCES_BOXES[-1], 2)  # Forced Sale
+    assert state.players[0].done and state.cash(0) >= value("studio_flat", "distress")
+    assert "distress.sale_no_buyer" in events(state)  # Ada is not asked to bid
+    assert "studio_flat" not in state.owners and kind(state) == "turn"
+
+
 def test_r22_end_settlement_order_and_ties_share() -> None:
     state = start(final_turns_grant="never")
     state.players[0].debts = {1: 50}

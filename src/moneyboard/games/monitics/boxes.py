@@ -187,8 +187,10 @@ class Boxes(MoniticsBase):
         self.then(*steps, ("distress_bank", seat, asset))
 
     def may_bid(self, bidder: int, distress: int) -> bool:
-        """Whether ``bidder`` is still in and has the cash to buy at the distress value."""
-        return not self.players[bidder].out and self.cash(bidder) >= distress
+        """Whether ``bidder`` is still on the board (not out, not finished: R21) and has the
+        cash to buy at the distress value."""
+        p = self.players[bidder]
+        return not p.out and not p.done and self.cash(bidder) >= distress
 
     def step_distress_offer(self, seat: int, asset: str, bidder: int) -> None:
         card = self.content.asset[asset]
