@@ -3,12 +3,15 @@ a rigged toy game where one move is plainly costly."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from moneyboard import registry
 from moneyboard.bots import make_bot
+from moneyboard.debrief.turning_points import TurningPoint
 from moneyboard.engine.record import GameRecord, record_of
 from moneyboard.engine.state import Seat
 from moneyboard.registry import get_game
@@ -67,3 +70,27 @@ def rigged_record() -> GameRecord:
 @pytest.fixture
 def rigged() -> Iterator[GameRecord]:
     yield rigged_record()
+
+
+def point(**changes: Any) -> TurningPoint:
+    """A costly turning point of Ana's in round 2 (gamble, where keeping was better)."""
+    base = TurningPoint(
+        entry=3,
+        seat=0,
+        round=2,
+        name="Ana",
+        chosen=GAMBLE,
+        chosen_text="Gamble",
+        alternative=KEEP,
+        alternative_text="Keep",
+        alternative_typed="Keep",
+        effect=-4.0,
+        money=-4.0,
+        win_chosen=0.25,
+        win_alternative=0.5,
+        weight=-0.2,
+        error=0.05,
+        finishes=32,
+        sentence="",
+    )
+    return dataclasses.replace(base, **changes)

@@ -4,21 +4,22 @@ difference is clear of chance; a turning point says part of why where the game t
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 
 import pytest
 
 from moneyboard.debrief import playouts
-from moneyboard.debrief.playouts import opens, plain_finish, rng_for
+from moneyboard.debrief import turning_points as tp
+from moneyboard.debrief.playouts import Position, opens, plain_finish, rng_for
 from moneyboard.debrief.records import seat_of, state_before
-from moneyboard.debrief.turning_points import TurningPoint, sentence
+from moneyboard.debrief.turning_points import sentence
 from moneyboard.debrief.what_if import what_if
 from moneyboard.engine.actions import Action
+from moneyboard.engine.record import GameRecord
 from moneyboard.engine.state import GameState
-from tests.debrief.conftest import RIGGED_ENTRY, cached_record
-from tests.engine.toygame import GAMBLE, KEEP
+from tests.debrief.conftest import RIGGED_ENTRY, cached_record, point
+from tests.engine.toygame import KEEP
 
 
 def _turn_with_a_loan() -> tuple[GameState, int, Action, Action]:
@@ -85,39 +86,66 @@ def test_a_what_if_says_whether_its_difference_is_clear_of_chance(rigged: object
         assert "too close to call with 200 games" in many.sentence, many.sentence
 
 
-def _point(**changes: object) -> TurningPoint:
-    base = TurningPoint(
-        entry=3,
-        seat=0,
-        round=2,
-        name="Ana",
-        chosen=GAMBLE,
-        chosen_text="Gamble",
-        alternative=KEEP,
-        alternative_text="Keep",
-        alternative_typed="Keep",
-        effect=-4.0,
-        money=-40.0,
-        win_chosen=0.25,
-        win_alternative=0.5,
-        weight=-0.2,
-        error=0.05,
-        finishes=32,
-        sentence="",
-        effect_error=0.5,
-        money_error=5.0,
-    )
-    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
-
-
 def test_a_turning_point_says_the_other_moves_effect_at_once() -> None:
     """Why, where the game tells it: the better move's own effect on net worth at once,
     named only where it points the same way as the difference at the end."""
-    costly = sentence(_point(at_once=25.0), "happiness points", False, "${:,}".format)
+    costly = sentence(point(at_once=25.0), "happiness points", False, "${:,}".format)
     assert "the other move itself puts net worth $25 higher at once" in costly
-    good = _point(effect=4.0, money=40.0, weight=0.2, at_once=-30.0)
+    good = point(effect=4.0, money=40.0, weight=0.2, at_once=-30.0)
     said = sentence(good, "happiness points", False, "${:,}".format)
     assert "the other move itself would have put net worth $30 lower at once" in said
-    against = sentence(_point(at_once=-25.0), "happiness points", False, "${:,}".format)
-    unclear = sentence(_point(at_once=25.0, money_error=30.0), "happiness points", False, str)
+    against = sentence(point(at_once=-25.0), "happiness points", False, "${:,}".format)
+    unclear = sentence(point(at_once=25.0, money_error=30.0), "happiness points", False, str)
     assert "at once" not in against and "at once" not in unclear
+
+
+@pytest.mark.parametrize("game_id", ["financialit", "financity", "monitics", "rut-to-riches"])
+def test_a_finish_from_a_kept_position_is_the_finish_from_the_state(game_id: str) -> None:
+    """A position kept once for many finishes (copied by unpickling) plays exactly as the
+    live state it was kept from (copied by a clone)."""
+    record = cached_record(game_id)
+    entry = next(
+        number
+        for number, move in enumerate(record.moves)
+        if number >= len(record.moves) // 2 and seat_of(move) is not None
+    )
+    state = state_before(record, entry)
+    seat = seat_of(record.moves[entry])
+    assert seat is not None and seat in state.to_move()
+    kept = Position(state)
+    for action in state.legal_actions(seat)[:3]:
+        for number in range(3):
+            rng = rng_for(0, "kept", number)
+            live = plain_finish(state, seat, action, rng_for(0, "kept", number))
+            assert plain_finish(kept, seat, action, rng) == live
+
+
+@pytest.mark.parametrize(("others", "selects"), [(1, 0), (2, 2 * tp.SELECT_FINISHES)])
+def test_one_alternative_is_measured_without_first_picking_it(
+    rigged: GameRecord, monkeypatch: pytest.MonkeyPatch, others: int, selects: int
+) -> None:
+    """With one alternative the best one is known: only the paired finishes are played; with
+    more, each is first played :data:`SELECT_FINISHES` times to pick the best."""
+    state = state_before(rigged, RIGGED_ENTRY)
+    chosen, *rest = state.legal_actions(0)
+    assert len(rest) >= others
+    candidate = tp.Candidate(
+        entry=RIGGED_ENTRY,
+        seat=0,
+        round=2,
+        name="Ana",
+        position=Position(state),
+        options=[chosen, *rest[:others]],
+        remaining=3,
+        screened=[(0.0, 0.0)] * (1 + others),
+    )
+    labels: list[str] = []
+
+    def counted(seed: int, label: str, number: int) -> random.Random:
+        labels.append(label)
+        return rng_for(seed, label, number)
+
+    monkeypatch.setattr(tp, "rng_for", counted)
+    tp.measure(candidate, 0, tp.Scales(1.0, 1.0), "points", money_is_score=False)
+    assert sum(label.startswith("select:") for label in labels) == selects
+    assert sum(label.startswith("measure:") for label in labels) == 2 * tp.MEASURE_FINISHES

@@ -21,32 +21,8 @@ from moneyboard.debrief.turning_points import TurningPoint, select, sentence
 from moneyboard.debrief.what_if import SeatResults, Spread, WhatIf, _sentence
 from moneyboard.engine.record import GameRecord
 from moneyboard.registry import replay_record
-from tests.debrief.conftest import RIGGED_ENTRY
+from tests.debrief.conftest import RIGGED_ENTRY, point
 from tests.engine.toygame import GAMBLE, KEEP
-
-
-def point(**changes: Any) -> TurningPoint:
-    """A costly turning point of Ana's in round 2 (gamble, where keeping was better)."""
-    base = TurningPoint(
-        entry=3,
-        seat=0,
-        round=2,
-        name="Ana",
-        chosen=GAMBLE,
-        chosen_text="Gamble",
-        alternative=KEEP,
-        alternative_text="Keep",
-        alternative_typed="Keep",
-        effect=-4.0,
-        money=-4.0,
-        win_chosen=0.25,
-        win_alternative=0.5,
-        weight=-0.2,
-        error=0.05,
-        finishes=32,
-        sentence="",
-    )
-    return dataclasses.replace(base, **changes)
 
 
 def said(p: TurningPoint, unit: str = "happiness points") -> str:

@@ -19,8 +19,8 @@ from moneyboard.debrief.turning_points import sentence
 from moneyboard.debrief.what_if import Spread, WhatIf, _figure, _sentence
 from moneyboard.debrief.words import share_difference, share_percent
 from moneyboard.engine.record import ActionMove
-from tests.debrief.conftest import BUDGET, cached_record
-from tests.debrief.test_sentences import point, said, what_if_of
+from tests.debrief.conftest import BUDGET, cached_record, point
+from tests.debrief.test_sentences import said, what_if_of
 
 NS = "{http://www.w3.org/2000/svg}"
 COVERED = "of expenses covered by passive income"

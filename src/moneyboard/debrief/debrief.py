@@ -12,6 +12,7 @@ import dataclasses
 from typing import Any
 
 from moneyboard.debrief.charts import NARROW, WIDE, Layout, line_chart, number
+from moneyboard.debrief.playouts import Position
 from moneyboard.debrief.records import (
     DebriefError,
     Record,
@@ -247,7 +248,7 @@ def _candidate(walk: Replayer, remaining: int) -> Candidate | None:
         seat=seat,
         round=round_of(state),
         name=state.seats[seat].name,
-        state=state.clone(with_history=False),
+        position=Position(state),
         options=options,
         remaining=remaining,
     )

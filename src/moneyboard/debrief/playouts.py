@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import pickle
 import random
 from collections.abc import Sequence
 
@@ -64,9 +65,25 @@ def rng_for(seed: int, label: str, number: int) -> random.Random:
     return random.Random(f"moneyboard-debrief:{seed}:{label}:{number}")
 
 
-def determinized(state: GameState, rng: random.Random) -> GameState:
-    """A copy of ``state`` without history, with a chance source of its own."""
-    game: GameState = state.clone(with_history=False)
+class Position:
+    """A position that many finishes start from, kept as the bytes of its copy without
+    history: each finish's copy is then one unpickling, where a clone pickles and unpickles
+    the live state every time (a copy costs about as much as a dozen decisions played)."""
+
+    def __init__(self, state: GameState) -> None:
+        #: The position without history, to read from (finishes play on copies of it).
+        self.state: GameState = state.clone(with_history=False)
+        self._saved = pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)
+
+    def copy(self) -> GameState:
+        """A fresh copy of the position without history, as ``clone(with_history=False)``."""
+        game: GameState = pickle.loads(self._saved)
+        return game
+
+
+def determinized(start: GameState | Position, rng: random.Random) -> GameState:
+    """A copy of ``start`` without history, with a chance source of its own."""
+    game = start.copy() if isinstance(start, Position) else start.clone(with_history=False)
     game.chance = ChanceSource(rng.getrandbits(64))
     game.auto_chance = True
     game.run()
@@ -74,7 +91,11 @@ def determinized(state: GameState, rng: random.Random) -> GameState:
 
 
 def random_finish(
-    state: GameState, seat: int, action: Action, rng: random.Random, horizon: int | None = None
+    state: GameState | Position,
+    seat: int,
+    action: Action,
+    rng: random.Random,
+    horizon: int | None = None,
 ) -> Finish:
     """``seat`` plays ``action`` (known to be legal), then every seat plays at random.
 
@@ -90,10 +111,6 @@ def random_finish(
     return outcome(game)
 
 
-#: Draws of a random move a plain finish tries before listing the moves that close a decision.
-CLOSING_DRAWS = 8
-
-
 def opens(action: Action) -> bool:
     """Whether ``action`` may leave its seat's decision open (a loan during a turn, a
     purchase in a shop, a move allowed at any time)."""
@@ -101,7 +118,7 @@ def opens(action: Action) -> bool:
 
 
 def plain_finish(
-    state: GameState,
+    state: GameState | Position,
     seat: int,
     action: Action,
     rng: random.Random,
@@ -131,11 +148,11 @@ def plain_finish(
         if d is None or game.status.paused:
             break  # nothing to decide and no end: judge the game as it stands
         mover = d.seats[0]
-        move = game.random_action(mover, rng)
+        move = _closing(game, mover, rng) if held == (mover, d.kind) else None
+        if move is None:
+            move = game.random_action(mover, rng)
         if move is None:
             break
-        if held == (mover, d.kind) and opens(move):
-            move = _closing(game, mover, rng) or move
         game.play(mover, move)
         held = _held_open(game, mover, move, d.kind)
     return outcome(game)
@@ -152,16 +169,25 @@ def _held_open(
 
 
 def _closing(game: GameState, seat: int, rng: random.Random) -> Action | None:
-    """A move of ``seat`` that closes its decision, drawn uniformly (``None`` if it has none)."""
-    for _ in range(CLOSING_DRAWS):
-        move = game.random_action(seat, rng)
-        if move is not None and not opens(move):
-            return move
-    closing = [a for a in game.legal_actions(seat) if not opens(a)]
-    return closing[int(rng.random() * len(closing))] if closing else None
+    """A legal move of ``seat`` that closes its decision, drawn uniformly (``None`` if it
+    has none): the candidates that close, in random order, the first legal one taken.
+
+    The same draw as a uniform random move redrawn until it closes, without drawing (and
+    checking) the moves that leave the decision open first.
+    """
+    pool = [a for a in game.all_candidates(seat) if not opens(a)]
+    while pool:
+        i = int(rng.random() * len(pool))
+        if game.can(seat, pool[i]):
+            return pool[i]
+        pool[i] = pool[-1]
+        pool.pop()
+    return None
 
 
-def worth_at_once(state: GameState, seat: int, action: Action, rng: random.Random) -> float:
+def worth_at_once(
+    state: GameState | Position, seat: int, action: Action, rng: random.Random
+) -> float:
     """How much ``action`` itself changes ``seat``'s net worth: its own steps only, before the
     period's flow goes on (a purchase below its value, a surcharge paid)."""
     game = determinized(state, rng)
@@ -171,7 +197,7 @@ def worth_at_once(state: GameState, seat: int, action: Action, rng: random.Rando
 
 
 def bot_finish(
-    state: GameState, seat: int, action: Action, rng: random.Random, bots: Sequence[Bot]
+    state: GameState | Position, seat: int, action: Action, rng: random.Random, bots: Sequence[Bot]
 ) -> Finish:
     """``seat`` plays ``action`` (known to be legal), then ``bots`` play every seat."""
     game = determinized(state, rng)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from statistics import fmean, stdev
 from typing import Any
 
-from moneyboard.debrief.playouts import Finish, plain_finish, rng_for, worth_at_once
+from moneyboard.debrief.playouts import Finish, Position, plain_finish, rng_for, worth_at_once
 from moneyboard.debrief.words import (
     a_percent,
     action_words,
@@ -83,7 +83,8 @@ class Candidate:
     seat: int
     round: int
     name: str
-    state: GameState
+    #: The position before the move, which every finish of it starts from.
+    position: Position
     #: The action played first, then the other legal ones.
     options: list[Action]
     #: Decisions left in the recorded game after this move.
@@ -91,6 +92,11 @@ class Candidate:
     #: Per option, the mean (score, net worth) after the short look ahead.
     screened: list[tuple[float, float]] = dataclasses.field(default_factory=list)
     spread: float = 0.0
+
+    @property
+    def state(self) -> GameState:
+        """The position before the move, to read from (never to play on)."""
+        return self.position.state
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -219,7 +225,7 @@ def screen(candidates: Sequence[Candidate], seed: int, the_plan: Plan, scales: S
         for action in options:
             finishes = [
                 plain_finish(
-                    c.state,
+                    c.position,
                     c.seat,
                     action,
                     rng_for(seed, f"screen:{c.entry}", i),
@@ -340,7 +346,7 @@ def measure(
     def mean_standing(i: int) -> float:
         finishes = [
             plain_finish(
-                c.state,
+                c.position,
                 c.seat,
                 c.options[i],
                 rng_for(seed, f"select:{c.entry}", k),
@@ -350,14 +356,17 @@ def measure(
         ]
         return fmean(scales.standing(f.scores[c.seat], f.worths[c.seat]) for f in finishes)
 
-    best = max(ranked, key=lambda i: (mean_standing(i), -i))
+    # One alternative is the best one without playing it (the choice is not played here).
+    best = ranked[0] if len(ranked) == 1 else max(ranked, key=lambda i: (mean_standing(i), -i))
 
     def paired(label: str, count: int) -> Estimate:
         """``count`` finishes of the choice and of the best alternative, pair by pair on the
         same dice (fresh for each ``label``), and their differences."""
         rngs = [(rng_for(seed, label, k), rng_for(seed, label, k)) for k in range(count)]
-        mine = [plain_finish(c.state, c.seat, chosen, a) for a, _ in rngs]
-        theirs = [plain_finish(c.state, c.seat, c.options[best], b, then=chosen) for _, b in rngs]
+        mine = [plain_finish(c.position, c.seat, chosen, a) for a, _ in rngs]
+        theirs = [
+            plain_finish(c.position, c.seat, c.options[best], b, then=chosen) for _, b in rngs
+        ]
         return estimate(c.seat, scales, mine, theirs)
 
     found = paired(f"measure:{c.entry}", MEASURE_FINISHES)
@@ -384,8 +393,10 @@ def measure(
         effect_error=found.effect_error,
         money_error=found.money_error,
         win_error=found.win_error,
-        at_once=worth_at_once(c.state, c.seat, c.options[best], rng_for(seed, f"now:{c.entry}", 0))
-        - worth_at_once(c.state, c.seat, chosen, rng_for(seed, f"now:{c.entry}", 0)),
+        at_once=worth_at_once(
+            c.position, c.seat, c.options[best], rng_for(seed, f"now:{c.entry}", 0)
+        )
+        - worth_at_once(c.position, c.seat, chosen, rng_for(seed, f"now:{c.entry}", 0)),
     )
     said = sentence(point, unit, money_is_score, c.state.money_text, c.state.period, share=share)
     badge = effect_text(

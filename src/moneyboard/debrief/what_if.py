@@ -20,7 +20,14 @@ from statistics import fmean, quantiles, stdev
 from typing import Any
 
 from moneyboard.bots import Bot, bot_kinds, make_bot
-from moneyboard.debrief.playouts import Finish, bot_finish, outcome, plain_finish, rng_for
+from moneyboard.debrief.playouts import (
+    Finish,
+    Position,
+    bot_finish,
+    outcome,
+    plain_finish,
+    rng_for,
+)
 from moneyboard.debrief.records import (
     DebriefError,
     Record,
@@ -386,14 +393,15 @@ def _play_branch(
     """``seat`` plays ``move``, then ``players`` play on: ``games`` finishes, each on its own
     dice and with its own bots, fixed by ``seed`` and ``label``. With every seat random, the
     game is played on as the turning points play it (:func:`plain_finish`)."""
+    start = Position(state)
     out = []
     for game in range(games):
         rng = rng_for(seed, label, game)
         if all(kind == "random" for kind in players):
-            out.append(plain_finish(state, seat, move, rng))
+            out.append(plain_finish(start, seat, move, rng))
             continue
         bots: list[Bot] = [make_bot(kind, rng.getrandbits(32), s) for s, kind in enumerate(players)]
-        out.append(bot_finish(state, seat, move, rng, bots))
+        out.append(bot_finish(start, seat, move, rng, bots))
     return tuple(out)
 
 
