@@ -545,6 +545,7 @@ CHANGED: dict[str, Any] = {
     "income_counts": {"short_hours": 20},
     "income_draw": "none",
     "income_by_seat": {2: ("short_hours",) * 7},
+    "income_for_all": ("bonus",) * 7,
     "loan_amount": 12,
     "loan_instalment": 1,
     "loan_periods": 5,
@@ -568,6 +569,7 @@ SETTING: dict[str, dict[str, Any]] = {
     "bulk_goods_discount": {"bulk_goods_threshold": 1},
     "skills_extra_cost": {"skills_extra_after": 0},
     "miscalculation_happiness": {"family_bills_delta": 10},
+    "income_for_all": {"income_draw": "one_for_all"},
 }
 
 
@@ -700,3 +702,27 @@ def test_a_family_named_for_two_seats_is_refused() -> None:
     # R2: two seats never play the same family.
     with pytest.raises(OptionsError, match="families"):
         GAME.options({"families": ["retirees", "retirees", "farmers"]})
+
+
+def test_income_for_all_chooses_the_card_every_family_gets() -> None:
+    # The handbook: a trainer "may even decide that one card would be drawn for all players".
+    state = start(rounds=4, income_draw="one_for_all", income_for_all=["bonus", "Unpaid sick days"])
+    run(state)
+    shared = [m.params["card"] for m in events(state, "income.shared_card")]
+    assert shared[:2] == ["Performance bonus", "Unpaid sick days"] and len(shared) == 3
+    assert "income_for_all" in {row["name"] for row in describe_options(FinanciaLitOptions)}
+
+
+def test_cards_for_single_families_or_for_all_need_the_matching_draw() -> None:
+    for draw in ("one_for_all", "none"):
+        with pytest.raises(OptionsError) as info:
+            GAME.options({"income_draw": draw, "income_by_seat": {1: ["bonus"]}})
+        assert str(info.value) == (
+            f'income_by_seat deals cards to single families, but income_draw is "{draw}": set'
+            ' income_draw = "each", or use income_for_all with income_draw = "one_for_all" to'
+            " choose one card for every family"
+        )
+    with pytest.raises(OptionsError, match='set income_draw = "one_for_all"'):
+        GAME.options({"income_for_all": ["bonus"]})
+    with pytest.raises(OptionsError, match="income_for_all names a card the game does not"):
+        GAME.options({"income_draw": "one_for_all", "income_for_all": ["lottery"]})

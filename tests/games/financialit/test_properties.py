@@ -64,6 +64,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "event_counts": st.dictionaries(st.sampled_from(EVENT_IDS), st.integers(1, 3), min_size=1),
     "income_counts": st.dictionaries(st.sampled_from(INCOME_IDS), st.integers(1, 3), min_size=1),
     "income_draw": st.sampled_from(["each", "one_for_all", "none"]),
+    "income_for_all": st.lists(st.sampled_from(INCOME_IDS), max_size=3).map(tuple),
     "loan_amount": st.integers(1, 20),
     "loan_instalment": st.integers(0, 20),
     "loan_periods": st.integers(1, 6),
@@ -226,9 +227,14 @@ def play(state: FinanciaLitState, seed: int, force_at: int | None = None) -> int
 
 
 def new_game(seed: int, players: int, options: dict[str, Any]) -> FinanciaLitState:
-    """A game with randomly dealt families (prepared income cards only for seats present)."""
+    """A game with randomly dealt families (prepared income cards only for seats present,
+    and only where each family draws its own: income_by_seat needs income_draw = "each")."""
     chosen = options.get("income_by_seat", {})
     options["income_by_seat"] = {s: cards for s, cards in chosen.items() if s <= players}
+    if options.get("income_draw", "each") != "each":
+        options.pop("income_by_seat")
+    if options.get("income_draw", "each") != "one_for_all":
+        options.pop("income_for_all", None)
     return start(None, seats=players, seed=seed, **options)
 
 

@@ -41,7 +41,7 @@ class Flow(FinanciaLitBase):
         self.shared_income = None
         self.reached = []
         self.decks = {name: Deck(cards) for name, cards in deck_cards(o).items()}
-        self.prepared = {"events": deque(o.event_order)}
+        self.prepared = {"events": deque(o.event_order), "income": deque(o.income_for_all)}
         for number, cards in o.income_by_seat.items():
             if not 1 <= number <= self.n:
                 raise OptionsError(
@@ -119,6 +119,10 @@ class Flow(FinanciaLitBase):
         self.then(*steps, ("actions_start",))
 
     def step_shared_income(self) -> None:
+        prepared = self.prepared["income"]
+        if prepared:  # the trainer's card for every family (R32)
+            self.step_shared_income_drawn(prepared.popleft())
+            return
         population = self.decks["income"].population()
         self.draw("income", population, ("shared_income_drawn",))
 

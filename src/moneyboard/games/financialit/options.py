@@ -186,7 +186,10 @@ class FinanciaLitOptions(RuleOptions):
     """Each family draws its own Income Modifier, one card applies to all, or none are used."""
     income_by_seat: dict[int, tuple[str, ...]] = Field(default_factory=dict)
     """Income Modifier cards dealt to a seat in the order of its draws, by the seat's
-    number: 1 for Seat 1, 2 for Seat 2, and so on."""
+    number: 1 for Seat 1, 2 for Seat 2, and so on (with income_draw = "each")."""
+    income_for_all: tuple[str, ...] = ()
+    """Income Modifier cards chosen for every family, period 2 first, before any random
+    draw (with income_draw = "one_for_all")."""
 
     # --- Loans, aid, interest ---
     loan_amount: int = Field(default=5, ge=1, le=20)
@@ -267,6 +270,17 @@ class FinanciaLitOptions(RuleOptions):
             raise ValueError("events_per_round entries must be between 0 and 10")
         if self.goods_max is not None and self.goods_max < self.goods_min:
             raise ValueError("goods_max must not be below goods_min")
+        if self.income_by_seat and self.income_draw != "each":
+            raise ValueError(
+                f'income_by_seat deals cards to single families, but income_draw is "'
+                f'{self.income_draw}": set income_draw = "each", or use income_for_all with'
+                ' income_draw = "one_for_all" to choose one card for every family'
+            )
+        if self.income_for_all and self.income_draw != "one_for_all":
+            raise ValueError(
+                f'income_for_all chooses one card for every family, but income_draw is "'
+                f'{self.income_draw}": set income_draw = "one_for_all"'
+            )
         return self
 
     def events_in_round(self, number: int) -> int:
@@ -291,6 +305,7 @@ class FinanciaLitOptions(RuleOptions):
                 tuple(c for cards in self.income_by_seat.values() for c in cards),
                 content.income_card,
             ),
+            ("income_for_all", self.income_for_all, content.income_card),
         ]
         for name, ids, known in checks:
             unknown = sorted(set(ids) - set(known))
@@ -342,4 +357,5 @@ def _decks() -> dict[str, Mapping[str, Any]]:
         "event_order": content.event,
         "income_counts": content.income_card,
         "income_by_seat": content.income_card,
+        "income_for_all": content.income_card,
     }
