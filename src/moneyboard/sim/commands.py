@@ -156,7 +156,7 @@ def seating_words(kinds: tuple[str, ...], rotate: bool) -> str:
     """What the report's notes say of the seating, so a reader knows whether a bot's win
     rate is also a seat's.
 
-    >>> seating_words(("saver", "random"), rotate=False)[:62]
+    >>> seating_words(("saver", "random"), rotate=False)[:63]
     'Seats fixed: in every game saver sits in seat 1, random in seat'
     """
     if rotate:
