@@ -1,7 +1,7 @@
 """Balance figures behind R25: careful play beats careless play, Circumstances and Crash teach.
 
 Seeded games between the scripted players of ``policies.py`` (default options). The margins
-asserted are well inside what was measured (RULINGS.md R25 gives the figures).
+asserted are wide; RULINGS.md R25 gives the figures measured with the shipped bots.
 """
 
 from __future__ import annotations

@@ -125,3 +125,10 @@ def test_action_space_is_finite_and_without_repeats() -> None:
     for players in (2, 6):
         space = GAME.action_space(GAME.options(), players)
         assert len(space) == len(set(space))
+
+
+def test_the_turn_clock_option_says_it_departs_from_the_rulebook_s_two_minutes() -> None:
+    """``moneyboard rules monitics`` tells a trainer that no clock is not the rulebook's way."""
+    rows = {r["name"]: r for r in describe_options(MoniticsOptions)}
+    meaning = " ".join(rows["turn_seconds"]["meaning"].split())
+    assert "departs from the rulebook" in meaning and "two minutes" in meaning

@@ -8,8 +8,9 @@ import pytest
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.claims import Claim
-from moneyboard.engine.errors import OptionsError
+from moneyboard.engine.errors import OptionsError, RecordError
 from moneyboard.engine.offers import Propose
+from moneyboard.engine.record import record_of, replay
 from moneyboard.games.monitics import MoniticsState
 from moneyboard.games.monitics.actions import (
     BORROW,
@@ -167,6 +168,44 @@ def test_r07_assets_count_at_market_value_and_sell_from_the_next_turn() -> None:
     state.turn.actions_left = 1
     act(state, Sell("index_fund"))
     assert state.net_worth(0) == worth
+
+
+def test_r07_the_bank_buys_an_asset_back_only_when_its_market_is_open() -> None:
+    state = start()
+    give(state, 0, "index_fund", "gold")
+    roll_to(state, STOCK_BOX, 2)  # the stock market: stocks sell, gold does not
+    assert reason(state, 0, Sell("gold")) == "why.market_closed"
+    why = state.why_not(0, Sell("gold"))
+    assert why is not None and state.explain(why) == (
+        "The bank buys Gold coins back only on a turn at the commodity market."
+    )
+    act(state, Sell("index_fund"))
+    assert state.cash(0) == 400 + value("index_fund")
+    state = start(bank_buys_back="any_turn")
+    give(state, 0, "gold")
+    roll_to(state, STOCK_BOX, 2)
+    assert state.can(0, Sell("gold"))
+
+
+def test_r07_a_record_from_before_the_market_rule_replays_as_it_was_played() -> None:
+    state = start(bank_buys_back="any_turn")
+    for action in (Buy("bank_shares"), None):  # Ada buys at the stock market; Bayo does not
+        state.force("die", [2])
+        act(state, ROLL)
+        if action is not None:
+            act(state, action)
+        end_turn(state)
+    state.force("die", [2])  # Ada's second turn: box 4, the commodity market
+    act(state, ROLL)
+    act(state, Sell("bank_shares"))
+    game = get_game("monitics")
+    record = record_of(state)
+    assert record.options["bank_buys_back"] == "any_turn"
+    del record.options["bank_buys_back"]
+    with pytest.raises(RecordError):
+        replay(record.model_copy(update={"version": 3}), game)
+    old = replay(record.model_copy(update={"version": 2}), game)
+    assert isinstance(old, MoniticsState) and old.cash(0) == state.cash(0)
 
 
 def test_r08_savings_move_in_fixed_steps_each_an_action() -> None:

@@ -223,7 +223,13 @@ class Choices(Deals):
             return self.no_actions_left()
         if p.turns < sellable:
             return msg("why.too_soon_to_sell", asset=card.name, turn=sellable)
+        if self._in_turn() and not self.bank_buys(card.kind):
+            return msg("why.market_closed", asset=card.name, kind=card.kind)
         return None
+
+    def bank_buys(self, kind: str) -> bool:
+        """Whether the bank buys assets of ``kind`` back on this turn's actions (R7)."""
+        return self.options.bank_buys_back == "any_turn" or self.turn.market in ("any", kind)
 
     def do_sell(self, seat: int, action: Sell) -> None:
         in_turn = self._answering_turn()

@@ -7,7 +7,7 @@ where the rulebook gives no number. A variant file overrides only what it names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -19,6 +19,9 @@ class MoniticsOptions(RuleOptions):
     """Monitics' rule options (defaults follow the rulebook and RULINGS.md)."""
 
     renamed_from_0: ClassVar[Mapping[str, str]] = {"first_player": "first_seat"}
+    #: What records written before version 3 were played with: the bank bought assets back
+    #: on any turn (R7).
+    former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {3: {"bank_buys_back": "any_turn"}}
 
     manual_claims: tuple[str, ...] = ()
     """Circumstance rewards the learners must claim themselves (habits_reward,
@@ -36,12 +39,16 @@ class MoniticsOptions(RuleOptions):
     """Actions (buy, sell, save, take out savings, borrow, repay) a player may make each turn."""
     turn_seconds: int | None = Field(default=None, ge=10, le=3600)
     """Seconds a player has for a whole turn; when time is up the turn ends. Off by default
-    (R23); the rulebook's pace is 120 (two minutes)."""
+    (R23), which departs from the rulebook: it gives a turn two minutes, 120 here."""
     amount_steps: tuple[int, ...] = SAVINGS_STEPS
     """Amounts bots and training agents move into or out of savings (a person may type any)."""
     asset_market: Literal["box_kind", "any_asset_box", "any_time"] = "box_kind"
     """Which assets a player may buy from the bank on a turn (R6): only the kind of the Asset
     box landed on; any asset after landing on any Asset box; or any asset on any turn."""
+    bank_buys_back: Literal["on_its_market", "any_turn"] = "on_its_market"
+    """When the bank buys an asset back at its market value on a player's turn (R7): only on
+    a turn its kind of market is open (as the bank sells), or on any turn. A sale to pay a
+    bill is allowed anywhere."""
     savings_pay_automatically: bool = False
     """Whether savings pay what cash cannot at once, instead of the player choosing (R11)."""
     tax_counts_as_action: bool = False

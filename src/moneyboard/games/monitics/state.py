@@ -437,7 +437,11 @@ class MoniticsState(Choices):
         offer = self.on_offer(turn.market)
         p = self.players[seat]
         assets = self.content.asset
-        sellable = [assets[a].market for a, turn_from in p.assets.items() if turn_from <= p.turns]
+        sellable = [
+            assets[a].market
+            for a, turn_from in p.assets.items()
+            if turn_from <= p.turns and self.bank_buys(assets[a].kind)
+        ]
         raise_ = max(self.withdrawable(seat), max(sellable, default=0))
         return float(market_gain(offer, turn.actions_left, self.cash(seat), raise_))
 
