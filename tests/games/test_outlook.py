@@ -108,8 +108,11 @@ def test_financialit_projects_income_bills_goods_and_the_end_bonus() -> None:
 
 def test_financialit_instalments_the_income_cannot_cover_run_on_to_the_end() -> None:
     # The retirees (income 8) in period 6 of 8 with five loans of two periods: each income
-    # pays two instalments (nothing is left) and three loans are deferred (R5).
-    state = start_financialit(seed=1, events_per_round=[0] * 8)
+    # pays two instalments (nothing is left) and three loans are deferred (R5). Goods left
+    # do not count here, and a loan is settled in Happiness only while it is held (R25, R26).
+    state = start_financialit(
+        seed=1, events_per_round=[0] * 8, end_counts_goods=False, end_loan_choice="if_held"
+    )
     state.round = 6
     home = state.homes[0]
     home.happiness = 20
@@ -123,8 +126,11 @@ def test_financialit_instalments_the_income_cannot_cover_run_on_to_the_end() -> 
 
 def test_financialit_loans_the_cash_cannot_settle_cost_the_happiness_left() -> None:
     # The last period, the retirees with 17 units and 3 Happiness, bills of 3 still to pay
-    # and enough goods; no income to come, so the last income stays at 8.
-    state = start_financialit(seed=1, events_per_round=[0] * 8)
+    # and enough goods; no income to come, so the last income stays at 8. A loan is settled
+    # in Happiness only while the family holds it (R25's option), goods left do not count.
+    state = start_financialit(
+        seed=1, events_per_round=[0] * 8, end_counts_goods=False, end_loan_choice="if_held"
+    )
     state.round = state.options.rounds
     home = state.homes[0]
     home.happiness = 3

@@ -201,16 +201,15 @@ class FamilyFigures:
 
 
 #: The rules the families were tuned under, where they differ from today's defaults.
-TUNED_UNDER: dict[str, Any] = {"seek_again_after": 1, "end_counts_goods": False}
+TUNED_UNDER: dict[str, Any] = {"end_counts_goods": False}
 
 
 def play_game(seed: int, seats: int = 4) -> FinanciaLitState:
     """One game of ``seats`` Planners with families dealt at random by the game's seed.
 
-    The families were tuned while a family could seek better employment every period and
-    Common Goods did not count at the end; under the rulebook's defaults (R11, R26) they need
-    tuning again (RULINGS.md, "Content balance"), so the measurement keeps the rules they
-    were tuned under.
+    The families were tuned while Common Goods did not count at the end; under the
+    rulebook's count (R26, the default) they need tuning again (RULINGS.md, "Content
+    balance"), so the measurement keeps the rule they were tuned under.
     """
     state = start(None, seats=seats, seed=seed, **TUNED_UNDER)
     players = [Planner(random.Random(f"planner:{seed}:{s}")) for s in range(seats)]

@@ -265,11 +265,14 @@ def test_r11_the_career_pawn_is_away_for_the_whole_next_action_phase() -> None:
     assert (farmers.pawns, farmers.career_away, farmers.tracker) == (3, False, FARMERS.income + 2)
 
 
-def test_r11_a_family_may_not_seek_better_employment_in_the_period_its_pawn_is_away() -> None:
+def test_r11_seek_again_after_2_bars_seeking_in_the_period_the_pawn_is_away() -> None:
     # The farmers seek at the Labour Market in period 1; their pawn is away in period 2's
-    # actions and back before the Labour Market resolves, so the rulebook's "not while a
-    # pawn is on a Career Advance card" bars seeking in period 2, and only then.
-    state = start(income_draw="none", forced={"careers": ["promotion", "second_job"]})
+    # actions and back before the Labour Market resolves. To the letter the rulebook's "not
+    # while a pawn is on a Career Advance card" never bites (the default); a trainer who
+    # means "not while the pawn is away" sets 2, which bars seeking in period 2, and only then.
+    state = start(
+        income_draw="none", forced={"careers": ["promotion", "second_job"]}, seek_again_after=2
+    )
     places = {r: {2: ["labour"]} for r in (1, 2, 3)}
     refused: dict[int, Message | None] = {}
 
@@ -286,8 +289,8 @@ def test_r11_a_family_may_not_seek_better_employment_in_the_period_its_pawn_is_a
     )
     assert [card for card, _ in state.homes[2].careers] == ["promotion", "second_job"]
     assert len(state.homes[2].skills) == 1
-    # A trainer may let families seek every period.
-    every = start(income_draw="none", seek_again_after=1)
+    # By default (the rulebook to the letter) a family may seek every period.
+    every = start(income_draw="none")
     run(every, Script(places, {"labour": first_legal(SEEK_EMPLOYMENT)}), until=at(4))
     assert len(every.homes[2].careers) == 3
 

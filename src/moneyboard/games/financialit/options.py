@@ -80,9 +80,9 @@ class FinanciaLitOptions(RuleOptions):
     """FinanciaLit's rule options (defaults follow the rulebook)."""
 
     renamed_from_0: ClassVar[Mapping[str, str]] = {"income_chosen": "income_by_seat"}
-    #: What records written before version 3 were played with (see RULINGS R11).
+    #: What records written before version 3 were played with (see RULINGS R25, R26).
     former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {
-        3: {"seek_again_after": 1, "end_counts_goods": False, "end_loan_choice": "if_held"}
+        3: {"end_counts_goods": False, "end_loan_choice": "if_held"}
     }
 
     rounds: int = Field(default=8, ge=1, le=20)
@@ -148,9 +148,10 @@ class FinanciaLitOptions(RuleOptions):
     """Skills cards a family may hold before the price goes up."""
     career_income_penalty: int = Field(default=1, ge=0, le=5)
     """Income lost in the period a family's pawn is away seeking better employment."""
-    seek_again_after: int = Field(default=2, ge=1, le=8)
-    """Periods after seeking better employment before a family may seek again: 2 keeps it
-    from seeking in the period its pawn is away (the rulebook), 1 lets it seek every period."""
+    seek_again_after: int = Field(default=1, ge=1, le=8)
+    """Periods after seeking better employment before a family may seek again: 1 lets it seek
+    every period (the rulebook to the letter, R11), 2 keeps it from seeking in the period its
+    pawn is away."""
     skill_end_happiness: int = Field(default=0, ge=-3, le=5)
     """Extra end-game Happiness for each Skills card. A decrease takes away at most what the
     Skills cards bring in the count of cards (1 for every two), never more."""
