@@ -190,3 +190,46 @@ def test_a_game_the_trainer_ended_early_has_a_debrief_too(client: TestClient) ->
     assert data["debrief"]["finished"] is False
     assert data["charts"] and data["decisions"]
     assert get(room, "/public", None)["debrief"] == data["debrief"]
+
+
+def counted_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The debriefs built from now on, each as its record's number of moves."""
+    built: list[int] = []
+    real = debrief_pages.build_debrief
+
+    def counting(record: Any, *args: Any, **kwargs: Any) -> Any:
+        built.append(len(record.moves))
+        return real(record, *args, **kwargs)
+
+    monkeypatch.setattr(debrief_pages, "build_debrief", counting)
+    return built
+
+
+def test_a_game_that_ends_under_its_trainers_eyes_has_its_debrief_built_at_once(
+    room: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A long game's debrief takes seconds to build: the trainer waited for it at the end of
+    # the class. Now it is built as the game ends while the console is open.
+    built = counted_builds(monkeypatch)
+    with room.client.websocket_connect(f"/ws/{room.code}") as console:
+        console.send_json({"type": "hello", "token": room.trainer})
+        assert console.receive_json()["role"] == "trainer"
+        finish(room)
+        deadline = time.monotonic() + 60
+        while not built and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(built) == 1
+    data = get(room, "", room.trainer)
+    assert data["debrief"]["summary"] and built == [built[0]]  # served as built ahead
+
+
+def test_a_game_nobody_watches_is_debriefed_only_when_asked(
+    room: Classroom, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built = counted_builds(monkeypatch)
+    finish(room)
+    time.sleep(0.5)
+    assert built == []
+    get(room, "/public", None)
+    get(room, "", room.trainer)
+    assert len(built) == 1

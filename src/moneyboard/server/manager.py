@@ -84,6 +84,9 @@ class RoomManager:
         #: Seconds between two looks at which held rooms are still stored.
         self.check_every = 30.0
         self._checking: asyncio.Task[None] | None = None
+        #: Told of a room whose game is over after each change to it (the debrief pages
+        #: build its debrief ahead while the trainer watches).
+        self.when_over: list[Callable[[Room], None]] = []
 
     # ----- life cycle ----------------------------------------------------------------------
     def load_all(self) -> int:
@@ -336,6 +339,9 @@ class RoomManager:
             self.bots.schedule(room, change, ours=ours)
         if change is not None and change.kind == "undo" and room.stored.finished:
             self._in_play_again(room)
+        if self.when_over and change is not None and room.over:
+            for told in self.when_over:
+                told(room)
 
     def _in_play_again(self, room: Room) -> None:
         """The trainer took back the last move of a finished game: it is in play again

@@ -172,6 +172,12 @@ class Room:
     def running(self) -> bool:
         return self.status == "running"
 
+    @property
+    def over(self) -> bool:
+        """The game is done with: finished, ended by the trainer, or time called (its
+        debrief opens)."""
+        return self.state is not None and (self.ended or self.state.terminal or self.time_called)
+
     def seat_kind(self, seat: int) -> str:
         return str(self.stored.seats[seat]["kind"])
 

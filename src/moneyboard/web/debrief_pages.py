@@ -6,11 +6,14 @@ room manager as the record download is. Building it and replaying "what if" game
 seconds, so both run in a worker thread, never on the server's event loop. The trainer's
 data needs the trainer's token (kept in the browser, sent as a bearer header); the
 projector's shows only the charts, the turning points and the summary, once the game is
-over.
+over. A game that ends while its trainer's console is open has its debrief built at once
+(:class:`BuildAhead`), so that it is ready when the trainer turns to it.
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -32,6 +35,8 @@ from moneyboard.server.room import Room
 from moneyboard.web.art import page_data
 from moneyboard.web.json_script import script_json
 
+log = logging.getLogger("moneyboard.server")
+
 #: How many games a "what if" may replay on (each takes a fraction of a second).
 MAX_GAMES = 50
 DEFAULT_GAMES = 12
@@ -50,7 +55,7 @@ class WhatIfRequest(BaseModel):
 
 def game_over(room: Room) -> bool:
     """Whether the room's game is done with: finished, ended by the trainer, or time called."""
-    return room.state is not None and (room.status in ("finished", "ended") or room.time_called)
+    return room.over
 
 
 def decisions(record: GameRecord, names: list[str]) -> list[dict[str, Any]]:
@@ -73,9 +78,13 @@ class DebriefCache:
         #: opening together build it once.
         self._building: dict[str, threading.Lock] = {}
 
-    def get(self, room: Room, record: GameRecord) -> dict[str, Any]:
-        """The debrief of ``room`` as JSON with its charts (built here: call off the loop)."""
-        key = (room.code, room.version, room.seq)
+    def get(
+        self, room: Room, record: GameRecord, key: tuple[str, int, int] | None = None
+    ) -> dict[str, Any]:
+        """The debrief of ``room`` as JSON with its charts (built here: call off the loop);
+        ``key``: the room's code, version and sequence number when ``record`` was read (by
+        default, now)."""
+        key = key or (room.code, room.version, room.seq)
         with self._lock:
             building = self._building.setdefault(room.code, threading.Lock())
         with building:
@@ -99,6 +108,48 @@ class DebriefCache:
             return data
 
 
+class BuildAhead:
+    """Builds a room's debrief as soon as its game is over while its trainer's console is
+    open, so the debrief is ready when the trainer opens it (a long game's takes seconds).
+
+    One room at a time, in a thread of its own that never holds up the server's stopping;
+    a game nobody watches is built only when its debrief is asked for.
+    """
+
+    def __init__(self, cache: DebriefCache, manager: RoomManager) -> None:
+        self.cache = cache
+        self.manager = manager
+        self._waiting: queue.SimpleQueue[tuple[Room, GameRecord, tuple[str, int, int]]] = (
+            queue.SimpleQueue()
+        )
+        #: The room states asked for, so each is built once.
+        self._asked: set[tuple[str, int, int]] = set()
+        self._worker: threading.Thread | None = None
+
+    def watch(self, room: Room) -> None:
+        """``room``'s game is over after a change: build its debrief if a trainer watches."""
+        key = (room.code, room.version, room.seq)
+        if key in self._asked or not any(
+            listener.role == "trainer" for listener in self.manager.listeners.get(room.code, ())
+        ):
+            return
+        if len(self._asked) > CACHED * 4:
+            self._asked.clear()
+        self._asked.add(key)
+        self._waiting.put((room, room.record(), key))
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._build, name="debrief ahead", daemon=True)
+            self._worker.start()
+
+    def _build(self) -> None:
+        while True:
+            room, record, key = self._waiting.get()
+            try:
+                self.cache.get(room, record, key)
+            except Exception:  # the trainer's request builds it again, and says what failed
+                log.exception("room %s: could not build its debrief ahead", room.code)
+
+
 def mount_debrief(
     app: FastAPI,
     page: Callable[..., HTMLResponse],
@@ -108,6 +159,8 @@ def mount_debrief(
     data (``/api/rooms/{code}/debrief...``) to the app; ``page`` renders a template,
     ``no_room`` the page for a code that names no room (as the other room pages say it)."""
     cache = DebriefCache()
+    ahead = BuildAhead(cache, app.state.manager)
+    app.state.manager.when_over.append(ahead.watch)
 
     def manager(request: Request) -> RoomManager:
         found: RoomManager = request.app.state.manager
