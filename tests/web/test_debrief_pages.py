@@ -194,8 +194,9 @@ def test_a_game_the_trainer_ended_early_has_a_debrief_too(client: TestClient) ->
 
 def counted_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The debriefs built from now on, each as its record's number of moves."""
+    from moneyboard.debrief import build_debrief as real
+
     built: list[int] = []
-    real = debrief_pages.build_debrief
 
     def counting(record: Any, *args: Any, **kwargs: Any) -> Any:
         built.append(len(record.moves))

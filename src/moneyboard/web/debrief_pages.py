@@ -133,6 +133,8 @@ class BuildAhead:
             listener.role == "trainer" for listener in self.manager.listeners.get(room.code, ())
         ):
             return
+        if self._waiting.qsize() >= CACHED:  # many games ending at once: built when asked
+            return
         if len(self._asked) > CACHED * 4:
             self._asked.clear()
         self._asked.add(key)
@@ -144,6 +146,8 @@ class BuildAhead:
     def _build(self) -> None:
         while True:
             room, record, key = self._waiting.get()
+            if self.manager.rooms.get(room.code) is not room:
+                continue  # deleted, or let go, since its game ended
             try:
                 self.cache.get(room, record, key)
             except Exception:  # the trainer's request builds it again, and says what failed
