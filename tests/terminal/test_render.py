@@ -22,6 +22,7 @@ from moneyboard.terminal.render import (
     decision_line,
     event_lines,
     families_table,
+    result_renderable,
     signed,
 )
 from moneyboard.terminal.text import account_label, explain
@@ -223,3 +224,24 @@ def test_no_two_moves_listed_read_the_same(game_id: str) -> None:
         texts = [action_text(state, seat, a) for a in legal]
         assert len(set(texts)) == len(texts), texts
         state.apply(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "one", "many"),
+    [
+        ("monitics", "player", "Players"),
+        ("rut-to-riches", "player", "Players"),
+        ("financialit", "family", "Families"),
+    ],
+)
+def test_the_tables_call_the_players_as_the_game_does(game_id: str, one: str, many: str) -> None:
+    # Monitics and Rut to Riches are played by players: the terminal said "Families".
+    game = registry.get_game(game_id)
+    state = game.new_state([Seat(f"P{i}") for i in range(game.min_players)], seed=1)
+    state.playout(random.Random(1))
+    families = rendered(families_table(state))
+    result = rendered(result_renderable(state))
+    assert families.lstrip().startswith(many)
+    assert f" {one} " in result
+    if one != "family":
+        assert "amil" not in families + result

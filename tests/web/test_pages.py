@@ -142,7 +142,11 @@ def test_room_pages_qr_and_a_missing_room(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     ("game", "heading", "full"),
-    [("monitics", "Players", "Every player's full state"), ("financialit", "Families", "")],
+    [
+        ("monitics", "Players", "Every player's full state"),
+        ("rut-to-riches", "Players", "Every player's full state"),
+        ("financialit", "Families", ""),
+    ],
 )
 def test_the_pages_call_the_households_as_the_game_does(
     client: TestClient, game: str, heading: str, full: str
@@ -152,6 +156,7 @@ def test_the_pages_call_the_households_as_the_game_does(
     assert f'<h2 id="families-heading">{heading}</h2>' in client.get(f"/projector/{code}").text
     console = client.get(f"/trainer/{code}").text
     assert (full or "Every family's full state") in console
+    # (Rut to Riches has cards about families: "Families want houses".)
     assert game != "monitics" or "Famil" not in console + client.get(f"/projector/{code}").text
 
 

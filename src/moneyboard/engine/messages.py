@@ -223,6 +223,15 @@ class Catalogue:
         """The identifiers this catalogue names, with their names."""
         return dict(self._words)
 
+    def people(self) -> tuple[str, str]:
+        """What the game calls one of its players and all of them, for headings: a family
+        and "Families" unless its words say otherwise (``people=one``, ``people=many``).
+
+        >>> Catalogue({}).people(), Catalogue({}, {"people=one": "player"}).people()
+        (('family', 'Families'), ('player', 'Families'))
+        """
+        return self._words.get("people=one", "family"), self._words.get("people=many", "Families")
+
 
 #: A placeholder for a seat's name or an amount of money: ``{to:seat}``, ``{price:money}``.
 _TYPED = re.compile(r"\{(\w+)(:seat|:money)\}")

@@ -294,7 +294,7 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
     keys = [k for k in METRIC_ORDER if k in metrics[0]]
     keys += [k for k in metrics[0] if k not in keys]
     keys = [k for k in keys if k not in shown.unused_metrics]
-    table = Table(title="Families", title_justify="left")
+    table = Table(title=state.catalogue.people()[1], title_justify="left")
     table.add_column("")
     moving = set(state.to_move())
     for seat, s in enumerate(state.seats):
@@ -846,7 +846,7 @@ def result_renderable(state: GameState) -> RenderableType:
         head = f"[bold]No winner[/bold] - {reason}"
     why = [result_lines(state, seat) for seat in range(state.n)]
     table = Table(title="Result", title_justify="left")
-    table.add_column("family")
+    table.add_column(state.catalogue.people()[0])
     table.add_column(escape(metric_label(state, "score")), justify="right")
     if any(why):
         table.add_column("why", overflow="fold")

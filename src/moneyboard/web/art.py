@@ -89,15 +89,18 @@ def mechanics(game_id: str) -> dict[str, str]:
 def wording(game_id: str) -> dict[str, Any]:
     """How the game words its actions, money and things, from the game itself (the terminal,
     the class vote and the debrief say the same): ``actions`` (label templates), ``money``,
-    and ``words``: the names of the game's cards and places by their identifiers."""
+    ``words``: the names of the game's cards and places by their identifiers, and ``who``:
+    what it calls one player and all of them."""
     state_class = get_game(game_id).state_class
     templates = state_class.catalogue.templates()
     before, after = state_class.currency
     labels = {k.removeprefix("label."): v for k, v in templates.items() if k.startswith("label.")}
+    one, many = state_class.catalogue.people()
     return {
         "actions": labels,
         "money": {"before": before, "after": after},
         "words": state_class.catalogue.words(),
+        "who": {"one": one, "many": many},
     }
 
 

@@ -222,7 +222,7 @@ def mount_pages(app: FastAPI) -> None:
             join_base=phones_base(request),
             join_shown=join_url(request).split("://", 1)[-1],
             seating=SEATING,
-            who=data["art"].get("who", {"one": "family", "many": "Families"}),
+            who=data["art"]["who"],
             calls_time=has_class_period(game_id),
             chance_label=chance_label(game_id),
         )
