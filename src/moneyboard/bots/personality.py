@@ -80,7 +80,7 @@ SPENDER = Personality(
         "wellbeing": 2.0,
         "score": 0.2,
     },
-    "spends on wellbeing now",
+    "spends now rather than saving (on wellbeing, where the game has it)",
 )
 INVESTOR = Personality(
     "investor",
