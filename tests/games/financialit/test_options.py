@@ -191,6 +191,24 @@ def test_crowding_surcharge_sets_the_extra_cost() -> None:
     )
 
 
+def test_r47_the_crowding_surcharge_waits_for_every_usable_slot() -> None:
+    # The book's summary: an investment costs more "if other players' pawns are" there; its
+    # detail: only when every usable slot is taken. A second investor in a four-player game
+    # pays nothing more; the help text says so.
+    families = ("retirees", "shopkeepers", "farmers", "dual_earners")
+    two = start(families, forced=TERM_DEPOSITS, rounds=1)
+    run(
+        two,
+        Script(
+            {1: {0: ["investments"], 1: ["investments"]}},
+            {"investments": first_legal(INVEST_SHORT)},
+        ),
+    )
+    assert [m.params["surcharge"] for m in events(two, "investment.bought")] == [0, 0]
+    [row] = [r for r in describe_options(FinanciaLitOptions) if r["name"] == "crowding_surcharge"]
+    assert "another family's pawn there alone costs nothing more" in row["meaning"]
+
+
 def test_investment_limit_sets_how_many_a_family_may_hold() -> None:
     # Three long investments in three periods: allowed with a limit of 3.
     state = start(rounds=4, investment_limit=3, family_units_delta=20)
@@ -288,6 +306,87 @@ def test_the_end_bonus_names_every_part_of_it_and_a_decrease_is_bounded() -> Non
     [entry] = events(plain, "end.bonus", 0)
     p = entry.params
     assert p["for_cards"] + p["for_income"] + p["for_cash"] == p["delta"]
+
+
+def test_luxury_happiness_delta_changes_every_items_happiness_never_below_zero() -> None:
+    tv = CONTENT.luxury["tv"]
+    more = market_visit(first_legal(BuyLuxury(0)), luxury_happiness_delta=2)
+    [bought] = events(more, "market.luxury_happiness", 0)
+    assert bought.params["delta"] == tv.happiness + 2
+    assert more.view(None)["market"][1]["happiness"] == CONTENT.luxury["bicycle"].happiness + 2
+    # A decrease stops at 0: the item gives no Happiness, takes none, and no longer counts
+    # as an item "providing Happiness" for required_luxury_items.
+    none = market_visit(first_legal(BuyLuxury(0)), luxury_happiness_delta=-5)
+    assert none.homes[0].luxuries == ["tv"]
+    assert events(none, "market.luxury_happiness", 0) == []
+    kept = market_visit(first_legal(BuyLuxury(0)), required_luxury_items=1)
+    lost = market_visit(
+        first_legal(BuyLuxury(0)), required_luxury_items=1, luxury_happiness_delta=-5
+    )
+    assert (kept.eligible(0), lost.eligible(0)) == (True, False)
+    with pytest.raises(OptionsError, match="'luxury_happiness_delta' must be at least -5"):
+        GAME.options({"luxury_happiness_delta": -6})
+
+
+def test_event_changes_change_one_event_cards_cost_happiness_and_insurance() -> None:
+    # The handbook lets a trainer change what an Event card does: here the flu costs 5 and
+    # 2 Happiness, Basic Insurance covers it, and no insurance covers a sprained ankle.
+    changes = {
+        "Flu Season": {"units": 5, "happiness": -2, "covered_by": "Basic Insurance"},
+        "sprained_ankle": {"covered_by": "none"},
+    }
+    state = start(
+        rounds=3, event_order=("flu", "sprained_ankle"), event_changes=changes, **SHELTERED
+    )
+    run(state, Script({1: {0: ["insurance"]}}))
+    assert state.homes[0].insurance == ["basic"]
+    assert [m.params["card"] for m in events(state, "event.covered")] == ["Flu Season"]
+    assert [m.params["amount"] for m in events(state, "event.cost", 1)] == [
+        5,
+        CONTENT.event["sprained_ankle"].units,
+    ]
+    farmers = events(state, "event.cost_family", 2)
+    assert farmers[0].params["amount"] == 5 + FARMERS.event_cost_delta
+    assert [m.params["delta"] for m in events(state, "event.happiness", 1)] == [-2]
+    # Basic Insurance no longer covers the sprained ankle: the retirees pay for it.
+    assert paid(state, "event.cost", 0) == [CONTENT.event["sprained_ankle"].units]
+    # The shipped cards are untouched.
+    assert (CONTENT.event["flu"].units, CONTENT.event["flu"].covered_by) == (3, "health")
+    # The help names every insurance card covered_by may name.
+    [row] = [r for r in describe_options(FinanciaLitOptions) if r["name"] == "event_changes"]
+    assert all(card in row["meaning"] for card in CONTENT.insurance)
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        (
+            {"meteor": {"units": 1}},
+            "event_changes names a card the game does not have: meteor. Name a card by its"
+            " name (Fire Disaster, Burglary,",
+        ),
+        (
+            {"fire": {"cost": 8}},
+            "option 'event_changes.fire': an Event card has no 'cost': change its units (what"
+            " it costs; below 0 it brings units), happiness (below 0 a loss) or covered_by"
+            ' (an insurance card, or "none")',
+        ),
+        ({"fire": {"units": 21}}, "option 'event_changes.fire.units' must be at most 20 (not 21)"),
+        (
+            {"fire": {"happiness": -6}},
+            "option 'event_changes.fire.happiness' must be at least -5 (not -6)",
+        ),
+        (
+            {"fire": {"covered_by": "pets"}},
+            "option 'event_changes.fire.covered_by': no insurance card is called 'pets': name"
+            " one of basic (Basic Insurance), fire (Fire clause), theft (Theft clause),",
+        ),
+    ],
+)
+def test_bad_event_changes_say_what_is_allowed(changes: dict[str, Any], says: str) -> None:
+    with pytest.raises(OptionsError) as refused:
+        GAME.options({"event_changes": changes})
+    assert str(refused.value).startswith(says)
 
 
 def test_luxury_changes_change_one_item_as_the_handbook_example_does() -> None:
@@ -502,6 +601,21 @@ def test_required_career_cards_and_luxury_items_limit_the_winners() -> None:
         assert state.result is not None and state.result.winners == ()
 
 
+def test_r48_an_experience_bought_in_the_last_period_is_not_a_required_item() -> None:
+    # The concert gives Happiness, but it is used up at the last upkeep, before the end.
+    assert CONTENT.luxury["concert"].experience and CONTENT.luxury["concert"].happiness > 0
+    concert = market_visit(first_legal(BuyLuxury(2)), required_luxury_items=1)
+    assert events(concert, "market.luxury", 0)[0].params["item"] == "Concert Tickets"
+    assert concert.homes[0].luxuries == [] and not concert.eligible(0)
+    tv = market_visit(first_legal(BuyLuxury(0)), required_luxury_items=1)
+    assert tv.homes[0].luxuries == ["tv"] and tv.eligible(0)
+    # The option's help tells the trainer so.
+    [row] = [
+        r for r in describe_options(FinanciaLitOptions) if r["name"] == "required_luxury_items"
+    ]
+    assert "experience" in row["meaning"] and "used up" in row["meaning"]
+
+
 #: For each FinanciaLit option, a value other than its default that random play must notice.
 CHANGED: dict[str, Any] = {
     "rounds": 3,
@@ -516,6 +630,7 @@ CHANGED: dict[str, Any] = {
     "luxury_cost_delta": 3,
     "luxury_upkeep_delta": 2,
     "luxury_changes": {x.id: {"cost": 1, "happiness": 4} for x in CONTENT.luxuries},
+    "luxury_happiness_delta": 3,
     "luxury_requires_skills": 2,
     "luxury_market_size": 1,
     "market_refresh_cost": 4,
@@ -542,6 +657,7 @@ CHANGED: dict[str, Any] = {
     "family_bills_delta": 3,
     "event_counts": {"festival": 20},
     "event_order": ("fire", "fire"),
+    "event_changes": {e.id: {"units": 9, "covered_by": "none"} for e in CONTENT.events},
     "income_counts": {"short_hours": 20},
     "income_draw": "none",
     "income_by_seat": {2: ("short_hours",) * 7},

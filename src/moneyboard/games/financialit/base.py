@@ -12,7 +12,7 @@ from moneyboard.engine.components import Deck
 from moneyboard.engine.ledger import BANK
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import GOODS_AT_ONCE
-from moneyboard.games.financialit.content import Content, Family
+from moneyboard.games.financialit.content import Content, EventCard, Family
 from moneyboard.games.financialit.options import FinanciaLitOptions
 
 #: Seats in turn order, by number of seats and first player.
@@ -86,6 +86,7 @@ class Figures:
     __slots__ = (
         "capacity",
         "clause_bills",
+        "events",
         "experiences",
         "families",
         "luxury_cards",
@@ -106,6 +107,13 @@ class Figures:
             else f
             for f in content.families
         }
+        #: Every Event card with the trainer's changes to single cards applied.
+        self.events: dict[str, EventCard] = {
+            e.id: e.model_copy(update=options.event_changes[e.id].values())
+            if e.id in options.event_changes
+            else e
+            for e in content.events
+        }
         luxuries = [
             x.model_copy(update=options.luxury_changes[x.id].values())
             if x.id in options.luxury_changes
@@ -115,14 +123,16 @@ class Figures:
         #: Upkeep per period, price and Happiness of each Luxury Item (the options applied).
         self.upkeep = {x.id: max(0, x.upkeep + options.luxury_upkeep_delta) for x in luxuries}
         self.luxury_prices = {x.id: max(0, x.cost + options.luxury_cost_delta) for x in luxuries}
-        self.luxury_happiness = {x.id: x.happiness for x in luxuries}
+        self.luxury_happiness = {
+            x.id: max(0, x.happiness + options.luxury_happiness_delta) for x in luxuries
+        }
         #: Each Luxury Item as the market shows it: its name and these figures.
         self.luxury_cards = {
             x.id: {
                 "card": x.id,
                 "name": x.name,
                 "cost": self.luxury_prices[x.id],
-                "happiness": x.happiness,
+                "happiness": self.luxury_happiness[x.id],
                 "upkeep": self.upkeep[x.id],
             }
             for x in luxuries

@@ -365,12 +365,12 @@ class Flow(FinanciaLitBase):
         deck.take(card)
         deck.discard(card)
         self.events_shown.append(card)
-        e = self.content.event[card]
+        e = self.figures.events[card]
         self.event("event.revealed", card=e.name, id=card, text=e.text)
         self.then(*[("event_hit", seat, card) for seat in self.order()])
 
     def step_event_hit(self, seat: int, card: str) -> None:
-        e = self.content.event[card]
+        e = self.figures.events[card]
         home = self.homes[seat]
         if e.needs_item and not any(x in home.luxuries for x in e.needs_item):
             names = " or ".join(self.content.luxury[x].name for x in e.needs_item)
@@ -558,15 +558,22 @@ CAREER_INCOME = {x.id: x.income for x in load_content().careers}
 
 
 #: Figures already built, by the options that shape them and the seat count.
-_FIGURES: dict[tuple[int, int, str, int], Figures] = {}
+_FIGURES: dict[tuple[int, int, int, str, int], Figures] = {}
 
 
 def figures_for(options: FinanciaLitOptions, players: int) -> Figures:
     """The figures of a game under ``options`` (shared by every game with the same ones)."""
     changes = ""
-    if options.family_changes or options.luxury_changes:
-        changes = options.model_dump_json(include={"family_changes", "luxury_changes"})
-    key = (options.luxury_upkeep_delta, options.luxury_cost_delta, changes, players)
+    single_cards = {"family_changes", "luxury_changes", "event_changes"}
+    if any(getattr(options, name) for name in single_cards):
+        changes = options.model_dump_json(include=single_cards)
+    key = (
+        options.luxury_upkeep_delta,
+        options.luxury_cost_delta,
+        options.luxury_happiness_delta,
+        changes,
+        players,
+    )
     figures = _FIGURES.get(key)
     if figures is None:
         if len(_FIGURES) >= 64:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from moneyboard.engine.options import RuleOptions, with_new_names
 
@@ -76,6 +76,62 @@ class LuxuryChange(BaseModel):
         return self.model_dump(exclude_none=True)
 
 
+class EventChange(BaseModel):
+    """New cost, Happiness or covering insurance for one Event card (what is not named is
+    kept)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    units: int | None = Field(default=None, ge=-10, le=20)
+    """What the card costs each family it hits; below 0 it brings units instead."""
+    happiness: int | None = Field(default=None, ge=-5, le=5)
+    """Happiness each family it hits gains (below 0: loses)."""
+    covered_by: str | None = None
+    """The insurance card that protects a family from it, by id, or "none"."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """An unknown field is refused naming the fields there are, so that a trainer who
+        writes ``cost`` learns that an Event card's cost is ``units``."""
+        if isinstance(data, Mapping):
+            unknown = sorted(set(data) - set(cls.model_fields))
+            if unknown:
+                raise ValueError(
+                    f"an Event card has no {', '.join(map(repr, unknown))}: change its units"
+                    " (what it costs; below 0 it brings units), happiness (below 0 a loss)"
+                    ' or covered_by (an insurance card, or "none")'
+                )
+        return data
+
+    @field_validator("covered_by")
+    @classmethod
+    def _known_insurance(cls, value: str | None) -> str | None:
+        """An insurance card named by its id or its name ("Fire clause"), or "none"."""
+        from moneyboard.games.financialit.content import load_content
+
+        if value is None:
+            return None
+        insurance = load_content().insurance
+        by_name = {card.name.casefold(): card.id for card in insurance.values()}
+        wanted = value.strip().casefold()
+        if wanted == "none" or wanted in insurance:
+            return wanted
+        if wanted in by_name:
+            return by_name[wanted]
+        listed = ", ".join(f"{card.id} ({card.name})" for card in insurance.values())
+        raise ValueError(
+            f"no insurance card is called {value!r}: name one of {listed},"
+            ' or "none" for a card no insurance covers'
+        )
+
+    def values(self) -> dict[str, object]:
+        """The attributes this change sets ("none" leaves the card with no insurance)."""
+        values = self.model_dump(exclude_none=True)
+        if values.get("covered_by") == "none":
+            values["covered_by"] = None
+        return values
+
+
 class FinanciaLitOptions(RuleOptions):
     """FinanciaLit's rule options (defaults follow the rulebook)."""
 
@@ -110,6 +166,9 @@ class FinanciaLitOptions(RuleOptions):
     """Added to the price of every Luxury Item (never below 0)."""
     luxury_upkeep_delta: int = Field(default=0, ge=-3, le=10)
     """Added to the per-period upkeep of every Luxury Item (never below 0)."""
+    luxury_happiness_delta: int = Field(default=0, ge=-5, le=5)
+    """Added to the Happiness every Luxury Item gives when bought (never below 0: an item
+    the change brings to 0 gives none, and no longer counts for required_luxury_items)."""
     luxury_changes: dict[str, LuxuryChange] = Field(default_factory=dict)
     """New cost, happiness or upkeep for single items, e.g. {jewellery = {cost = 11}}."""
     luxury_requires_skills: int = Field(default=0, ge=0, le=10)
@@ -125,7 +184,8 @@ class FinanciaLitOptions(RuleOptions):
 
     # --- Investments ---
     crowding_surcharge: int = Field(default=1, ge=0, le=5)
-    """Extra units each investor pays when every usable slot there is taken (0 = waived)."""
+    """Extra units each investor pays when every usable slot there is taken (0 = waived);
+    another family's pawn there alone costs nothing more (R47)."""
     investment_limit: int = Field(default=2, ge=1, le=6)
     """Most Investment cards a family may hold at once."""
     investment_end_penalty: int = Field(default=2, ge=0, le=5)
@@ -179,6 +239,10 @@ class FinanciaLitOptions(RuleOptions):
     event_counts: dict[str, int] | None = None
     """Copies of the Event cards named (by name or id); a card not named keeps its shipped
     count, so ``{fire = 0}`` takes the Fire Disaster out and ``{fire = 3}`` adds two."""
+    event_changes: dict[str, EventChange] = Field(default_factory=dict)
+    """New units (the cost; below 0 a gain), happiness or covered_by for single Event cards,
+    e.g. {fire = {units = 8, covered_by = "basic"}}. covered_by names an insurance card
+    (basic, fire, theft, health, home, vehicle, income, legal, travel) or "none"."""
     event_order: tuple[str, ...] = ()
     """A prepared order for the first Event cards revealed (the trainer's stacked deck)."""
     income_counts: dict[str, int] | None = None
@@ -232,7 +296,9 @@ class FinanciaLitOptions(RuleOptions):
     required_career_cards: int = Field(default=0, ge=0, le=10)
     """Skills + Career Advance cards a family must hold at the end to be able to win."""
     required_luxury_items: int = Field(default=0, ge=0, le=10)
-    """Luxury Items that give Happiness a family must hold at the end to be able to win."""
+    """Luxury Items that give Happiness a family must hold at the end to be able to win.
+    Only possessions count: an experience (a dinner, concert, spa day, city break or
+    holiday) is used up at the end of its period, even in the last one (R48)."""
 
     @classmethod
     def ids_for(cls, name: str) -> list[str]:
@@ -299,6 +365,7 @@ class FinanciaLitOptions(RuleOptions):
             ("family_changes", tuple(self.family_changes), content.family),
             ("luxury_changes", tuple(self.luxury_changes), content.luxury),
             ("event_counts", tuple(self.event_counts or {}), content.event),
+            ("event_changes", tuple(self.event_changes), content.event),
             ("event_order", self.event_order, content.event),
             ("income_counts", tuple(self.income_counts or {}), content.income_card),
             (
@@ -355,6 +422,7 @@ def _decks() -> dict[str, Mapping[str, Any]]:
         "family_changes": content.family,
         "luxury_changes": content.luxury,
         "event_counts": content.event,
+        "event_changes": content.event,
         "event_order": content.event,
         "income_counts": content.income_card,
         "income_by_seat": content.income_card,

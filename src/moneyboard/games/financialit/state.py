@@ -388,7 +388,7 @@ class FinanciaLitState(Flow, Choices):
         counts = o.event_deck()
         units = happiness = 0.0
         for card_id, count in counts.items():
-            e = self.content.event[card_id]
+            e = self.figures.events[card_id]
             if e.needs_item and not any(x in home.luxuries for x in e.needs_item):
                 continue
             if self.missing_need(seat, e.needs) is not None:
