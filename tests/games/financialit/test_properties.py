@@ -40,6 +40,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "bulk_goods_discount": st.integers(0, 5),
     "luxury_cost_delta": st.integers(-5, 20),
     "luxury_upkeep_delta": st.integers(-3, 10),
+    "luxury_happiness_delta": st.integers(-5, 5),
     "luxury_requires_skills": st.integers(0, 3),
     "luxury_market_size": st.integers(1, 8),
     "market_refresh_cost": st.integers(0, 5),
@@ -88,6 +89,18 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
                 "cost": st.integers(0, 30),
                 "happiness": st.integers(0, 10),
                 "upkeep": st.integers(0, 10),
+            },
+        ),
+        max_size=4,
+    ),
+    "event_changes": st.dictionaries(
+        st.sampled_from(EVENT_IDS),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "units": st.integers(-10, 20),
+                "happiness": st.integers(-5, 5),
+                "covered_by": st.sampled_from(["none", *sorted(CONTENT.insurance)]),
             },
         ),
         max_size=4,
