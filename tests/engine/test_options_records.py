@@ -218,8 +218,16 @@ def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:
     }
     with pytest.raises(RecordError, match="entry 1 of the record does not replay: It is not your"):
         replay_record(parse_record(json.dumps(bad_move)))
-    with pytest.raises(RecordError, match="only with the seed, rule options and seats"):
+    with pytest.raises(RecordError, match="only with the seed, rule options and seats") as now:
         replay_record(parse_record(json.dumps(bad_move)))
+    assert "earlier moneyboard" not in str(now.value)
+    # A record older than a change to the rules may not replay: it says so.
+    with pytest.raises(RecordError) as older:
+        replay_record(parse_record(json.dumps({**bad_move, "version": 2})))
+    assert str(older.value).endswith(
+        "this one was written by an earlier moneyboard (record version 2), and the game's"
+        " rules have changed since: see its RULINGS.md)"
+    )
     with pytest.raises(RecordError, match="cannot read record"):
         load_record(tmp_path / "missing.json")
     binary = tmp_path / "binary.json"

@@ -287,10 +287,17 @@ def replay(
         try:
             state.replay_move(move_of(entry, codec))
         except IllegalActionError as exc:
-            # Refused, not malformed: most often the seed, options or seats were changed.
+            # Refused, not malformed: most often the seed, options or seats were changed, or
+            # the record is older than a change to the game's rules.
+            why = "a record replays only with the seed, rule options and seats it was played with"
+            if record.version < VERSION:
+                why += (
+                    f"; this one was written by an earlier moneyboard (record version"
+                    f" {record.version}), and the game's rules have changed since: see its"
+                    " RULINGS.md"
+                )
             raise RecordError(
-                f"entry {number} of the record does not replay: {exc} (a record replays only"
-                " with the seed, rule options and seats it was played with)"
+                f"entry {number} of the record does not replay: {exc} ({why})"
             ) from None
         except MoneyboardError as exc:
             raise RecordError(f"entry {number} of the record does not replay: {exc}") from None
