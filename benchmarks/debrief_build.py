@@ -18,27 +18,21 @@ import cProfile
 import pstats
 import time
 
-from moneyboard.bots import make_bot
 from moneyboard.debrief import build_debrief, charts_svg
 from moneyboard.debrief.charts import NARROW
-from moneyboard.engine.record import GameRecord, record_of
-from moneyboard.engine.state import Seat
-from moneyboard.registry import get_game
+from moneyboard.engine.record import GameRecord, parse_record
+from moneyboard.sim.play import GameJob, play_game
 
 GAMES = ("financialit", "financity", "monitics", "rut-to-riches")
 KINDS = ("saver", "spender", "investor", "random")
 
 
 def bot_game(game_id: str, seed: int, kinds: tuple[str, ...] = KINDS) -> GameRecord:
-    """A whole game of ``game_id`` played by seeded bots of ``kinds``, as its record."""
-    game = get_game(game_id)
-    seats = [Seat(f"{kind.capitalize()} {i + 1}", kind) for i, kind in enumerate(kinds)]
-    state = game.new_state(seats, seed)
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
-    while state.result is None:
-        seat = state.to_move()[0]
-        state.apply(seat, bots[seat].choose(state, seat).action)
-    return record_of(state)
+    """A whole game of ``game_id`` played by seeded bots of ``kinds``, as its record (the
+    game ``moneyboard simulate`` would play with this seed and seating)."""
+    played = play_game(GameJob(game_id, kinds, seed, keep_record=True))
+    assert played.record is not None
+    return parse_record(played.record)
 
 
 def build(record: GameRecord) -> None:
