@@ -434,7 +434,6 @@ def test_family_changes_change_one_family_card_and_its_special_effect() -> None:
     [
         ({"family_changes": {"royals": {"income": 9}}}, "royals"),
         ({"family_changes": {"farmers": {"income": 99}}}, "family_changes.farmers.income"),
-        ({"family_changes": {"farmers": {"wealth": 1}}}, "family_changes.farmers.wealth"),
         ({"family_changes": {"farmers": {"event_cost_delta": 0}}}, "special"),
         ({"luxury_changes": {"yacht": {"cost": 50}}}, "yacht"),
         ({"luxury_changes": {"tv": {"cost": -1}}}, "luxury_changes.tv.cost"),
@@ -445,6 +444,35 @@ def test_bad_changes_to_single_cards_are_refused_naming_the_card_and_field(
 ) -> None:
     with pytest.raises(OptionsError, match=named.replace(".", r"\.")):
         GAME.options(changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        (
+            {"luxury_changes": {"tv": {"wealth": 1}}},
+            "option 'luxury_changes.tv': a Luxury Item has no 'wealth': change its cost (its"
+            " price), happiness (what it gives when bought) or upkeep (added to the bills each"
+            " period)",
+        ),
+        (
+            {"family_changes": {"farmers": {"wealth": 1, "cost": 2}}},
+            "option 'family_changes.farmers': a family has no 'cost', 'wealth': change its"
+            " income, units or happiness (what it starts with), goods (Common Goods it needs"
+            " each period), bills (Payable Bills each period), children, employer (true if"
+            " someone works for an employer), or special (its new special effect's text, with"
+            " upkeep_bonus, skill_cost_delta, family_aid_bonus, ignores_income_modifiers,"
+            " can_seek_employment, event_cost_delta or luxury_happiness_bonus)",
+        ),
+    ],
+)
+def test_unknown_fields_of_a_luxury_item_or_family_say_which_may_change(
+    changes: dict[str, Any], says: str
+) -> None:
+    # As for Event cards: "unknown option" alone left the trainer guessing what to write.
+    with pytest.raises(OptionsError) as refused:
+        GAME.options(changes)
+    assert str(refused.value) == says
 
 
 def test_changes_to_single_cards_survive_a_variant_file(tmp_path: Any) -> None:

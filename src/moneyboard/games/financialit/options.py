@@ -25,6 +25,16 @@ EFFECT_FIELDS = (
 )
 
 
+def known_fields(model: type[BaseModel], data: Any, what: str, fields: str) -> Any:
+    """``data`` for ``model``, or refused if it names a field ``model`` lacks: the message
+    says ``what`` has no such field and which ``fields`` a trainer may change instead."""
+    if isinstance(data, Mapping):
+        unknown = sorted(set(data) - set(model.model_fields))
+        if unknown:
+            raise ValueError(f"{what} has no {', '.join(map(repr, unknown))}: change its {fields}")
+    return data
+
+
 class FamilyChange(BaseModel):
     """New values for some attributes or the special effect of one Family card.
 
@@ -49,6 +59,20 @@ class FamilyChange(BaseModel):
     event_cost_delta: int | None = Field(default=None, ge=-5, le=5)
     luxury_happiness_bonus: int | None = Field(default=None, ge=-3, le=5)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """An unknown field is refused naming the figures and effects a family may change."""
+        return known_fields(
+            cls,
+            data,
+            "a family",
+            "income, units or happiness (what it starts with), goods (Common Goods it needs"
+            " each period), bills (Payable Bills each period), children, employer (true if"
+            " someone works for an employer), or special (its new special effect's text, with"
+            f" {', '.join(EFFECT_FIELDS[:-1])} or {EFFECT_FIELDS[-1]})",
+        )
+
     @model_validator(mode="after")
     def _effect_needs_text(self) -> FamilyChange:
         changed = [f for f in EFFECT_FIELDS if getattr(self, f) is not None]
@@ -70,6 +94,18 @@ class LuxuryChange(BaseModel):
     cost: int | None = Field(default=None, ge=0, le=30)
     happiness: int | None = Field(default=None, ge=0, le=10)
     upkeep: int | None = Field(default=None, ge=0, le=10)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """An unknown field is refused naming the three a Luxury Item may change."""
+        return known_fields(
+            cls,
+            data,
+            "a Luxury Item",
+            "cost (its price), happiness (what it gives when bought) or upkeep (added to"
+            " the bills each period)",
+        )
 
     def values(self) -> dict[str, object]:
         """The attributes this change sets."""
@@ -93,15 +129,13 @@ class EventChange(BaseModel):
     def _known_fields(cls, data: Any) -> Any:
         """An unknown field is refused naming the fields there are, so that a trainer who
         writes ``cost`` learns that an Event card's cost is ``units``."""
-        if isinstance(data, Mapping):
-            unknown = sorted(set(data) - set(cls.model_fields))
-            if unknown:
-                raise ValueError(
-                    f"an Event card has no {', '.join(map(repr, unknown))}: change its units"
-                    " (what it costs; below 0 it brings units), happiness (below 0 a loss)"
-                    ' or covered_by (an insurance card, or "none")'
-                )
-        return data
+        return known_fields(
+            cls,
+            data,
+            "an Event card",
+            "units (what it costs; below 0 it brings units), happiness (below 0 a loss)"
+            ' or covered_by (an insurance card, or "none")',
+        )
 
     @field_validator("covered_by")
     @classmethod
