@@ -45,6 +45,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "tax_debt_surcharge": st.integers(0, 50),
     "crash_cash_loss_pct": st.integers(0, 100),
     "crash_options_needed": st.integers(1, 3),
+    "crash_reach": st.sampled_from(["lander", "asset_holders"]),
     "after_top_loan": st.sampled_from(["stay", "restart"]),
     "friend_loan_interest_pct": st.integers(0, 100),
     "option_price": st.integers(0, 200),

@@ -364,6 +364,45 @@ def test_r15_a_crash_touches_only_the_player_who_lands_on_it() -> None:
     assert "studio_flat" in state.players[1].assets and state.cash(1) == 10
 
 
+def test_r15_crash_reach_asset_holders_hits_every_player_holding_assets() -> None:
+    """A crash of the whole market: Bayo, holding assets, sells them too; Chi, holding
+    none, keeps her cash; Dayo's insurance protects only Dayo, and Ada plays on."""
+    state = start(4, crash_reach="asset_holders")
+    give(state, 0, "duplex")
+    give(state, 1, "studio_flat")
+    give(state, 3, "farmland")
+    state.players[3].insurance = 1
+    for seat in (1, 2, 3):
+        set_money(state, seat, 10, 0)  # nobody can buy a distressed asset
+    roll_to(state, CRASH_BOX, 5)
+    assert kind(state) == "protect" and state.to_move() == (3,)
+    act(state, USE_INSURANCE)
+    while kind(state) == "bid":  # Ada, paid for her duplex, passes on Bayo's flat
+        act(state, PASS)
+    assert "duplex" not in state.players[0].assets
+    assert "studio_flat" not in state.players[1].assets
+    assert state.cash(1) == 10 + value("studio_flat", "distress")
+    assert state.cash(2) == 10
+    assert "farmland" in state.players[3].assets and state.players[3].insurance == 0
+    assert kind(state) == "turn" and state.to_move() == (0,)  # Ada's moves are not stopped
+    assert "crash.spreads" in events(state)
+
+
+def test_r15_an_asset_bought_in_a_crash_of_the_whole_market_is_not_sold_again() -> None:
+    state = start(3, crash_reach="asset_holders")
+    give(state, 0, "duplex")
+    give(state, 1, "studio_flat")
+    set_money(state, 1, 0, 0)
+    roll_to(state, CRASH_BOX, 5)
+    assert kind(state) == "bid" and state.to_move() == (2,)  # Chi, holding nothing, may buy
+    act(state, Bid(value("duplex", "distress")))
+    assert "duplex" in state.players[2].assets
+    while kind(state) == "bid":
+        act(state, PASS)
+    assert "studio_flat" not in state.players[1].assets
+    assert "duplex" in state.players[2].assets
+
+
 def test_r16_borrowing_on_a_turn_is_an_action_to_cover_a_payment_is_not() -> None:
     state = start()
     roll_to(state, STOCK_BOX, 2)

@@ -91,6 +91,7 @@ class Turn:
     __slots__ = (
         "actions_left",
         "asked",
+        "crash_sales",
         "deals",
         "final",
         "lenders",
@@ -120,6 +121,9 @@ class Turn:
         #: The asset kind the bank sells this turn ("" none, "any" every kind).
         self.market = ""
         self.final = final
+        #: In a crash of the whole market, the (seat, asset) distress sales waiting until
+        #: every player hit has chosen whether to use protection.
+        self.crash_sales: list[tuple[int, str]] = []
 
     def to_json(self) -> dict[str, Any]:
         return {

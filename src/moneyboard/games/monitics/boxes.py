@@ -49,7 +49,12 @@ class Boxes(MoniticsBase):
             self.tax_authority(seat)
         elif kind == "crash":
             self.event("crash.hit", seat=seat)
-            self.step_threat(seat, "crash")
+            if self.options.crash_reach == "lander":
+                self.step_threat(seat, "crash")
+            else:  # the whole market: everyone holding assets, the lander first (R15)
+                held = [s for s in self.others(seat) if self.players[s].assets]
+                spread = [("crash_spreads", s) for s in held]
+                self.then(("threat", seat, "crash"), *spread, ("crash_sales",))
         else:
             p.done = True
             if self.finisher is None:
@@ -162,6 +167,11 @@ class Boxes(MoniticsBase):
     def crash(self, seat: int) -> None:
         """Every asset sold at distress value; with none, most of the cash (not savings) lost."""
         p = self.players[seat]
+        if p.assets and self.options.crash_reach == "asset_holders":
+            # Sold once every player hit has chosen, so that an asset bought in distress
+            # from one of them is not sold again by its new owner in the same crash.
+            self.turn.crash_sales.extend((seat, a) for a in p.assets)
+            return
         if p.assets:
             self.then(*[("distress", seat, a) for a in p.assets])
             return
@@ -171,6 +181,19 @@ class Boxes(MoniticsBase):
             self.spend(seat, loss, "crash.cash_loss", percent=pct)
         else:
             self.event("crash.nothing", seat=seat)
+
+    def step_crash_spreads(self, seat: int) -> None:
+        """A crash of the whole market reaches another player holding assets (R15)."""
+        if self.players[seat].out or not self.players[seat].assets:
+            return
+        self.event("crash.spreads", seat=seat)
+        self.step_threat(seat, "crash")
+
+    def step_crash_sales(self) -> None:
+        """Every player hit and unprotected sells each asset in distress, in turn order."""
+        sales = self.turn.crash_sales
+        self.turn.crash_sales = []
+        self.then(*[("distress", seat, asset) for seat, asset in sales])
 
     # ----- distress sales ----------------------------------------------------------------
     def step_distress(self, seat: int, asset: str) -> None:

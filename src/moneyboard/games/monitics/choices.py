@@ -446,8 +446,8 @@ class Choices(Deals):
             p.insurance -= 1
             self.stock["insurance"] += 1
             self.event("insurance.used", seat=seat, blow=blow)
-            if self.options.insurance_ends_turn:
-                self.turn.stopped = True
+            if self.options.insurance_ends_turn and seat == self.turn.seat:
+                self.turn.stopped = True  # a player hit on another's turn has no moves to stop
         elif action.card == "options":
             needed = self.options.crash_options_needed
             p.options -= needed

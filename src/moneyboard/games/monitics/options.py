@@ -93,6 +93,10 @@ class MoniticsOptions(RuleOptions):
     """Percent of cash (not savings) lost in a Crash by a player who owns no asset."""
     crash_options_needed: int = Field(default=2, ge=1, le=10)
     """Options a player gives back to the bank to escape a Crash."""
+    crash_reach: Literal["lander", "asset_holders"] = "lander"
+    """Whom a Crash hits (R15): only the player who lands on it, or also every other player
+    holding assets (a crash of the whole market: each may use their own protection, else
+    sells every asset at distress value; only the player who landed loses cash)."""
 
     # --- loans ---
     loan_ladder: tuple[tuple[int, int], ...] = ((200, 240), (300, 350), (500, 600))
