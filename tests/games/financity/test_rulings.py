@@ -395,12 +395,68 @@ def test_r20_wellbeing_never_goes_below_zero() -> None:
     )
 
 
-def test_r21_no_reorganisation_after_the_last_event_and_ties_go_by_turn_order() -> None:
+def test_r21_no_reorganisation_after_the_last_event() -> None:
     state = start(years=1, forced={"deck:events": ["promotion"]})
     drive(state)
     assert not events(state, "reorganise.first")
     assert events(state, "event.next_year_void")
-    assert state.champion_key(0, 1.0) > state.champion_key(1, 1.0)
+
+
+def winners_at_the_end(homes: tuple[str, ...], extra_cash: dict[int, int]) -> FinanCityState:
+    """A one-year game where every family meets the criteria with the same champion score,
+    investment card and savings, but for ``extra_cash`` (seat -> cash kept at the end)."""
+    state = start(homes, years=1, forced={"deck:events": ["good_neighbours"]})
+    everyone = {seat: "shopping" for seat in range(len(homes))}
+    drive(state, places(everyone), until=at("shop", year=1))
+    for seat, p in enumerate(state.players):
+        take_cash(state, seat, state.cash(seat))
+        p.loans, p.wellbeing, p.investments = 0, 400, ["online_shop"]
+        give_savings(state, seat, [500])
+        assert p.home is not None
+        give_cash(state, seat, p.home.expenses + extra_cash.get(seat, 0))  # paid at Zone 8
+    return drive(state)
+
+
+def said(state: FinanCityState, key: str) -> list[str]:
+    """The log's lines with ``key``, in words."""
+    return [state.explain(e) for e in state.log if e[0] == key]
+
+
+def test_r21_a_tie_the_rulebook_leaves_standing_makes_co_champions() -> None:
+    """Equal on champion score, investment cards and savings (the rulebook's tie-breaks),
+    two winners share the title: neither is champion by being earlier in the turn order."""
+    state = winners_at_the_end(("city_flat", "garden_house"), {})
+    assert state.result is not None and state.result.winners == (0, 1)
+    assert state.result.scores[0] == state.result.scores[1] == 1360
+    assert state.explain(state.result.reason) == (
+        "Met all four winner criteria; Ana and Ben tie on champion score, investment cards "
+        "and savings, so they are co-champions."
+    )
+    assert said(state, "end.co_champion") == [
+        "Ana is a co-champion with 1,360 points.",
+        "Ben is a co-champion with 1,360 points.",
+    ]
+    assert not events(state, "end.champion")
+
+
+def test_r21_co_champions_are_only_the_tied_best_winners() -> None:
+    """Of three winners, the two with the best (equal) score are co-champions; the third
+    is a winner, not named among them. One champion alone is named as before."""
+    homes = ("city_flat", "garden_house", "shared_house")
+    state = winners_at_the_end(homes, {0: 100, 2: 100})
+    assert state.result is not None and state.result.winners == (0, 1, 2)
+    assert state.explain(state.result.reason) == (
+        "Met all four winner criteria; Ana and Cy tie on champion score, investment cards "
+        "and savings, so they are co-champions."
+    )
+    three = winners_at_the_end(homes, {})
+    assert three.result is not None
+    assert three.explain(three.result.reason).startswith(
+        "Met all four winner criteria; Ana, Ben and Cy tie on champion score"
+    )
+    alone = winners_at_the_end(homes, {1: 100})
+    assert alone.result is not None and alone.result.reason.params == {"champion": 1}
+    assert said(alone, "end.champion") == ["Ben is the champion with 1,460 points."]
 
 
 def test_r22_product_sales_between_players_in_reorganisation() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from rich.console import Console
+
 from moneyboard.engine.actions import Action
 from moneyboard.engine.kernel import Offer
 from moneyboard.games.financity import FinanCityState
@@ -21,7 +23,8 @@ from moneyboard.games.financity.actions import (
 )
 from moneyboard.games.financity.base import ZONE_NAMES, ZONES
 from moneyboard.games.financity.content import KIND_NAMES
-from moneyboard.terminal.render import decision_line
+from moneyboard.terminal.render import decision_line, result_renderable
+from moneyboard.terminal.text import metric_label
 from moneyboard.web.art import mechanics
 from tests.games.financity.driver import (
     CITY,
@@ -315,13 +318,31 @@ def test_the_end_is_told_once_and_the_result_does_not_repeat_itself() -> None:
     ]
     assert state.result is not None and not state.result.winners
     reason = state.explain(state.result.reason)
-    assert reason == "No family met all four winner criteria."
+    assert reason.startswith("No family met all four winner criteria, so there is no winner")
     easy = drive(start(years=1, win_wellbeing=0, win_savings=0, win_investments=0))
     assert easy.result is not None and easy.result.winners == (0, 1)
     won = easy.explain(easy.result.reason)
     assert "300" not in won and "$500" not in won  # the class's criteria, not fixed ones
     assert won.startswith("Met all four winner criteria; ")
-    assert won.endswith(" has the best champion score.")
+    assert won.endswith(" so they are co-champions.")  # both end alike (R21)
+
+
+def test_r23_with_no_winner_the_scores_are_said_to_be_no_ranking() -> None:
+    """With no winner the result's score column must not read as a ranking the rulebook
+    lacks: the reason says so, and the column is named by what it is (R23)."""
+    state = drive(start(years=1))
+    assert state.result is not None and not state.result.winners
+    assert state.explain(state.result.reason) == (
+        "No family met all four winner criteria, so there is no winner and no champion. The "
+        "scores (champion score less loans) are there to talk about, not a ranking: the "
+        "rulebook ranks only winners."
+    )
+    assert metric_label(state, "score") == "score (champion score less loans)"
+    console = Console(record=True, width=300)
+    console.print(result_renderable(state))
+    shown = console.export_text()
+    assert "No winner - No family met all four winner criteria" in shown
+    assert "score (champion score less loans)" in shown
 
 
 def test_a_withdrawal_button_says_what_comes_back_where_the_bank_keeps_a_share() -> None:

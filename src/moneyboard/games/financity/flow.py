@@ -446,9 +446,17 @@ class Flow(FinanCityBase):
         if not winners:
             self.end([], scores, msg("end.nobody"))
             return
-        best = max(winners, key=lambda s: self.champion_key(s, scores[s]))
-        self.event("end.champion", seat=best, score=scores[best])
-        self.end(winners, scores, msg("end.winners", champion=best))
+        best = max(self.champion_key(s, scores[s]) for s in winners)
+        champions = [s for s in winners if self.champion_key(s, scores[s]) == best]
+        if len(champions) == 1:
+            self.event("end.champion", seat=champions[0], score=_whole(scores[champions[0]]))
+            self.end(winners, scores, msg("end.winners", champion=champions[0]))
+            return
+        # A tie the rulebook's tie-breaks leave standing: co-champions (R21).
+        for seat in champions:
+            self.event("end.co_champion", seat=seat, score=_whole(scores[seat]))
+        named = dict(zip(_CHAMPION_FIELDS, champions, strict=False))
+        self.end(winners, scores, msg(f"end.co_champions.{len(champions)}", **named))
 
     def meets_criteria(self, seat: int) -> bool:
         """The rulebook's four winner criteria (wellbeing, savings, no loans, an investment)."""
@@ -539,16 +547,15 @@ class Flow(FinanCityBase):
             )
         return lines
 
-    def champion_key(self, seat: int, score: float) -> tuple[float, int, int, int]:
-        """Champion order: score, then most investment cards, then most savings, then (R21)
-        the earliest seat in the last year's turn order."""
-        order = self.order()
-        return (
-            score,
-            len(self.players[seat].investments),
-            self.savings_total(seat),
-            -order.index(seat),
-        )
+    def champion_key(self, seat: int, score: float) -> tuple[float, int, int]:
+        """Champion order, as the rulebook breaks ties: score, then most investment cards,
+        then most savings. Winners still equal on all three are co-champions (R21)."""
+        return (score, len(self.players[seat].investments), self.savings_total(seat))
+
+
+#: The parameters naming co-champions in an ``end.co_champions.*`` reason, in seat order: the
+#: first is ``champion``, as in a single champion's reason.
+_CHAMPION_FIELDS = ("champion", "second", "third", "fourth", "fifth", "sixth")
 
 
 def _whole(x: float) -> float | int:
