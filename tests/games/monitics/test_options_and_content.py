@@ -50,6 +50,7 @@ def test_every_option_has_a_meaning_and_the_rulebook_figures_are_defaults() -> N
         ({"amount_steps": [0]}, "positive"),
         ({"asset_market": "bazaar"}, "asset_market"),
         ({"final_turns_grant": "sometimes"}, "final_turns_grant"),
+        ({"ownership_counts_cards": "maybe"}, "ownership_counts_cards"),
         ({"crash_reach": "everyone"}, "crash_reach' must be 'lander' or 'asset_holders'"),
         ({"no_such_rule": 1}, "no_such_rule"),
     ],

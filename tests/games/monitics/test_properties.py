@@ -36,6 +36,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "habits_penalty": st.integers(0, 100),
     "ownership_reward": st.integers(0, 200),
     "ownership_penalty": st.integers(0, 200),
+    "ownership_counts_cards": st.booleans(),
     "wahala_loss_pct": st.integers(0, 100),
     "business_grant": st.integers(0, 300),
     "business_penalty": st.integers(0, 200),

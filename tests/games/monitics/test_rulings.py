@@ -342,6 +342,19 @@ def test_r14_habits_reward_goes_to_cash_and_a_business_is_a_company() -> None:
     assert state.cash(0) == 400 + 100
 
 
+def test_r14_ownership_counts_option_and_insurance_cards_only_under_its_option() -> None:
+    state = start()
+    state.players[0].insurance = 1
+    roll_to(state, BOX, 4)
+    assert state.cash(0) == 400 - 20  # a card is not an asset: "owns nothing"
+    state = start(ownership_counts_cards=True)
+    state.players[0].options = 1
+    roll_to(state, BOX, 4)
+    act(state, KEEP_ROLL)
+    assert state.cash(0) == 400 + 50
+    assert "circumstance.ownership_cards" in events(state)
+
+
 def test_r15_crash_percent_and_options_needed_are_options() -> None:
     state = start(crash_cash_loss_pct=50, crash_options_needed=1)
     state.players[0].options = 1

@@ -219,6 +219,13 @@ class MoniticsBase(GameState):
             - self.liabilities(seat)
         )
 
+    def owns_for_ownership_pays(self, seat: int) -> bool:
+        """Whether Ownership Pays counts the player as an owner: any asset, or an Option or
+        Insurance card when the rule option counts them (R14)."""
+        p = self.players[seat]
+        cards = self.options.ownership_counts_cards and (p.options or p.insurance)
+        return bool(p.assets or cards)
+
     def owns_company(self, seat: int) -> bool:
         asset = self.content.asset
         return any(asset[a].kind == "company" for a in self.players[seat].assets)

@@ -104,8 +104,11 @@ class Boxes(MoniticsBase):
             else:
                 self.step_pay(seat, o.habits_penalty, "circumstance.habits_penalty", {})
         elif number == 4:
-            if p.assets:
-                reward = ("reward", seat, o.ownership_reward, "circumstance.ownership_reward")
+            if self.owns_for_ownership_pays(seat):
+                key = (
+                    "circumstance.ownership_reward" if p.assets else "circumstance.ownership_cards"
+                )
+                reward = ("reward", seat, o.ownership_reward, key)
                 self.claimable(seat, "ownership_reward", reward)
             else:
                 self.step_pay(seat, o.ownership_penalty, "circumstance.ownership_penalty", {})

@@ -71,6 +71,9 @@ class MoniticsOptions(RuleOptions):
     """4 Ownership Pays: earned by a player who owns any asset."""
     ownership_penalty: int = Field(default=20, ge=0, le=10_000)
     """4 Ownership Pays: lost by a player who owns nothing."""
+    ownership_counts_cards: bool = False
+    """4 Ownership Pays: whether an Option or Insurance card counts as owning an asset, as the
+    rulebook lists them among what players may buy (R14). Off: only asset cards count."""
     wahala_loss_pct: int = Field(default=40, ge=0, le=100)
     """5 Wahala Pro Max: percent of cash lost by a player with neither insurance nor savings."""
     business_grant: int = Field(default=100, ge=0, le=10_000)

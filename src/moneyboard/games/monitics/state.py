@@ -504,7 +504,8 @@ class MoniticsState(Choices):
                 return float(o.habits_reward)
             return -float(o.habits_penalty)
         if face == 4:
-            return float(o.ownership_reward if p.assets else -o.ownership_penalty)
+            owner = self.owns_for_ownership_pays(seat)
+            return float(o.ownership_reward if owner else -o.ownership_penalty)
         if face == 5:
             if insured or savings > 0:
                 return 0.0
