@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -199,3 +200,37 @@ def test_the_log_leaves_out_zeros_and_says_a_shared_card_was_drawn_once() -> Non
     assert [t for t in texts if "is this period's Income Modifier for every family" in t]
     keys = {key for key, _ in state.log}
     assert "income.shared_modifier" in keys and "investment.crowded" not in keys
+
+
+def test_clause_buttons_name_what_the_games_event_changes_make_them_cover() -> None:
+    """A trainer's event_changes may move an Event card to another insurance (R45): the
+    Broker's buttons, the terminal's list and the bots' reasons name what each clause covers
+    in this game, not on the shipped cards; a game without changes keeps the shipped words."""
+    from moneyboard.games.financialit.actions import DONE, DropClause
+    from moneyboard.terminal.render import action_text
+    from tests.games.financialit.driver import SHELTERED, Script, run
+
+    changes = {"burglary": {"covered_by": "basic"}, "fire": {"covered_by": "theft"}}
+    state = start(rounds=2, event_changes=changes, **SHELTERED)
+    seen: dict[str, str] = {}
+
+    def at_the_broker(state: Any, seat: int) -> Any:
+        for entry in state.seat_actions(seat)["legal"]:
+            if entry["action"]["type"] == "add_clause":
+                seen[entry["action"]["clause"]] = entry["text"]
+        seen["terminal"] = action_text(state, seat, AddClause("theft"))
+        return DONE
+
+    # The first visit takes out Basic Insurance; the second offers the clauses.
+    broker = {0: ["insurance"]}
+    run(state, Script({1: broker, 2: broker}, {"insurance": at_the_broker}))
+    theft = "Theft clause (covers Fire Disaster and Stolen Phone)"
+    assert seen["theft"] == f"Add the {theft}"
+    assert seen["fire"] == "Add the Fire clause"  # it covers no Event card in this game
+    assert seen["terminal"].startswith(f"Add the {theft}")
+    assert state.action_text(DropClause("theft")) == f"Drop the {theft}"
+    shipped = start(rounds=1)
+    assert shipped.action_label(AddClause("theft")) == (
+        "Add the Theft clause (covers Burglary and Stolen Phone)"
+    )
+    assert shipped.action_label(AddClause("fire")) == "Add the Fire clause (covers Fire Disaster)"

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import functools
+from collections.abc import Collection, Iterable
 from typing import Any, ClassVar
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import Outcome
-from moneyboard.engine.labels import CHOSEN_LATER
-from moneyboard.engine.messages import Message, load_catalogue, msg
+from moneyboard.engine.labels import CHOSEN_LATER, remembered_label
+from moneyboard.engine.messages import Catalogue, Message, load_catalogue, msg
 from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.state import GameState
 from moneyboard.games.financialit.actions import (
@@ -26,8 +27,10 @@ from moneyboard.games.financialit.actions import (
     SETTLE_HAPPINESS,
     SETTLE_UNITS,
     TAKE_LOAN,
+    AddClause,
     BuyGoods,
     BuyLuxury,
+    DropClause,
     Invest,
     Save,
     TakeLoan,
@@ -60,16 +63,24 @@ DRAW_KEYS = {
 }
 
 
-def clause_words(content: Content) -> dict[str, str]:
-    """Each insurance clause on its buttons (``clause=ID``) with the Event cards it covers.
+def clause_words(
+    content: Content, covers: Iterable[tuple[str, str | None]] | None = None
+) -> dict[str, str]:
+    """Each insurance clause on its buttons (``clause=ID``) with the Event cards it covers:
+    ``covers`` gives each Event card's name and covering insurance (by default as shipped).
 
     >>> from moneyboard.games.financialit.content import load_content
     >>> clause_words(load_content())["clause=theft"]
     'Theft clause (covers Burglary and Stolen Phone)'
+    >>> clause_words(load_content(), [("Burglary", "theft")])["clause=theft"]
+    'Theft clause (covers Burglary)'
     """
+    if covers is None:
+        covers = [(e.name, e.covered_by) for e in content.events]
+    covers = list(covers)
     words = {}
     for clause in content.clauses:
-        events = [e.name for e in content.events if e.covered_by == clause.id]
+        events = [name for name, covered_by in covers if covered_by == clause.id]
         listed = (
             " and ".join(events)
             if len(events) < 3
@@ -77,6 +88,14 @@ def clause_words(content: Content) -> dict[str, str]:
         )
         words[f"clause={clause.id}"] = f"{clause.name} (covers {listed})" if events else clause.name
     return words
+
+
+@functools.lru_cache(maxsize=64)
+def covering_words(catalogue: Catalogue, covers: tuple[tuple[str, str | None], ...]) -> Catalogue:
+    """``catalogue`` with the clauses' buttons naming what they cover in a game whose
+    Event cards give ``covers`` (name, covering insurance): one catalogue for each, so that
+    their labels are remembered like any other."""
+    return catalogue.with_words(clause_words(FinanciaLitState.content, covers))
 
 
 class FinanciaLitState(Flow, Choices):
@@ -227,7 +246,14 @@ class FinanciaLitState(Flow, Choices):
         ("Buy Beach Holiday (slot 2)") and an investment's the card on offer ("Invest in
         Term Deposit (short term)"), their price beside them as every purchase's cost. An
         empty slot or a term with nothing on offer reads as the plain template. Common Goods
-        at the Market say their count and what they cost (:meth:`goods_label`)."""
+        at the Market say their count and what they cost (:meth:`goods_label`). A clause's
+        button names the Event cards it covers in this game: ``event_changes`` may give a
+        card to another insurance (R45)."""
+        if isinstance(action, AddClause | DropClause) and self.options.event_changes:
+            covers = tuple((e.name, e.covered_by) for e in self.figures.events.values())
+            names = tuple([seat.name for seat in self.seats])
+            catalogue = covering_words(self.catalogue, covers)
+            return remembered_label(action, catalogue, names, self.currency, chosen_later)
         if isinstance(action, BuyGoods):
             d = self.decision
             if d is not None and d.kind == "market":
