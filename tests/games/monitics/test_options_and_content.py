@@ -51,6 +51,7 @@ def test_every_option_has_a_meaning_and_the_rulebook_figures_are_defaults() -> N
         ({"asset_market": "bazaar"}, "asset_market"),
         ({"final_turns_grant": "sometimes"}, "final_turns_grant"),
         ({"ownership_counts_cards": "maybe"}, "ownership_counts_cards"),
+        ({"taxman_catches_on": 7}, "taxman_catches_on"),
         ({"crash_reach": "everyone"}, "crash_reach' must be 'lander' or 'asset_holders'"),
         ({"no_such_rule": 1}, "no_such_rule"),
     ],

@@ -44,6 +44,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "voluntary_tax": st.integers(0, 100),
     "tax_penalty": st.integers(0, 300),
     "tax_debt_surcharge": st.integers(0, 50),
+    "taxman_catches_on": st.integers(1, 6),
     "crash_cash_loss_pct": st.integers(0, 100),
     "crash_options_needed": st.integers(1, 3),
     "crash_reach": st.sampled_from(["lander", "asset_holders"]),

@@ -8,7 +8,7 @@ import pytest
 
 from moneyboard.engine.actions import Action
 from moneyboard.engine.claims import Claim
-from moneyboard.engine.errors import OptionsError, RecordError
+from moneyboard.engine.errors import IllegalActionError, OptionsError, RecordError
 from moneyboard.engine.offers import Propose
 from moneyboard.engine.record import record_of, replay
 from moneyboard.games.monitics import MoniticsState
@@ -259,6 +259,23 @@ def test_r10_a_penalty_cash_cannot_pay_is_paid_as_the_player_chooses() -> None:
     set_money(state, 0, 30, 40)
     roll_to(state, TAX_BOX, 6)
     assert (state.cash(0), state.savings(0)) == (0, 20) and kind(state) == "turn"
+
+
+def test_r10_the_taxman_may_catch_only_on_a_die_under_its_option() -> None:
+    state = start(taxman_catches_on=2)
+    state.force("taxman", [3])
+    roll_to(state, TAX_BOX, 3)
+    assert state.cash(0) == 400 and not state.players[0].tax_card  # not caught this time
+    assert "tax.not_caught" in events(state)
+    state = start(taxman_catches_on=2)
+    state.force("taxman", [2])
+    roll_to(state, TAX_BOX, 3)
+    assert state.cash(0) == 400 - 50 and state.players[0].tax_card
+    state = start()  # the default: always caught, and no die is rolled for it
+    roll_to(state, TAX_BOX, 3)
+    assert state.cash(0) == 400 - 50 and state.chance_streams() == ["die"]
+    with pytest.raises(IllegalActionError, match="no cards or dice called 'taxman'"):
+        state.force("taxman", [1])
 
 
 def test_r11_the_player_chooses_how_to_pay_what_cash_cannot() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moneyboard.games.monitics.base import MoniticsBase, share
+from moneyboard.games.monitics.base import DIE, MoniticsBase, share
 
 #: Blows insurance can prevent, and the one two options can prevent.
 INSURABLE = frozenset({"major_expense", "forced_sale", "crash"})
@@ -245,6 +245,24 @@ class Boxes(MoniticsBase):
         if p.tax_card:
             self.event("tax.exempt", seat=seat)
             return
+        if o.taxman_catches_on < len(DIE):  # the Taxman "may" catch: a die decides (R10)
+            self.draw("taxman", DIE, ("taxman_rolled", seat))
+            return
+        self.tax_caught(seat)
+
+    def step_taxman_rolled(self, seat: int, roll: int) -> None:
+        """The Taxman's die: caught on ``taxman_catches_on`` or lower, else not this time."""
+        faces = self.options.taxman_catches_on
+        if roll > faces:
+            self.event("tax.not_caught", seat=seat, roll=roll, faces=faces)
+            return
+        self.event("tax.taxman_roll", seat=seat, roll=roll, faces=faces)
+        self.tax_caught(seat)
+
+    def tax_caught(self, seat: int) -> None:
+        """Caught without a Tax Card: the penalty, or a debt due at the end, and the card."""
+        o = self.options
+        p = self.players[seat]
         p.tax_card = True
         if self.cash(seat) + self.savings(seat) >= o.tax_penalty:
             # Paid like a bill: from cash, and when cash is short the player chooses (R11).

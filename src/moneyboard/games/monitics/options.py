@@ -90,6 +90,10 @@ class MoniticsOptions(RuleOptions):
     """What a player without a Tax Card pays when caught on a Tax box."""
     tax_debt_surcharge: int = Field(default=10, ge=0, le=10_000)
     """Added to an unpaid tax penalty, which is settled at the end of the game."""
+    taxman_catches_on: int = Field(default=6, ge=1, le=6)
+    """Whether the Taxman surely catches a player without a Tax Card on a Tax box (R10): 6,
+    always (no die is rolled); from 1 to 5, the player rolls the Taxman's die and is caught
+    only on that number or lower (3: one chance in two, 1: one in six)."""
 
     # --- crash ---
     crash_cash_loss_pct: int = Field(default=60, ge=0, le=100)

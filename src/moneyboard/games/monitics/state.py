@@ -133,6 +133,7 @@ class MoniticsState(Choices):
             **{b.id: b.name for b in content.bills},
             **content.box_words(),
             **REWARD_WORDS,
+            "taxman": "Taxman's die",  # the chance stream of R10's variant
         }
     )
     #: The board as a forecast reads it (``forecast.Board``).
@@ -145,11 +146,17 @@ class MoniticsState(Choices):
         return None if limit is None else float(limit)
 
     def chance_streams(self) -> list[str]:
-        return ["die"]
+        return ["die", "taxman"] if self.taxman_rolls() else ["die"]
 
     def stream_outcomes(self, stream: str) -> Collection[Any] | None:
-        """The only chance in Monitics is the die."""
-        return DIE if stream == "die" else None
+        """The chance in Monitics is the die, and the Taxman's die when he only may catch."""
+        if stream == "die" or (stream == "taxman" and self.taxman_rolls()):
+            return DIE
+        return None
+
+    def taxman_rolls(self) -> bool:
+        """Whether a die decides if the Taxman catches (R10), rather than always."""
+        return self.options.taxman_catches_on < len(DIE)
 
     @property
     def round(self) -> int:
@@ -417,7 +424,7 @@ class MoniticsState(Choices):
             if landings:
                 value += landings * self.circumstance_value(seat, face)
         if not p.tax_card:
-            value -= coming.tax * o.tax_penalty
+            value -= coming.tax * o.tax_penalty * o.taxman_catches_on / len(DIE)
         if not p.insurance and p.options < o.crash_options_needed:
             if held:
                 loss = float(sum(a.market - a.distress for a in held))
