@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -174,7 +174,8 @@ class Catalogue:
         money: Callable[[int | float], str] = str,
     ) -> str:
         """A message (an event or a :class:`Message`) in words: ``{field:seat}`` shows a seat
-        by ``seat_name``, ``{field:money}`` an amount by ``money`` (as labels do)."""
+        by ``seat_name``, ``{field:seats}`` a list of seats as their names ("Ana, Ben and
+        Cleo"), ``{field:money}`` an amount by ``money`` (as labels do)."""
         key, params = message
         compiled = self._compiled.get(key)
         if compiled is None:
@@ -193,6 +194,9 @@ class Catalogue:
             if field not in params:
                 continue
             value = params[field]
+            if how == "@seats" and isinstance(value, list | tuple):
+                values[field + how] = and_list([seat_name(int(s)) for s in value])
+                continue
             if isinstance(value, bool) or not isinstance(value, int | float):
                 values[field + how] = self._shown(value)
             else:
@@ -233,8 +237,9 @@ class Catalogue:
         return self._words.get("people=one", "family"), self._words.get("people=many", "Families")
 
 
-#: A placeholder for a seat's name or an amount of money: ``{to:seat}``, ``{price:money}``.
-_TYPED = re.compile(r"\{(\w+)(:seat|:money)\}")
+#: A placeholder for a seat's name, several seats' names or an amount of money:
+#: ``{to:seat}``, ``{champions:seats}`` ("Ana and Ben"), ``{price:money}``.
+_TYPED = re.compile(r"\{(\w+)(:seats|:seat|:money)\}")
 #: A number with its noun: ``{kids:count child/children}``, ``{moves:count move}`` (plural +s).
 _COUNTED = re.compile(r"\{(\w+):count ([^{}/]+)(?:/([^{}]+))?\}")
 #: A template worked out: its text for ``str.format_map``, its plain fields, its typed ones
@@ -278,6 +283,15 @@ def _compiled(template: str) -> _Compiled:
         elif field not in _NAMES and not field.endswith("_name"):
             plain[field] = None
     return text, tuple(plain), tuple(typed), tuple(counted)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """Names for a sentence: ``["Ana", "Ben", "Cleo"]`` as ``"Ana, Ben and Cleo"``.
+
+    >>> and_list(["Ana"]), and_list(["Ana", "Ben", "Cleo"])
+    ('Ana', 'Ana, Ben and Cleo')
+    """
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 class _Lenient(dict[str, Any]):

@@ -455,8 +455,9 @@ class Flow(FinanCityBase):
         # A tie the rulebook's tie-breaks leave standing: co-champions (R21).
         for seat in champions:
             self.event("end.co_champion", seat=seat, score=_whole(scores[seat]))
-        named = dict(zip(_CHAMPION_FIELDS, champions, strict=False))
-        self.end(winners, scores, msg(f"end.co_champions.{len(champions)}", **named))
+        # ``champion`` names the first, as in a single champion's reason.
+        reason = msg("end.co_champions", champions=champions, champion=champions[0])
+        self.end(winners, scores, reason)
 
     def meets_criteria(self, seat: int) -> bool:
         """The rulebook's four winner criteria (wellbeing, savings, no loans, an investment)."""
@@ -551,11 +552,6 @@ class Flow(FinanCityBase):
         """Champion order, as the rulebook breaks ties: score, then most investment cards,
         then most savings. Winners still equal on all three are co-champions (R21)."""
         return (score, len(self.players[seat].investments), self.savings_total(seat))
-
-
-#: The parameters naming co-champions in an ``end.co_champions.*`` reason, in seat order: the
-#: first is ``champion``, as in a single champion's reason.
-_CHAMPION_FIELDS = ("champion", "second", "third", "fourth", "fifth", "sixth")
 
 
 def _whole(x: float) -> float | int:

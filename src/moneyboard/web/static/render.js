@@ -380,8 +380,9 @@ export function nameList(names) {
 const IDENTIFIER = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 /** Parameters holding what a person typed (a seat's name): shown exactly as typed. */
 const TYPED_NAMES = new Set(["name", "player", "was"]);
-/** A template's placeholders: `{field}`, `{to:seat}`, `{price:money}`, `{kids:count child/children}`. */
-const PLACEHOLDER = /\{(\w+)(?::(seat|money)|:count ([^{}/]+)(?:\/([^{}]+))?)?\}/g;
+/** A template's placeholders: `{field}`, `{to:seat}`, `{champions:seats}`, `{price:money}`,
+ * `{kids:count child/children}`. */
+const PLACEHOLDER = /\{(\w+)(?::(seats|seat|money)|:count ([^{}/]+)(?:\/([^{}]+))?)?\}/g;
 
 function paramText(value) {
   if (Array.isArray(value)) return value.length ? value.map(paramText).join(", ") : "none";
@@ -403,6 +404,7 @@ export function explain(update, key, params = {}) {
     if (!(field in p)) return whole;
     const value = p[field];
     if (one !== undefined) return `${paramText(value)} ${value === 1 ? one : many || `${one}s`}`;
+    if (how === "seats" && Array.isArray(value)) return nameList(value.map((s) => seatName(update, Number(s))));
     if (how && typeof value === "number") return how === "seat" ? seatName(update, value) : money(value);
     if (!how && (TYPED_NAMES.has(field) || field.endsWith("_name"))) return String(value);
     return paramText(value);
