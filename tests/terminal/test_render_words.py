@@ -294,6 +294,14 @@ def test_financity_says_which_winner_criteria_each_family_met_or_missed() -> Non
             p = view["players"][seat]
             assert any(f"{p['wellbeing']} wellbeing" in line for line in criteria)
             assert any(state.money_text(p["savings"]) in line for line in criteria)
+            # The rulebook's "no loan cards", not "0 loan cards (at most 0 allowed)".
+            (loans,) = [line for line in criteria if "loan card" in line]
+            assert "at most 0" not in loans and "the 0 allowed" not in loans
+            held = p["loan_cards"]
+            assert loans in (
+                "met: no loan cards held (none allowed)",
+                f"missed: {held} loan card{'s' * (held != 1)} held, where none are allowed",
+            )
             (champion,) = [line for line in lines if line.startswith("champion score ")]
             assert champion.startswith(f"champion score {number(_champion(state, seat))}:")
 

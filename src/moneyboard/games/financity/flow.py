@@ -518,8 +518,14 @@ class Flow(FinanCityBase):
             "loans": {"most": o.win_loan_cards},
             "investments": {"need": o.win_investments},
         }
+        # The rulebook's "no loan cards" reads as such, not "at most 0 allowed".
+        said = {"loans": "no_loans"} if o.win_loan_cards == 0 else {}
         lines = [
-            msg(f"result.{'met' if met else 'missed'}.{name}", **figure, **needs[name])
+            msg(
+                f"result.{'met' if met else 'missed'}.{said.get(name, name)}",
+                **figure,
+                **needs[name],
+            )
             for name, met, figure in criteria
         ]
         champion = self.champion_score(seat)
