@@ -27,6 +27,7 @@ from moneyboard.engine.actions import Action
 from moneyboard.engine.directives import moves_to_take_back
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.game import GameDef
+from moneyboard.engine.options import RuleOptions
 from moneyboard.engine.record import GameRecord, record_of
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.registry import get_game
@@ -333,11 +334,17 @@ class Room:
             raise refused("the trainer has paused the game", "paused")
         return state
 
+    def options(self) -> RuleOptions:
+        """The room's rule options: its stored overrides, read with the defaults of the
+        moneyboard that created it (a later one may have changed a default)."""
+        model = self.game.options_model
+        return self.game.options(model.as_recorded(self.stored.options, self.stored.record_version))
+
     def _new_state(self, seats: list[Seat]) -> GameState:
         return self.game.new_state(
             seats,
             self.stored.seed,
-            self.game.options(self.stored.options),
+            self.options(),
             forced=self.stored.forced,
         )
 

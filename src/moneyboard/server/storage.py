@@ -25,6 +25,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -42,6 +43,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import PoolProxiedConnection
 
+from moneyboard.engine.record import VERSION as RECORD_VERSION
+
 metadata = MetaData()
 
 rooms = Table(
@@ -57,6 +60,9 @@ rooms = Table(
     Column("trainer_hash", String(64), nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("created_at", Float, nullable=False),
+    # The record version the room was created under: its options are read with that
+    # version's defaults (``RuleOptions.as_recorded``), also after an upgrade.
+    Column("record_version", Integer, nullable=False, server_default="2"),
 )
 
 seat_tokens = Table(
@@ -69,6 +75,7 @@ seat_tokens = Table(
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("revoked", Boolean, nullable=False, default=False),
     Column("created_at", Float, nullable=False),
+    Index("seat_tokens_room", "room_id"),
 )
 
 entries = Table(
@@ -99,6 +106,9 @@ class StoredRoom:
     forced: dict[str, list[Any]]
     trainer_hash: str
     finished: bool
+    #: The record version of the moneyboard that created the room: its ``options`` are the
+    #: overrides of that version's defaults, which a later version may have changed.
+    record_version: int = RECORD_VERSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +192,7 @@ def _room(row: Any) -> StoredRoom:
         forced=dict(row.forced),
         trainer_hash=row.trainer_hash,
         finished=bool(row.finished),
+        record_version=row.record_version,
     )
 
 
@@ -263,6 +274,7 @@ class Store:
                         trainer_hash=trainer_hash,
                         finished=False,
                         created_at=time.time(),
+                        record_version=RECORD_VERSION,
                     )
                 ).inserted_primary_key
         except IntegrityError:
