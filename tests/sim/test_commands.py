@@ -118,7 +118,7 @@ def test_seats_turn_from_game_to_game_and_a_seed_keeps_its_seating_under_both(
         tmp_path / "out", "--jobs", "1", "--rules", str(short), "--compare", str(long)
     )
     games = pd.read_csv(tmp_path / "out" / "games.csv")
-    first = games[games["seat"] == 0]
+    first = games[games["seat"] == 1]
     a, b = first[first["rules"] == "A"], first[first["rules"] == "B"]
     assert list(a["bot"]) == ["saver", "random"] * 3
     assert list(a["seating"]) == ["saver,random", "random,saver"] * 3
@@ -325,7 +325,7 @@ def test_fixed_seats_keep_the_order_given_and_the_report_says_so(tmp_path: Path)
     output = " ".join(simulate(tmp_path, "--jobs", "1", "--fixed-seats").split())
     games = pd.read_csv(tmp_path / "games.csv")
     assert set(games["seating"]) == {"saver,random"}
-    assert list(games.loc[games["seat"] == 0, "bot"]) == ["saver"] * 6
+    assert list(games.loc[games["seat"] == 1, "bot"]) == ["saver"] * 6
     said = "Seats fixed: in every game saver sits in seat 1, random in seat 2;"
     assert said in output
     assert "Win rate per seat (seat 1 is the first listed)" in output

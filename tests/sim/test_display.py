@@ -26,7 +26,7 @@ def games(seeds: int = 50) -> pd.DataFrame:
     """A made-up games table: four seats a game, first place going round, a few ties."""
     rows = []
     for seed in range(seeds):
-        first = seed % 5 % 4  # seat 0 is first twice as often as the others
+        first = seed % 5 % 4  # the first seat is first twice as often as the others
         shared = seed % 7 == 0
         for seat, bot in enumerate(BOTS):
             top = seat == first or (shared and seat == (first + 1) % 4)
@@ -35,7 +35,7 @@ def games(seeds: int = 50) -> pd.DataFrame:
                     "rules": "default",
                     "seating": ",".join(BOTS),
                     "seed": seed,
-                    "seat": seat,
+                    "seat": seat + 1,
                     "bot": bot,
                     "final_cash": 100.0 * seat,
                     "final_debt": 1000.0 * (seed % 3),
@@ -200,7 +200,7 @@ def test_each_row_keeps_one_precision_and_its_difference_is_that_of_the_figures_
     )
     # A quarter of a win moves from one bot to another: 17.25% against 17.75% is shown
     # as 17.2% and 17.8%, so B - A must read +0.6, not +0.5.
-    b.loc[(b["seed"] == 0) & (b["seat"] == 3), "winner"] = True
+    b.loc[(b["seed"] == 0) & (b["seat"] == 4), "winner"] = True
     shown = comparison_shown(compare(a, b))
     for row in records(shown.frame, "Figure").values():
         if row["B vs A"] == "no difference":  # no interval to show
@@ -242,7 +242,7 @@ def test_testing_many_figures_at_once_is_said_plainly() -> None:
     a = games().assign(rules="A")
     # In every other game, each seat's win under A goes to the next seat under B.
     moved = [
-        bool(a.at[i - seat + (seat - 1) % 4, "winner"]) if seed % 2 else bool(a.at[i, "winner"])
+        bool(a.at[i - seat + 1 + (seat - 2) % 4, "winner"]) if seed % 2 else bool(a.at[i, "winner"])
         for i, (seed, seat) in enumerate(zip(a["seed"], a["seat"], strict=True))
     ]
     b = games().assign(rules="B", decisions=lambda g: g["decisions"] + 40, winner=moved)
@@ -258,7 +258,7 @@ def shares(games_table: pd.DataFrame, more: float = 0.0) -> pd.DataFrame:
     """The games with Rut to Riches' score: passive income over expenses, from 0.3 to 0.50
     (and ``more`` under a second rule set)."""
     return games_table.assign(
-        score=0.3 + 0.05 * games_table["seat"] + 0.001 * games_table["seed"] + more
+        score=0.25 + 0.05 * games_table["seat"] + 0.001 * games_table["seed"] + more
     )
 
 
@@ -270,7 +270,7 @@ def test_rut_to_riches_score_reads_as_a_percentage_of_expenses_and_differs_in_po
     a = shares(games()).assign(rules="A")
     b = shares(games(), more=0.043).assign(rules="B")
     shown = rates_shown(win_rates(a, "bot"), "bot", "Win rate per bot", words=rut)
-    # Seat 0's mean is 0.3245: a learner reads 32% of expenses covered, never 0.32.
+    # Seat 1's mean is 0.3245: a learner reads 32% of expenses covered, never 0.32.
     assert records(shown.frame, "Bot")["search:200"]["Mean score"] == "32%"
     assert all(text.endswith("%") for text in shown.frame["Mean score"])
     assert "Score: Expenses covered by passive income." in shown.caption
@@ -389,8 +389,8 @@ def test_a_count_the_same_in_every_game_reads_as_a_whole_number() -> None:
     assert (loans["A"], loans["B"], loans["B - A"]) == ("6.00", "6.98", "+0.98")
     assert_readable(shown)
     # A bot that always comes first, another always second: ranks 1 and 2, not 1.00, 2.00.
-    duel = games(10)[lambda g: g["seat"] < 2].assign(
-        rank=lambda g: g["seat"] + 1, winner=lambda g: g["seat"] == 0, score=lambda g: 5 - g["seat"]
+    duel = games(10)[lambda g: g["seat"] <= 2].assign(
+        rank=lambda g: g["seat"], winner=lambda g: g["seat"] == 1, score=lambda g: 6 - g["seat"]
     )
     table = rates_shown(win_rates(duel, "bot"), "bot", "Win rate per bot").frame
     assert list(table["Mean rank"]) == ["1", "2"] and list(table["Mean score"]) == ["5", "4"]

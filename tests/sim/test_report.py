@@ -142,7 +142,7 @@ def rounds_of(lengths: list[int]) -> pd.DataFrame:
     """A rounds table of one seat per game, the games lasting these numbers of rounds, with
     a debt of 10 a round (the longest games ending deep in debt)."""
     rows = [
-        ("default", seed, 0, "saver", number, 10.0 * number)
+        ("default", seed, 1, "saver", number, 10.0 * number)
         for seed, length in enumerate(lengths)
         for number in range(1, length + 1)
     ]

@@ -17,11 +17,11 @@ def test_first_place_goes_to_the_winners_or_else_to_the_best_score() -> None:
             "rules": ["default"] * 6,
             "seating": ["a,b,c"] * 6,
             "seed": [1, 1, 1, 2, 2, 2],
-            "seat": [0, 1, 2, 0, 1, 2],
+            "seat": [1, 2, 3, 1, 2, 3],
             "bot": ["a", "b", "c"] * 2,
             "score": [5.0, 9.0, 1.0, 7.0, 7.0, 3.0],
-            # seed 1: seat 0 met the winning conditions (scores do not matter then);
-            # seed 2: nobody did, and seats 0 and 1 share the best score.
+            # seed 1: seat 1 met the winning conditions (scores do not matter then);
+            # seed 2: nobody did, and seats 1 and 2 share the best score.
             "rank": ranks([5.0, 9.0, 1.0], [0]) + ranks([7.0, 7.0, 3.0], []),
             "winner": [True, False, False, False, False, False],
         }
@@ -44,7 +44,7 @@ def duel(firsts: list[bool]) -> pd.DataFrame:
                     "rules": "default",
                     "seating": "a,b",
                     "seed": seed,
-                    "seat": seat,
+                    "seat": seat + 1,
                     "bot": bot,
                     "score": 10.0 if first else 5.0,
                     "rank": 1 if first else 2,

@@ -55,10 +55,10 @@ def win_rates(games: pd.DataFrame, by: str, shares: pd.Series | None = None) -> 
 
 
 def seat_rates(games: pd.DataFrame) -> pd.DataFrame:
-    """:func:`win_rates` per seat, the seats counted from 1 (seat 1 is the first listed),
+    """:func:`win_rates` per seat (the tables count seats from 1: seat 1 is the first listed),
     each named with its bot where it held the same one in every game (``"1 (saver)"``): with
     fixed seats and the same bot in every seat, this is what says whether a seat helps."""
-    seats = games["seat"] + 1
+    seats = games["seat"]
     bots = games.groupby(seats)["bot"].unique()
     names = {
         seat: f"{seat} ({kinds[0]})" if len(kinds) == 1 else str(seat)

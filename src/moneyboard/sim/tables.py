@@ -4,7 +4,10 @@
 highest debt at the end of a round, score, rank, winner, game length, loans taken,
 bankruptcies and, in games that deal one, the seat's
 starting card by its name and by its id). ``rounds``: one row per game, seat and round with
-the common metrics at the end of the round. ``cards``: one row per game and chance outcome
+the common metrics at the end of the round. Seats count from 1, as the rule options and
+the pages count them. Money is in whole units; a metric the game does not have (Monitics
+has no income nor wellbeing, Rut to Riches no savings nor wellbeing) has no column, rather
+than a column of zeros that would read as measured. ``cards``: one row per game and chance outcome
 drawn after set-up, with whether it fell in the round the winner took the lead for good
 (``deciding_round``) and the chance that it would have by its frequency alone
 (``deciding_chance``, see :func:`~moneyboard.sim.play.chance_in_round`).
@@ -17,9 +20,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from moneyboard.debrief.timeline import SCORE_IS_SHARE
 from moneyboard.registry import get_game
 from moneyboard.sim.display import GameWords, card_words, game_words
 from moneyboard.sim.play import METRICS, GameOutcome
+from moneyboard.terminal.render import SHOWN
 
 #: The final metrics the per-game table keeps: all but ``score``, which the game's own
 #: final score (the ``score`` column, as its result gives it) already holds.
@@ -52,6 +57,31 @@ START_ID_COLUMN = "start_id"
 _KEPT = [METRICS.index(m) for m in FINAL_METRICS]
 
 
+def unused_metrics(game_id: str) -> frozenset[str]:
+    """The common metrics ``game_id`` does not have (it fills them with 0), as the terminal
+    leaves them out: Monitics' income and wellbeing, Rut to Riches' savings and wellbeing."""
+    shown = SHOWN.get(game_id)
+    return shown.unused_metrics if shown is not None else frozenset()
+
+
+def _tidied(frame: pd.DataFrame, game_ids: set[str], columns: dict[str, str]) -> pd.DataFrame:
+    """``frame`` as a reader wants it: the ``columns`` (column -> metric) of a metric no game
+    in ``game_ids`` has left out, and every figure column of whole numbers (money, counts)
+    written as whole numbers (``177``, not ``177.0``). A score that is a share of expenses
+    (Rut to Riches) stays a fraction in every run, even one where each happens to be whole."""
+    unused = frozenset.intersection(*(unused_metrics(g) for g in game_ids)) if game_ids else None
+    if unused:
+        frame = frame.drop(columns=[c for c, m in columns.items() if m in unused])
+    share = bool(game_ids & SCORE_IS_SHARE)
+    for column in frame.columns:
+        values = frame[column]
+        if values.dtype != float or (share and column == "score"):
+            continue
+        if bool(((values % 1) == 0).all()):
+            frame[column] = values.astype("Int64")
+    return frame
+
+
 def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     """One row per game and seat, in seed and seat order; the ``start`` and ``start_id``
     columns only when a seat was dealt a starting card."""
@@ -63,7 +93,7 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
             o.job.rules,
             ",".join(o.job.kinds),
             s.seed,
-            s.seat,
+            s.seat + 1,
             s.bot,
             *(s.metrics[i] for i in _KEPT),
             s.peak_debt,
@@ -84,18 +114,21 @@ def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     frame = pd.DataFrame.from_records(rows, columns=columns)
     if not (frame[START_ID_COLUMN] != "").any():
         frame = frame.drop(columns=[START_COLUMN, START_ID_COLUMN])
-    return frame
+    finals = {f"final_{m}": m for m in FINAL_METRICS}
+    return _tidied(frame, set(words), finals)
 
 
 def rounds_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
-    """One row per game, seat and round with the seat's metrics at the end of the round."""
+    """One row per game, seat (from 1) and round with the seat's metrics at the end of the
+    round."""
     rows = [
-        (o.job.rules, o.job.seed, seat, o.job.kinds[seat], number, *values)
+        (o.job.rules, o.job.seed, seat + 1, o.job.kinds[seat], number, *values)
         for o in outcomes
         for number, seat, values in o.rounds
     ]
     columns = ["rules", "seed", "seat", "bot", "round", *METRICS]
-    return pd.DataFrame.from_records(rows, columns=columns)
+    frame = pd.DataFrame.from_records(rows, columns=columns)
+    return _tidied(frame, {o.job.game_id for o in outcomes}, {m: m for m in METRICS})
 
 
 def cards_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
