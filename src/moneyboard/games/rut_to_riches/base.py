@@ -128,7 +128,7 @@ class RutBase(GameState):
         p.debt["bank"] = owed
         p.set_expense("bank", owed * self.options.loan_rate_percent // 100)
         self.ledger.post(BANK, ACCOUNTS[seat], amount, "rut.loan", {"seat": seat})
-        self.event("rut.borrowed", seat=seat, amount=amount, owed=owed)
+        self.event("rut.borrowed", seat=seat, amount=amount, owed=owed, interest=p.exp["bank"])
 
     def raise_cash(self, seat: int, amount: int, projected: int = 0) -> None:
         """Borrow (in $100 multiples, within the limit) whatever cash is short of ``amount``."""
