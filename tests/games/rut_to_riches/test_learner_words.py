@@ -3,10 +3,10 @@ option value, internal name or Python value shown as it is stored."""
 
 from __future__ import annotations
 
-from moneyboard.games.rut_to_riches.actions import Borrow
+from moneyboard.games.rut_to_riches.actions import Borrow, BuyShares, Deal, Pass, Roll, SellShares
 from moneyboard.games.rut_to_riches.state import RutState
 from moneyboard.terminal.render import event_lines
-from tests.games.rut_to_riches.helpers import act, start
+from tests.games.rut_to_riches.helpers import act, force, start
 
 
 def happened(state: RutState) -> list[str]:
@@ -30,3 +30,19 @@ def test_a_loan_says_the_interest_at_the_class_rate() -> None:
         "P1 borrows $1,000 from the bank: overdraft now $1,000, at $100 interest each Pay Day."
         in happened(state)
     )
+
+
+def test_the_share_sale_buttons_say_all_or_half_not_the_part_as_a_number() -> None:
+    """Selling shares was "Sell shares (1)" and "Sell shares (2)": which one sold them all?"""
+    state = start(forced={"deck:shares": ["sh_tkno_1", "sh_tkno_5"], "deck:market": ["mf_calm"]})
+    state.players[0].position = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, Deal("shares"))
+    act(state, 0, BuyShares(100))
+    act(state, 1, Pass("sh_tkno_1"))
+    sells = [
+        e["text"] for e in state.seat_actions(0)["legal"] if e["action"]["type"] == "sell_shares"
+    ]
+    assert sells == ["Sell all your shares", "Sell half your shares"]
+    assert state.action_text(SellShares(2)) == "Sell half your shares"

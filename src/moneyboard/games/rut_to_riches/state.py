@@ -41,6 +41,7 @@ from moneyboard.games.rut_to_riches.actions import (
     Rejoin,
     Repay,
     Roll,
+    SellShares,
 )
 from moneyboard.games.rut_to_riches.audit import Audit
 from moneyboard.games.rut_to_riches.base import CONTENT, OPPORTUNITIES
@@ -212,6 +213,10 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         says what it costs now and, when cash falls short, what the bank lends for it (R5):
         "Buy it: $2,000 (borrows $1,900 from the bank)". The bank lends the shortfall by
         itself, so the button must say so before it is pressed."""
+        if isinstance(action, SellShares):  # its part is a number: 1 sells all, 2 half
+            part = self.catalogue.word(str(action.part), "part")
+            template = self.catalogue.template("label.sell_shares") or "{part}"
+            return template.replace("{part}", part)
         label = super().action_label(action, chosen_later)
         words = self.purchase_words(action, label)
         return label if words is None else self.explain(words)
