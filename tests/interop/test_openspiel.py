@@ -12,7 +12,7 @@ import pytest
 from open_spiel.python.algorithms import mcts
 
 from moneyboard import registry
-from moneyboard.engine import RecordError
+from moneyboard.engine import OptionsError, RecordError
 from moneyboard.interop import openspiel as adapter
 from moneyboard.interop.encoding import METRIC_KEYS, make_spec
 from moneyboard.registry import replay_record
@@ -183,6 +183,40 @@ def test_a_bad_option_value_is_named() -> None:
     adapter.register_games()
     with pytest.raises(Exception, match="rounds"):
         pyspiel.load_game("moneyboard_poll(rounds=0)")
+
+
+def first_seat(game: adapter.MoneyboardGame) -> int:
+    """The seat (from 1) that moves first in ``game``."""
+    return int(game.spec.options.model_dump()["first_seat"])
+
+
+def test_an_option_under_its_old_name_is_read_as_everywhere_else() -> None:
+    # OpenSpiel refused first_player ("Unknown parameter"), which rules files, records and
+    # the server still read: seats counted from 0, so first_player=2 is Player 3.
+    adapter.register_games()
+    game = pyspiel.load_game("moneyboard_monitics(players=3,first_player=2)")
+    assert first_seat(game) == 3
+    assert first_seat(adapter.load("financity", players=3, first_player=1)) == 2
+    assert first_seat(adapter.load("monitics", first_seat=2)) == 2
+    assert first_seat(pyspiel.load_game("moneyboard_monitics")) == 1
+    # The game, serialised with its parameters, comes back the same.
+    state = game.new_initial_state()
+    again, _ = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again.spec is game.spec
+    with pytest.raises(OptionsError, match="give only 'first_seat'"):
+        adapter.load("monitics", players=3, first_player=2, first_seat=2)
+
+
+def test_an_unknown_option_is_refused_in_a_sentence() -> None:
+    # load() passed it on to OpenSpiel, whose error listed some 40 parameters; an option
+    # that is a table failed inside pyspiel with "dictionary update sequence element".
+    with pytest.raises(OptionsError) as unknown:
+        adapter.load("monitics", first_players=2)
+    assert str(unknown.value) == (
+        "Monitics has no rule option 'first_players': `moneyboard rules monitics` lists them"
+    )
+    with pytest.raises(OptionsError, match="'income_chosen': only rule options that are a plain"):
+        adapter.load("financialit", income_chosen={"0": ["bonus"]})
 
 
 def test_a_player_count_out_of_range_is_refused() -> None:

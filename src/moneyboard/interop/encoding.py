@@ -40,6 +40,10 @@ METRIC_KEYS = ("cash", "savings", "debt", "assets", "income", "wellbeing", "scor
 OBS_BOUND = 1e9
 #: The game parameter that sets the number of players.
 PLAYERS_PARAM = "players"
+#: The default of a parameter under an option's old name (seats counted from 0, see
+#: :attr:`~moneyboard.engine.RuleOptions.renamed_from_0`): not given. OpenSpiel passes every
+#: parameter with its default, so the old name needs one that no seat number is.
+OLD_NAME_UNSET = -1
 
 Scalar = bool | int | float | str
 FloatArray = npt.NDArray[np.float32]
@@ -229,6 +233,9 @@ def parameter_defaults(game: GameDef) -> dict[str, Scalar]:
         value = _scalar_default(field.annotation, field.get_default(call_default_factory=True))
         if value is not None:
             params[name] = value
+    for old, new in game.options_model.renamed_from_0.items():
+        if isinstance(params.get(new), int) and not isinstance(params[new], bool):
+            params[old] = OLD_NAME_UNSET  # the old name is read as everywhere else
     return params
 
 
@@ -251,13 +258,31 @@ def _scalar_default(annotation: Any, default: Any) -> Scalar | None:
 
 
 def split_parameters(game: GameDef, params: Mapping[str, Any]) -> tuple[int | None, dict[str, Any]]:
-    """Split flat parameters into the player count and rule option overrides."""
+    """Split flat parameters into the player count and rule option overrides.
+
+    An option's old name (seats counted from 0) is read as the rules read it everywhere
+    else; since OpenSpiel also passes the new name at its default, the new name counts as
+    given only when it differs from that default (then both at once are refused, as in a
+    rules file). An unknown name is refused in a sentence naming it.
+    """
+    renamed = game.options_model.renamed_from_0
     known = set(game.options_model.model_fields)
-    unknown = sorted(set(params) - known - {PLAYERS_PARAM})
+    unknown = sorted(set(params) - known - set(renamed) - {PLAYERS_PARAM})
     if unknown:
-        raise OptionsError(f"{game.title} has no parameter(s) {unknown}")
+        names = ", ".join(f"'{name}'" for name in unknown)
+        raise OptionsError(
+            f"{game.title} has no rule option {names}: `moneyboard rules {game.id}` lists them"
+        )
     players = params.get(PLAYERS_PARAM)
-    return players, {k: v for k, v in params.items() if k in known}
+    overrides = {k: v for k, v in params.items() if k in known}
+    defaults = parameter_defaults(game)
+    for old, new in renamed.items():
+        if old not in params or params[old] == OLD_NAME_UNSET:
+            continue
+        overrides[old] = params[old]
+        if overrides.get(new, OLD_NAME_UNSET) == defaults.get(new):
+            overrides.pop(new, None)
+    return players, overrides
 
 
 # ----- text ------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(MISSING_EXTRA) from exc
 
 from moneyboard import registry
-from moneyboard.engine import GameDef, GameState, IllegalActionError, RecordError
+from moneyboard.engine import GameDef, GameState, IllegalActionError, OptionsError, RecordError
 from moneyboard.engine.record import GameRecord, parse_record, record_of, replay
 from moneyboard.interop.encoding import (
     FloatArray,
@@ -72,11 +72,23 @@ def register_games() -> list[str]:
 
 
 def load(game_id: str, players: int | None = None, **options: Any) -> MoneyboardGame:
-    """Load ``game_id`` through OpenSpiel (registering it first if needed)."""
+    """Load ``game_id`` through OpenSpiel (registering it first if needed). An unknown
+    option, or one that is no game parameter (a list, a table), is refused in a sentence
+    naming it (OpenSpiel's own error lists every parameter the game has)."""
     register_games()
     params: dict[str, Any] = dict(options)
     if players is not None:
         params["players"] = players
+    definition = registry.get_game(game_id)
+    split_parameters(definition, params)
+    plain = parameter_defaults(definition)
+    others = ", ".join(f"'{name}'" for name in sorted(set(params) - set(plain)))
+    if others:
+        raise OptionsError(
+            f"{others}: only rule options that are a plain number, switch or word are "
+            f"OpenSpiel parameters of {definition.title}; set the others through moneyboard"
+            " itself"
+        )
     game: MoneyboardGame = pyspiel.load_game(game_name(game_id), params)
     return game
 
