@@ -88,6 +88,16 @@ def test_splits_reverse_splits_and_bankruptcies_hit_companies_that_pay_dividends
         assert hit and hit <= paying, kind
 
 
+def test_a_market_forces_card_for_every_holder_says_so_on_its_face() -> None:
+    """The rulebook: a Market Forces card touches only the player whose turn it is, unless
+    the card says otherwise; so a card the game puts to every holder must say so (R17)."""
+    for card in content().forces.values():
+        if card.scope == "all":
+            assert "every" in card.text.lower(), card.id
+        elif card.kind != "none":
+            assert " you" in card.text, card.id
+
+
 def test_insurance_covers_only_what_it_names() -> None:
     """Each tag an Expenses card carries is a risk the insurance or advice cards name, and
     only the player's own mishaps carry one (wear and tear and a relative's bills do not)."""
