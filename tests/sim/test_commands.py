@@ -163,7 +163,10 @@ def test_tournament_reports_win_rates_and_margins() -> None:
     args = ["tournament", "toy", "--seats", "search:30,random", "--games", "5", "--jobs", "1"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "10 games" in result.output  # two seatings, five seeds each
+    # "10 games, seeds 0 to 4" left the reader to guess where the other five came from.
+    said = "10 games: 2 seatings (orders of the bots at the table), each on seeds 0 to 4."
+    assert said in " ".join(result.output.split())
+    assert "Toy tournament: 10 of 10 games" in result.stderr
     assert "First place per bot" in result.output
     assert "Margins" in result.output
     assert "search:30" in result.output
@@ -268,8 +271,9 @@ def test_progress_goes_to_stderr_in_plain_lines_when_it_is_not_a_terminal(
     args = ["simulate", "toy", "--games", "4", "--seats", "saver,random", "--jobs", "1"]
     result = CliRunner().invoke(app, [*args, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "toy: 0 of 4 games" in result.stderr
-    assert "toy: 4 of 4 games" in result.stderr
+    # By the game's title, as the report's heading gives it, not by its id.
+    assert "Toy: 0 of 4 games" in result.stderr
+    assert "Toy: 4 of 4 games" in result.stderr
     assert "games" not in result.stdout.splitlines()[0]
     assert "━" not in result.output
 

@@ -231,7 +231,8 @@ def test_money_and_the_score_read_in_the_games_currency_and_by_its_name() -> Non
     assert not rows["mean happiness (score)"]["A"].endswith("units")
     shown = rates_shown(win_rates(a, "bot"), "bot", "Win rate per bot", words=dollars)
     assert all(text.startswith("$") for text in shown.frame["Mean score"])
-    assert "Score: Net worth (score)." in shown.caption
+    # "Score: Net worth (score)." said "score" twice.
+    assert "Score: Net worth." in shown.caption
     # FinanCity's score is named "Score (champion score less loans)": said once, not twice.
     named = GameWords(score="Score (champion score less loans)")
     shown = rates_shown(win_rates(a, "bot"), "bot", "Win rate per bot", words=named)

@@ -119,7 +119,7 @@ def test_starting_cards_and_money_read_in_the_games_words() -> None:
     starts = section(page, "Starting cards", "Scores and length")
     assert "The Two-Job Family" in starts and "The Single Parent" in starts
     assert "dual_earners" not in page and "families:" not in page
-    assert "Score: Happiness (score)." in starts
+    assert "Score: Happiness." in starts
     assert "Happiness (score)" in section(page, "Scores and length", "Debt over time")
     assert "mean debt, units" in section(page, "Debt over time", "What decides games")
 

@@ -197,7 +197,7 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
         ]
         for line in legend:  # what A and B are, before any table about them
             console.print(line, soft_wrap=False, highlight=False)
-    with progress_bar(console, len(jobs), f"{s.game.id}") as advance:
+    with progress_bar(console, len(jobs), s.game.title) as advance:
         run = run_jobs(jobs, s.workers, s.scheduler, advance)
     with written_to(s.out):
         tables = write_tables(run.outcomes, s.out)
@@ -212,8 +212,8 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
             # Six significant figures: -0.15, not -0.14999999999999997.
             comparison.to_csv(s.out / "compare.csv", index=False, float_format="%.6g")
         print_shown(console, comparison_shown(comparison, words))
-    notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, seeds "
-    notes += f"{s.seed} to {s.seed + s.games - 1}. "
+    notes = f"{len(run.outcomes)} of {run.total} games, seats {', '.join(s.kinds)}, "
+    notes += f"{seeds_words(s.seed, s.games)}. "
     notes += seating_words(s.kinds, s.rotate)
     if run.interrupted:
         notes += " The run was stopped early: these are the games that finished."
@@ -241,6 +241,15 @@ def simulate(settings: SimulateSettings, console: Console) -> RunResult:
                 print_shown(console, rates_shown(seat_rates(these), "seat", title, words=words))
     console.print(f"{notes} Tables and report.html are in {s.out}.")
     return run
+
+
+def seeds_words(first: int, games: int) -> str:
+    """The seeds of ``games`` games from ``first``, in words.
+
+    >>> seeds_words(0, 4), seeds_words(7, 1)
+    ('seeds 0 to 3', 'seed 7')
+    """
+    return f"seed {first}" if games == 1 else f"seeds {first} to {first + games - 1}"
 
 
 def output_folder(out: Path) -> None:
@@ -341,7 +350,7 @@ def tournament(
     if scheduler is not None:
         require_dask()
     total = len(seatings(kinds)) * games_per_seating
-    with progress_bar(console, total, f"{game.id} tournament") as advance:
+    with progress_bar(console, total, f"{game.title} tournament") as advance:
         result = run_tournament(
             game.id,
             kinds,
@@ -355,7 +364,11 @@ def tournament(
         raise MoneyboardError("the tournament was stopped before any game finished")
     done = len(result.run.outcomes)
     stopped = " (stopped early)" if result.run.interrupted else ""
-    console.print(f"{done} games{stopped}, seeds {seed} to {seed + games_per_seating - 1}.")
+    orders = len(seatings(kinds))
+    console.print(
+        f"{done} games{stopped}: {orders} seatings (orders of the bots at the table), each on "
+        f"{seeds_words(seed, games_per_seating)}."
+    )
     title = "First place per bot: a win, or the best score when nobody won (ties shared)"
     shown = rates_shown(
         result.rates,

@@ -243,8 +243,9 @@ def rates_shown(
             f"add up to {percent_text(1 - nobody / games)}, not 100%."
         )
     if words.score != "Score":
-        # "Score (champion score less loans)" says what the score is after the word itself.
-        meaning = words.score
+        # "Score (champion score less loans)" says what the score is after the word itself;
+        # "Happiness (score)" is the score's name and, after "Score:", says it twice.
+        meaning = words.score.removesuffix(" (score)")
         if meaning.startswith("Score (") and meaning.endswith(")"):
             meaning = meaning[len("Score (") : -1]
         caption += f"\nScore: {meaning}."
