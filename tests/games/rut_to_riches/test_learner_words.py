@@ -46,3 +46,22 @@ def test_the_share_sale_buttons_say_all_or_half_not_the_part_as_a_number() -> No
     ]
     assert sells == ["Sell all your shares", "Sell half your shares"]
     assert state.action_text(SellShares(2)) == "Sell half your shares"
+
+
+def test_the_dream_square_says_what_is_missing_in_words() -> None:
+    """Reaching the Dream without the means read "..., retired: False)"."""
+    state = start(dreams=("voyage", "voyage"))
+    p = state.players[0]
+    state.step_dream(0, "voyage")
+    assert happened(state)[-1] == (
+        "P1 reaches their Dream but cannot buy it before retiring (and it takes passive"
+        f" income of ${p.expenses + 10_000:,}; they have $0)."
+    )
+    p.retired = True
+    p.set_expense("taxes", 0)
+    state.step_dream(0, "voyage")
+    assert happened(state)[-1] == (
+        "P1 reaches their Dream but cannot buy it yet: it takes passive income of"
+        f" ${p.expenses + 10_000:,} (total expenses plus $10,000), and they have $0."
+    )
+    assert not [line for line in happened(state) if "False" in line or "True" in line]

@@ -228,6 +228,6 @@ class Circle(RutBase):
         if p.retired and p.passive >= need:
             self.win([seat], "rut.win_dream")
         else:
-            self.event(
-                "rut.dream_visit", seat=seat, passive=p.passive, need=need, retired=p.retired
-            )
+            margin = self.options.dream_margin
+            key = "rut.dream_visit" if p.retired else "rut.dream_not_retired"
+            self.event(key, seat=seat, passive=p.passive, need=need, margin=margin)
