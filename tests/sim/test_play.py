@@ -128,3 +128,12 @@ def test_starting_cards_are_dealt_at_set_up_only() -> None:
     assert all(s.start.startswith("families: ") for s in dealt)
     rolled = play_game(GameJob("toy", ("saver", "random"), 3)).seats
     assert [s.start for s in rolled] == ["", ""]
+
+
+def test_set_up_before_the_first_round_is_no_round_of_its_own() -> None:
+    # Rut to Riches' players choose their dreams in "round 0": rounds.csv had a row for
+    # it, and a game of 40 rounds was said to have lasted 41.
+    outcome = play_game(GameJob("rut-to-riches", ("saver", "spender"), 0, (("turn_limit", 3),)))
+    numbers = [number for number, _, _ in outcome.rounds]
+    assert min(numbers) == 1
+    assert {s.rounds for s in outcome.seats} == {len(set(numbers))} == {max(numbers)}

@@ -170,7 +170,10 @@ def play_game(job: GameJob) -> GameOutcome:
             state.apply(seat, bots[seat].choose(state, seat).action)
             now = round_of(state)
             if now != current and state.result is None:
-                _close_round(state, current, round_rows, round_ends)
+                # Round 0 is set-up (Rut to Riches' dreams): no round of its own, its
+                # decisions count in round 1, so a 40-round game has 40 rounds, not 41.
+                if current > 0:
+                    _close_round(state, current, round_rows, round_ends)
                 current = now
         _close_round(state, current, round_rows, round_ends)
     return _outcome(job, state, setup_end, round_rows, round_ends)
