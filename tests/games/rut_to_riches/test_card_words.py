@@ -31,7 +31,7 @@ def test_a_market_forces_card_says_what_it_does_and_that_it_touched_no_one() -> 
     assert "Market Forces: 'University buys housing'. The university offers $130,000 for" in (
         "\n".join(happened)
     )
-    assert "'University buys housing' touches no one: no player owns a duplex asset." in happened
+    assert "'University buys housing' touches no one: no player owns a duplex." in happened
 
 
 def test_a_market_forces_card_for_the_player_alone_says_it_passed_them_by() -> None:
@@ -40,7 +40,7 @@ def test_a_market_forces_card_for_the_player_alone_says_it_passed_them_by() -> N
         "Market Forces: 'Tenant lawsuit'. A tenant sues you: pay $1,500 if you own rental"
         " property." in happened
     )
-    assert "'Tenant lawsuit' does not touch P1: they own no rental asset." in happened
+    assert "'Tenant lawsuit' does not touch P1: they do not own rental property." in happened
 
 
 def test_a_market_forces_payment_is_told_once_with_its_card() -> None:

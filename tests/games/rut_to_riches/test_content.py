@@ -98,6 +98,20 @@ def test_a_market_forces_card_for_every_holder_says_so_on_its_face() -> None:
             assert " you" in card.text, card.id
 
 
+def test_every_asset_risk_and_expense_line_a_card_names_has_words() -> None:
+    """Market Forces, Mentor Advice and Expenses cards name assets, risks and expense lines
+    by id; each has the words a learner reads ("an apartment block", not "block")."""
+    words = RutState.catalogue.words()
+    c = content()
+    named = [("owns", m.tag) for m in c.forces.values() if m.tag]
+    named += [("owns", a.tag) for a in c.advice.values() if a.tag]
+    named += [("income_from", a.tag) for a in c.advice.values() if a.tag]
+    named += [("expense_line", a.line) for a in c.advice.values() if a.line]
+    named += [("expense_line", line) for line in ("taxes", "part_time_taxes")]
+    named += [("risk", e.tag) for e in c.expenses.values() if e.tag]
+    assert not [f"{field}={value}" for field, value in named if f"{field}={value}" not in words]
+
+
 def test_insurance_covers_only_what_it_names() -> None:
     """Each tag an Expenses card carries is a risk the insurance or advice cards name, and
     only the player's own mishaps carry one (wear and tear and a relative's bills do not)."""

@@ -3,10 +3,19 @@ option value, internal name or Python value shown as it is stored."""
 
 from __future__ import annotations
 
-from moneyboard.games.rut_to_riches.actions import Borrow, BuyShares, Deal, Pass, Roll, SellShares
+from moneyboard.games.rut_to_riches.actions import (
+    Borrow,
+    BuyShares,
+    Deal,
+    Pass,
+    Roll,
+    Sell,
+    SellShares,
+)
 from moneyboard.games.rut_to_riches.state import RutState
 from moneyboard.terminal.render import event_lines
 from tests.games.rut_to_riches.helpers import act, force, start
+from tests.games.rut_to_riches.test_rulings import give, opportunity, passing
 
 
 def happened(state: RutState) -> list[str]:
@@ -65,3 +74,57 @@ def test_the_dream_square_says_what_is_missing_in_words() -> None:
         f" ${p.expenses + 10_000:,} (total expenses plus $10,000), and they have $0."
     )
     assert not [line for line in happened(state) if "False" in line or "True" in line]
+
+
+def advice(state: RutState, card: str) -> str:
+    """What P1 reads after drawing the Mentor Advice card ``card``."""
+    state.step_advice_drawn(0, card)
+    return happened(state)[-1]
+
+
+def test_mentor_advice_says_what_it_changes_in_words() -> None:
+    """Advice read "P1 cuts general by $30 a month", "cuts insurance by $0" for a player
+    with no insurance, and "P1's anyway income rises by $500" for one with no AnyWay
+    business, whose income rose by nothing."""
+    state = start()  # P1 is the janitor: general expenses $300, no insurance
+    assert advice(state, "ad_budget") == "P1 cuts their general expenses by $30 a month, to $270."
+    assert advice(state, "ad_insurance_shop") == (
+        "P1 has no insurance premiums to cut: the advice changes nothing."
+    )
+    assert advice(state, "ad_anyway_contacts") == (
+        "P1 does not own an AnyWay business: the advice changes nothing."
+    )
+    passive = state.players[0].passive
+    give(state, 0, "re_condo_2br")
+    give(state, 0, "re_house_3br")
+    rentals = state.players[0].passive - passive
+    assert advice(state, "ad_property_manager") == (
+        "P1's monthly income from rental property rises by $200 while in the Inner Circle."
+    )
+    assert state.players[0].passive - passive == rentals + 200
+
+
+def test_cover_names_the_risk_and_the_card_it_cancels() -> None:
+    """ "P1 is covered: the medical card has no effect" named a tag, not the card."""
+    state = start(forced={"deck:expenses": ["ex_hospital"]})
+    state.players[0].immunities.add("medical")
+    state.players[0].position = 5
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    assert "P1 is covered against medical bills: 'Hospital stay' has no effect." in happened(state)
+
+
+def test_a_market_offer_names_the_asset_in_words() -> None:
+    """ "No player owns a block asset", "You own no house asset to sell": tags, not words."""
+    state = opportunity("re_condo_2br", market="mf_block_buyer")
+    act(state, 0, passing(state))
+    assert (
+        "'Apartment blocks in demand' touches no one: no player owns an apartment block."
+        in happened(state)
+    )
+    state = opportunity("re_condo_2br", market="mf_house_buyer")
+    give(state, 0, "re_house_3br")
+    act(state, 0, passing(state))
+    state.players[0].holdings = []
+    reason = state.why_not(0, Sell())
+    assert reason is not None and state.explain(reason) == "You do not own a house to sell."

@@ -67,7 +67,9 @@ class Circle(RutBase):
             cut = tax_cut(p.exp[line], percent)
             if cut:
                 p.set_expense(line, p.exp[line] - cut)
-                self.event("rut.tax_cut", seat=seat, line=line, amount=cut, now=p.exp[line])
+                what = self.catalogue.word(line, "expense_line")
+                now = p.exp[line]
+                self.event("rut.tax_cut", seat=seat, line=line, what=what, amount=cut, now=now)
         for h in p.holdings:
             h.boost = self.opp(h.card).inner_bonus
         p.recount_passive()
@@ -120,16 +122,25 @@ class Circle(RutBase):
         self.decks["advice"].discard(card_id)
         if a.kind == "cash":
             self.gain(seat, a.amount, "rut.advice_cash", card=card_id)
-        elif a.kind == "cut":
+        elif a.kind == "cut":  # told only if something was cut: "by $0" reads as a cut
             cut = tax_cut(p.exp[a.line], a.percent)
-            p.set_expense(a.line, p.exp[a.line] - cut)
-            self.event("rut.expense_cut", seat=seat, line=a.line, amount=cut)
-        else:
-            for h in p.holdings:
-                if a.tag in h.tags:
-                    h.boost += a.amount
+            what = self.catalogue.word(a.line, "expense_line")
+            if not cut:
+                self.event("rut.expense_cut_none", seat=seat, line=a.line, what=what)
+                return
+            now = p.exp[a.line] - cut
+            p.set_expense(a.line, now)
+            self.event("rut.expense_cut", seat=seat, line=a.line, what=what, amount=cut, now=now)
+        else:  # each asset it helps earns more; the event says the whole rise
+            helped = [h for h in p.holdings if a.tag in h.tags]
+            if not helped:
+                self.event("rut.boost_none", seat=seat, what=self.catalogue.word(a.tag, "owns"))
+                return
+            for h in helped:
+                h.boost += a.amount
             p.recount_passive()
-            self.event("rut.boost", seat=seat, tag=a.tag, amount=a.amount)
+            what = self.catalogue.word(a.tag, "income_from")
+            self.event("rut.boost", seat=seat, tag=a.tag, what=what, amount=a.amount * len(helped))
 
     # ----- retirement ---------------------------------------------------------------------
     def next_mentor(self, seat: int) -> int:

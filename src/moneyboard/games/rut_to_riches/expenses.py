@@ -26,7 +26,8 @@ class Expenses(RutBase):
         p = self.players[seat]
         self.event("rut.expense", seat=seat, card=card_id, title=e.title, text=e.text)
         if e.tag and e.tag in p.immunities:
-            self.event("rut.immune", seat=seat, card=card_id, tag=e.tag)
+            risk = self.catalogue.word(e.tag, "risk")
+            self.event("rut.immune", seat=seat, card=card_id, tag=e.tag, title=e.title, risk=risk)
             return
         if e.optional:
             self.table = {"deck": "expenses", "card": card_id, "holder": seat}

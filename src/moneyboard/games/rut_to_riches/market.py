@@ -31,10 +31,11 @@ class MarketForces(RutBase):
             if not players[s].out and (not m.tag or players[s].has_tag(m.tag))
         ]
         if not seats:  # said, so that nobody wonders whether it passed them by unnoticed
+            what = self.catalogue.word(m.tag, "owns")
             if m.scope == "all":
-                self.event("rut.market_nobody", title=m.title, tag=m.tag)
+                self.event("rut.market_nobody", title=m.title, tag=m.tag, what=what)
             else:
-                self.event("rut.market_spared", seat=seat, title=m.title, tag=m.tag)
+                self.event("rut.market_spared", seat=seat, title=m.title, tag=m.tag, what=what)
             return
         if m.kind == "offer":
             if seats:
@@ -79,7 +80,7 @@ class MarketForces(RutBase):
         if tag is None:
             return msg("why.rut.no_buyer")
         if not self.players[seat].has_tag(tag):
-            return msg("why.rut.nothing_to_sell", tag=tag)
+            return msg("why.rut.nothing_to_sell", what=self.catalogue.word(tag, "owns"))
         return None
 
     def do_sell(self, seat: int, a: Sell) -> None:
