@@ -8,6 +8,8 @@ from moneyboard.games.rut_to_riches.actions import (
     BuyShares,
     Deal,
     Pass,
+    PayOff,
+    Repay,
     Roll,
     Sell,
     SellShares,
@@ -128,3 +130,31 @@ def test_a_market_offer_names_the_asset_in_words() -> None:
     state.players[0].holdings = []
     reason = state.why_not(0, Sell())
     assert reason is not None and state.explain(reason) == "You do not own a house to sell."
+
+
+def test_the_overdraft_is_repaid_and_its_interest_falls() -> None:
+    """Repaying read "P1 pays $100 off the bank debt: the monthly payment falls by $10";
+    the rulebook's bank overdraft costs interest each Pay Day. Its refusals said "You owe
+    $500 on bank" and "You have no bank debt"."""
+    state = start()
+    act(state, 0, Borrow(500))
+    reason = state.check_repay(0, Repay(600))
+    assert reason is not None
+    assert state.explain(reason) == "Your bank overdraft is $500: you cannot repay $600."
+    act(state, 0, Repay(100))
+    act(state, 0, Repay(400))
+    told = happened(state)
+    assert (
+        "P1 repays $100 of the bank overdraft: its interest falls by $10 a Pay Day ($400 still"
+        " owed)." in told
+    )
+    assert (
+        "P1 repays the last $400 of the bank overdraft: its interest of $40 a Pay Day is gone."
+        in told
+    )
+    reason = state.check_repay(0, Repay(100))
+    assert reason is not None
+    assert state.explain(reason) == "You have no bank overdraft to repay."
+    reason = state.check_pay_off(0, PayOff("car", 1_000_000))
+    assert reason is not None
+    assert state.explain(reason) == "You owe $4,000 on the car debt: you cannot pay off $1,000,000."

@@ -114,9 +114,9 @@ class Loans(RutBase):
         """Part (a multiple of $100) or all of the overdraft, from cash (R11)."""
         owed = self.players[seat].debt["bank"]
         if not owed:
-            return msg("why.rut.no_debt", line="bank")
+            return msg("why.rut.no_overdraft")
         if a.amount > owed:
-            return msg("why.rut.more_than_owed", amount=a.amount, owed=owed, line="bank")
+            return msg("why.rut.more_than_overdraft", amount=a.amount, owed=owed)
         if a.amount <= 0 or a.amount % REPAY_STEP:
             return msg("why.rut.payoff_step", amount=a.amount, step=REPAY_STEP)
         if a.amount > self.cash(seat):
@@ -168,6 +168,8 @@ class Loans(RutBase):
         self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
         # "falls by $0" would read as though nothing happened; "$0 still owed" as a debt left.
         key = "rut.paid_off_all" if not left else "rut.paid_off" if cut else "rut.paid_off_same"
+        if line == "bank":  # the overdraft is repaid, and what it costs is its interest
+            key = "rut.repaid_all" if not left else "rut.repaid" if cut else "rut.repaid_same"
         self.event(key, seat=seat, line=line, amount=paid, cut=cut, left=left)
 
     # ----- bankruptcy -------------------------------------------------------------------------
