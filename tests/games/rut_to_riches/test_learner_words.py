@@ -16,7 +16,8 @@ from moneyboard.games.rut_to_riches.actions import (
 )
 from moneyboard.games.rut_to_riches.state import RutState
 from moneyboard.terminal.render import event_lines
-from tests.games.rut_to_riches.helpers import act, force, start
+from tests.games.rut_to_riches.helpers import act, force, set_cash, start
+from tests.games.rut_to_riches.test_auditor import played_turn
 from tests.games.rut_to_riches.test_rulings import give, opportunity, passing
 
 
@@ -158,3 +159,23 @@ def test_the_overdraft_is_repaid_and_its_interest_falls() -> None:
     reason = state.check_pay_off(0, PayOff("car", 1_000_000))
     assert reason is not None
     assert state.explain(reason) == "You owe $4,000 on the car debt: you cannot pay off $1,000,000."
+
+
+def test_the_audit_says_a_clean_sheet_as_such_and_counts_mistakes_in_words() -> None:
+    """An audit read "made 0 original mistakes and pays $0", "1 original mistakes", and
+    named the Pay Day line "payday"."""
+    state = played_turn()
+    assert "Audit: P1's sheets are correct (P2 checked them)." in happened(state)
+    state = played_turn(mistake=50)
+    told = happened(state)
+    assert "Audit: P1's entry 1 has cash $1,210; it should be $1,160." in told
+    assert "Audit: P1 made 1 original mistake and pays $100 to their Auditor (P2)." in told
+    state = start(options={"auditor": True})
+    p = state.players[0]
+    p.entries = [((1000, 1600, 900, 700), (1000, 1600, 900, 800))]
+    p.audit_base = ((1000, 1600, 900, 700), (1000, 1600, 900, 700))
+    set_cash(state, 0, 0)
+    state.step_audit()
+    told = happened(state)
+    assert "Audit: P1's entry 1 has Pay Day $800; it should be $700." in told
+    assert "Audit: P1 made 1 original mistake but has no cash to pay their Auditor (P2)." in told

@@ -103,6 +103,7 @@ class Audit(RutBase):
                     auditor=auditor,
                     entry=m.entry,
                     line=m.line,
+                    what=self.catalogue.word(m.line, "audit_line"),
                     written=m.written,
                     expected=m.expected,
                 )
@@ -119,9 +120,11 @@ class Audit(RutBase):
                         )
                     ]
                 )
-            self.event(
-                "rut.audited", seat=seat, auditor=auditor, mistakes=len(found), charged=charge
+            # A clean sheet is said as such; "0 original mistakes and pays $0" is noise.
+            key = (
+                "rut.audited" if charge else "rut.audited_no_cash" if found else "rut.audited_clean"
             )
+            self.event(key, seat=seat, auditor=auditor, mistakes=len(found), charged=charge)
             totals = self.totals(seat)
             p.entered = totals
             p.audit_base = (totals, totals)
