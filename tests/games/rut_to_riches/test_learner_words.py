@@ -179,3 +179,22 @@ def test_the_audit_says_a_clean_sheet_as_such_and_counts_mistakes_in_words() -> 
     told = happened(state)
     assert "Audit: P1's entry 1 has Pay Day $800; it should be $700." in told
     assert "Audit: P1 made 1 original mistake but has no cash to pay their Auditor (P2)." in told
+
+
+def test_a_reshuffled_deck_is_named_as_the_board_names_it() -> None:
+    """ "The expenses deck is reshuffled (22 cards, 0 surrendered by players)" named the
+    deck by its id and counted the cards nobody surrendered."""
+    state = start()
+    state.rebuild("expenses")
+    give(state, 0, "re_condo_2br")
+    state.decks["real_estate"].cards = []
+    state.rebuild("real_estate")
+    state.decks["venture"].cards = []
+    state.decks["venture"].discards = []
+    state.draw_card("venture", ("advice_drawn", 0))
+    told = happened(state)
+    assert "The Expenses deck is reshuffled (22 cards)." in told
+    assert "The Real Estate deck is reshuffled (1 card, 1 of them surrendered by players)." in told
+    assert "The Venture deck is empty even after reshuffling: no card this time." in told
+    words = state.catalogue.words()
+    assert not [deck for deck in state.c.decks if f"pile={deck}" not in words]

@@ -195,7 +195,7 @@ class RutBase(GameState):
         if not cards.cards:
             self.rebuild(deck)
         if not cards.cards:
-            self.event("rut.deck_empty", deck=deck)
+            self.event("rut.deck_empty", deck=deck, what=self.catalogue.word(deck, "pile"))
             return
         self.draw(DECK_STREAMS[deck], cards.population(), then)
 
@@ -216,7 +216,9 @@ class RutBase(GameState):
                         keep.append((d, card))
                 p.cards = keep
         cards.cards = sorted(pile)
-        self.event("rut.reshuffled", deck=deck, cards=len(pile), surrendered=surrendered)
+        key = "rut.reshuffled_surrendered" if surrendered else "rut.reshuffled"
+        what = self.catalogue.word(deck, "pile")
+        self.event(key, deck=deck, what=what, cards=len(pile), surrendered=surrendered)
 
     def privileged(self, deck: str, card: str) -> bool:
         """Cards kept through a rebuild: AnyWay businesses, insurance and immunities."""
