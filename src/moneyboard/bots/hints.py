@@ -65,7 +65,17 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
             Hint("ask_loan", -0.8, "a loan from a friend is a debt like any other"),
             Hint("borrow", -0.5, "a bank loan has to be repaid with more"),
         ),
-        "insurer": (Hint("ask_loan", -0.5, "a loan from a friend is a debt like any other"),),
+        "insurer": (
+            Hint("ask_loan", -0.5, "a loan from a friend is a debt like any other"),
+            # One step ahead the card only costs money; its cover shows when bad luck comes.
+            Hint("buy_card insurance", 0.8, "an Insurance card protects against bad luck"),
+        ),
+        # Monitics has no wellbeing to spend on: what a spender buys for the year is cover
+        # (personality.py's module doc has the figures).
+        "spender": (
+            Hint("buy_card insurance", 0.6, "a spender buys what it can use this year"),
+            Hint("buy_card option", 0.5, "a spender buys what it can use this year"),
+        ),
     },
 }
 

@@ -16,6 +16,28 @@ not cover a bill looked as if it kept the savings the bill was then paid from. S
 move that leaves the decision open, the copy goes on with the best move that closes it (by
 the same appraisal): every move is judged at the same horizon, the loan as "loan, then Done"
 against "Done".
+
+A household plays every game by its summary, even where a game lacks the metric it cares
+for most. Monitics has no wellbeing: the spender's weight on it did nothing there, its
+weights were left mostly score (net worth) with little fear of debt, and it bought every
+asset it could, so it played as the best investor while a class read "spender". In
+Monitics it now weighs cash as money to spend and assets and savings as little
+(``Personality.in_games``), and its hints make it buy the Insurance and Option cards it can
+use this year. The insurer, which never bought an Insurance card there (one step ahead the
+card only costs money), now likes one. ``moneyboard simulate monitics --games 200`` (saver,
+spender, investor, insurer; default rules; seeds 0 to 199), win rate and median net worth:
+
+==========  ==============  ==============
+bot         before          after
+==========  ==============  ==============
+spender     65.0%, $638     0.0%, $20
+investor    26.5%, $492     57.2%, $397
+insurer     7.0%, $318      30.5%, $315
+saver       1.5%, $270      12.2%, $267
+==========  ==============  ==============
+
+The spender now buys cards through the year, keeps nothing in savings and ends near
+nothing, the game's lesson; the other games' weights are unchanged.
 """
 
 from __future__ import annotations
@@ -48,12 +70,23 @@ class Personality:
 
     ``risk`` is the attitude to luck: the value of a move moves by ``risk`` times the spread
     of its outcomes over the sampled dice (negative: cautious; positive: seeks chances).
+    ``in_games`` replaces some weights in a named game, where a metric the household cares
+    for is missing (see the module doc: a spender in a game without wellbeing).
     """
 
     kind: str
     weights: Mapping[str, float]
     summary: str
     risk: float = 0.0
+    in_games: Mapping[str, Mapping[str, float]] = dataclasses.field(default_factory=dict)
+
+    def weights_in(self, game_id: str) -> Mapping[str, float]:
+        """The weights this household plays ``game_id`` with.
+
+        >>> SPENDER.weights_in("financialit")["wellbeing"], SPENDER.weights_in("monitics")["score"]
+        (2.0, 0.0)
+        """
+        return {**self.weights, **self.in_games.get(game_id, {})}
 
 
 SAVER = Personality(
@@ -80,7 +113,21 @@ SPENDER = Personality(
         "wellbeing": 2.0,
         "score": 0.2,
     },
-    "spends now rather than saving (on wellbeing, where the game has it)",
+    "spends now rather than saving: on wellbeing where the game has it, in Monitics on "
+    "Insurance and Option cards for the year rather than on assets",
+    # Monitics has no wellbeing: with its 2.0 gone the score (net worth) led these weights,
+    # and the spender bought every asset it could (see the module doc). Cash is money to
+    # spend now; assets and savings are for later.
+    in_games={
+        "monitics": {
+            "cash": 1.0,
+            "savings": 0.2,
+            "debt": -1.0,
+            "assets": 0.3,
+            "wellbeing": 0.0,
+            "score": 0.0,
+        }
+    },
 )
 INVESTOR = Personality(
     "investor",
@@ -327,12 +374,20 @@ class PersonalityBot:
         seeds = [rng.getrandbits(64) for _ in range(samples)]
         before = state.metrics(seat)
         hints = self._hints(state)
+        weights = self.personality.weights_in(state.game_id)
         copies = [self._lookahead(state, seat, action, seeds) for action in legal]
         outcomes = [[_change(copy, seat, before) for copy in per_action] for per_action in copies]
         then = self._close_open_moves(
-            state, seat, legal, copies=copies, outcomes=outcomes, before=before, hints=hints
+            state,
+            seat,
+            legal,
+            copies=copies,
+            outcomes=outcomes,
+            before=before,
+            hints=hints,
+            weights=weights,
         )
-        appraisals = self._appraise(legal, outcomes, hints)
+        appraisals = self._appraise(legal, outcomes, hints, weights)
         for i, move in then.items():
             appraisals[i].then = move
         noisy = [a.value + rng.uniform(0.0, 1e-3) for a in appraisals]
@@ -347,6 +402,7 @@ class PersonalityBot:
             words=state.catalogue.words(),
             money_metrics=state.money_metrics,
             game_id=state.game_id,
+            weights=weights,
         )
         return self._chose(state, Choice(legal[best], why))
 
@@ -390,6 +446,7 @@ class PersonalityBot:
         outcomes: list[list[dict[str, float]]],
         before: Mapping[str, float],
         hints: Sequence[Hint],
+        weights: Mapping[str, float],
     ) -> dict[int, str]:
         """After each move that left the decision open, play on its copies the best move that
         closes it (ranked among the closing moves by the same appraisal) and measure again,
@@ -404,7 +461,9 @@ class PersonalityBot:
         closing = [i for i, flags in enumerate(left_open) if not any(flags)]
         if not closing or len(closing) == len(legal):
             return {}
-        ranked = self._appraise([legal[i] for i in closing], [outcomes[i] for i in closing], hints)
+        ranked = self._appraise(
+            [legal[i] for i in closing], [outcomes[i] for i in closing], hints, weights
+        )
         value = {i: a.value for i, a in zip(closing, ranked, strict=True)}
         order = sorted(closing, key=lambda i: -value[i])
         followed: dict[int, Counter[str]] = {}
@@ -424,10 +483,11 @@ class PersonalityBot:
         legal: Sequence[Action],
         outcomes: Sequence[Sequence[Mapping[str, float]]],
         hints: Sequence[Hint],
+        weights: Mapping[str, float],
     ) -> list[_Appraisal]:
-        """Each move's value: weighted metric changes (each group on a 0..1 scale), plus the
-        personality's attitude to their spread over the samples, plus any hint's bonus."""
-        weights = self.personality.weights
+        """Each move's value: ``weights`` times the metric changes (each group on a 0..1
+        scale), plus the personality's attitude to their spread over the samples, plus any
+        hint's bonus."""
         every = [d for per_action in outcomes for d in per_action]
         money_scale = max((abs(d.get(k, 0.0)) for d in every for k in MONEY_METRICS), default=0.0)
         scales = {k: money_scale for k in MONEY_METRICS}
@@ -462,18 +522,21 @@ class PersonalityBot:
         words: Mapping[str, str],
         money_metrics: AbstractSet[str] = frozenset(),
         game_id: str = "",
+        weights: Mapping[str, float] | None = None,
     ) -> str:
         """Name what decided against the next best move: a metric, the luck, or a hint
         (``action`` and ``other``: the two moves as their buttons read; ``money``: an amount
         in the game's currency; ``words``: the game's words, naming its metrics; ``game_id``:
-        whose score it is, for its name where the words give none).
+        whose score it is, for its name where the words give none; ``weights``: the
+        household's weights in that game, by default as :meth:`Personality.weights_in` gives).
 
         The next best move is named with the move imagined after it (unless the chosen move
         is followed by it too), or said to come "first" when that is the chosen move: a saver
         who cashes its $1,000 savings card "keeps $100 more in savings" than one who cashes
         the $100 card first, which falls short of the bill, and then the $1,000 card as well;
         said without it, the comparison read reversed."""
-        weights = self.personality.weights
+        if weights is None:
+            weights = self.personality.weights_in(game_id)
         decisive, margin = "", 0.0
         for key, weight in weights.items():
             diff = chosen.deltas.get(key, 0.0) - alternative.deltas.get(key, 0.0)
