@@ -14,8 +14,9 @@ expected to land on each kind of box: an exact walk over the die (each face one 
 the last box ending the journey; Option replays are not modelled). The Circumstance a pawn
 meets is the face that brought it there, so those landings are counted per face.
 :func:`best_purchase` is the most a landing on a market can add: the best set of assets
-on offer that the money and the turn's actions allow. ``MoniticsState.outlook`` puts these
-together with what the seat holds now.
+on offer that the money and the turn's actions allow. :func:`crashes_reaching` counts the
+Crashes that hit a seat, the other pawns' included where a Crash hits the whole market.
+``MoniticsState.outlook`` puts these together with what the seat holds now.
 """
 
 from __future__ import annotations
@@ -129,6 +130,35 @@ def forecast(board: Board, position: int, turns: int | None) -> Forecast:
         crashes=crashes,
         turns=played,
     )
+
+
+def crashes_reaching(
+    board: Board,
+    own: tuple[int, int | None],
+    others: Iterable[tuple[int, int | None]],
+    *,
+    reach: str,
+    holds_assets: bool,
+) -> float:
+    """The Crashes expected to hit a seat: those its own pawn lands on and, where a Crash hits
+    the whole market (``crash_reach`` "asset_holders", R15) while the seat holds assets,
+    those the ``others``' pawns land on too. Each pawn is given as its box and the turns it
+    has left (as for :func:`forecast`). A seat without assets loses nothing to another
+    player's Crash: only the player who lands loses cash.
+
+    >>> board = (("bill", "food", 30), ("crash", "", 0), ("finish", "", 0))
+    >>> me, other = (2, None), (0, None)  # past the Crash; at Start (a 2, or a 1 and a 1)
+    >>> crashes_reaching(board, me, [other], reach="lander", holds_assets=True)
+    0.0
+    >>> round(crashes_reaching(board, me, [other], reach="asset_holders", holds_assets=True), 4)
+    0.1944
+    >>> crashes_reaching(board, me, [other], reach="asset_holders", holds_assets=False)
+    0.0
+    """
+    hits = forecast(board, *own).crashes
+    if reach == "asset_holders" and holds_assets:
+        hits += sum(forecast(board, position, turns).crashes for position, turns in others)
+    return hits
 
 
 def _in_order(chances: dict[str, float]) -> tuple[tuple[str, float], ...]:
