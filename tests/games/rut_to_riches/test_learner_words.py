@@ -198,3 +198,25 @@ def test_a_reshuffled_deck_is_named_as_the_board_names_it() -> None:
     assert "The Venture deck is empty even after reshuffling: no card this time." in told
     words = state.catalogue.words()
     assert not [deck for deck in state.c.decks if f"pile={deck}" not in words]
+
+
+def test_lost_turns_are_counted_in_words() -> None:
+    """ "P2 loses this turn (0 more to lose)" and, with bankrupt_turns = 1, "will lose 1 turns"."""
+    state = start()
+    state.players[1].lost_turns = 2
+    state.step_seat_turn(1)
+    assert happened(state)[-1] == "P2 loses this turn (1 more turn to lose)."
+    state.step_seat_turn(1)
+    assert happened(state)[-1] == "P2 loses this turn, the last one to lose."
+
+
+def test_a_bankrupt_player_is_told_the_turns_they_lose() -> None:
+    """Bankruptcy took turns away without a word; with bankrupt_turns = 1 it says "1 turn"."""
+    for turns, said in ((3, "P1 will lose 3 turns."), (1, "P1 will lose 1 turn.")):
+        state = start(options={"bankrupt_turns": turns})
+        p = state.players[0]
+        give(state, 0, "re_chalet")
+        p.set_expense("general", p.exp["general"] + 800)
+        set_cash(state, 0, 0)
+        state.step_bankruptcy(0)
+        assert p.lost_turns == turns and said in happened(state)

@@ -194,6 +194,8 @@ class Loans(RutBase):
             self.put_out(seat)
             return
         p.lost_turns = self.options.bankrupt_turns
+        if p.lost_turns:  # the rulebook's "lose 3 turns", told as a Downsized card's are
+            self.event("rut.lose_turns", seat=seat, turns=p.lost_turns)
 
     def sell_worst(self, seat: int) -> None:
         """Sell the asset with the lowest income to the bank for half its deposit (or cost)."""

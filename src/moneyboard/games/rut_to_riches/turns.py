@@ -107,7 +107,8 @@ class Turns(RutBase):
             p.lost_turns -= 1
             if p.lost_turns == 0:
                 p.bankrupt = False
-            self.event("rut.lose_turn", seat=seat, left=p.lost_turns)
+            key = "rut.lose_turn" if p.lost_turns else "rut.lose_last_turn"
+            self.event(key, seat=seat, left=p.lost_turns)
             self.then(("turn_end", seat))
             return
         p.bankrupt = False
