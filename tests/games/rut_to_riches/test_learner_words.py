@@ -15,7 +15,7 @@ from moneyboard.games.rut_to_riches.actions import (
     SellShares,
 )
 from moneyboard.games.rut_to_riches.state import RutState
-from moneyboard.terminal.render import event_lines
+from moneyboard.terminal.render import decision_line, event_lines
 from tests.games.rut_to_riches.helpers import act, force, set_cash, start
 from tests.games.rut_to_riches.test_auditor import played_turn
 from tests.games.rut_to_riches.test_rulings import give, opportunity, passing
@@ -220,3 +220,18 @@ def test_a_bankrupt_player_is_told_the_turns_they_lose() -> None:
         set_cash(state, 0, 0)
         state.step_bankruptcy(0)
         assert p.lost_turns == turns and said in happened(state)
+
+
+def test_with_two_dice_the_turn_says_roll_the_dice() -> None:
+    """A class playing with two dice (option dice) read "Roll the die"."""
+    state = start(options={"dice": 2})
+    assert (
+        decision_line(state, 0)
+        == "P1's turn: roll the dice (loans can be taken or paid off first)."
+    )
+    assert state.action_label(Roll()) == "Roll the dice"
+    state = start()
+    assert (
+        decision_line(state, 0) == "P1's turn: roll the die (loans can be taken or paid off first)."
+    )
+    assert state.action_label(Roll()) == "Roll the die"

@@ -213,6 +213,8 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         says what it costs now and, when cash falls short, what the bank lends for it (R5):
         "Buy it: $2,000 (borrows $1,900 from the bank)". The bank lends the shortfall by
         itself, so the button must say so before it is pressed."""
+        if isinstance(action, Roll) and self.options.dice > 1:
+            return self.catalogue.template("label.roll_dice") or "Roll the dice"
         if isinstance(action, SellShares):  # its part is a number: 1 sells all, 2 half
             part = self.catalogue.word(str(action.part), "part")
             template = self.catalogue.template("label.sell_shares") or "{part}"

@@ -112,7 +112,7 @@ class Turns(RutBase):
             self.then(("turn_end", seat))
             return
         p.bankrupt = False
-        self.decide(seat, "turn")
+        self.decide(seat, "turn", dice="die" if self.options.dice == 1 else "dice")
 
     def check_roll(self, seat: int, a: Roll) -> Message | None:
         return None
