@@ -5,7 +5,7 @@ while under the default only its own landings do."""
 from __future__ import annotations
 
 from moneyboard.games.monitics.forecast import crashes_reaching, forecast
-from tests.games.monitics.driver import CRASH_BOX, start
+from tests.games.monitics.driver import CRASH_BOX, give, start, value
 
 
 def test_a_market_wide_crash_counts_the_other_pawns_landings_for_a_seat_holding_assets() -> None:
@@ -22,3 +22,18 @@ def test_a_market_wide_crash_counts_the_other_pawns_landings_for_a_seat_holding_
     for reach, holds in (("lander", True), ("asset_holders", False)):
         hits = crashes_reaching(board, own, [other], reach=reach, holds_assets=holds)
         assert hits == alone
+
+
+def test_the_outlook_of_a_seat_holding_assets_fears_the_other_pawns_crash_too() -> None:
+    def outlook_under(reach: str) -> float:
+        state = start(players=2, crash_reach=reach)
+        give(state, 0, "studio_flat")
+        state.players[0].position = CRASH_BOX + 1  # past the mid-year Crash
+        state.players[1].position = CRASH_BOX - 3  # three boxes before it
+        return state.expected_ahead(0)
+
+    # The Crash Bayo may land on sells Ada's flat in distress only where it hits the market.
+    loss = value("studio_flat") - value("studio_flat", "distress")
+    wide, alone = outlook_under("asset_holders"), outlook_under("lander")
+    assert wide < alone
+    assert 0 < alone - wide < loss

@@ -62,6 +62,7 @@ from moneyboard.games.monitics.forecast import (
     Board,
     best_purchase,
     board_of,
+    crashes_reaching,
     forecast,
     market_gain,
     turns_to_finish,
@@ -430,7 +431,19 @@ class MoniticsState(Choices):
                 loss = float(sum(a.market - a.distress for a in held))
             else:
                 loss = cash * o.crash_cash_loss_pct / 100
-            value -= coming.crashes * loss
+            others = [
+                (q.position, self.turns_left(s))
+                for s, q in enumerate(self.players)
+                if s != seat and not q.out
+            ]
+            hits = crashes_reaching(
+                self.board,
+                (p.position, turns),
+                others,
+                reach=o.crash_reach,
+                holds_assets=bool(held),
+            )
+            value -= hits * loss
         return value
 
     def open_market_gain(self, seat: int) -> float:
