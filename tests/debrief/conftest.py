@@ -20,6 +20,9 @@ from tests.engine.toygame import GAME as TOY
 
 #: Bots of the recorded games: two personalities and a random bot.
 KINDS = ("saver", "random", "spender")
+#: Monitics' spender buys cover for the year, not assets: with it nobody's net worth grows,
+#: and the tests read a debrief where someone's does.
+KINDS_OF = {"monitics": ("saver", "random", "investor")}
 #: Budget of the debriefs in the tests (seconds at the nominal rate).
 BUDGET = 0.6
 
@@ -47,7 +50,7 @@ _cache: dict[str, GameRecord] = {}
 def cached_record(game_id: str) -> GameRecord:
     """The bot record of ``game_id``, made once per test run."""
     if game_id not in _cache:
-        _cache[game_id] = bot_record(game_id)
+        _cache[game_id] = bot_record(game_id, kinds=KINDS_OF.get(game_id, KINDS))
     return _cache[game_id]
 
 

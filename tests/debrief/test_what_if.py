@@ -18,7 +18,7 @@ from moneyboard.engine.errors import MoneyboardError, RecordError
 from moneyboard.engine.record import ActionMove, GameRecord, record_of
 from moneyboard.engine.state import Seat
 from moneyboard.registry import get_game, replay_record
-from tests.debrief.conftest import RIGGED_ENTRY, cached_record, rigged_record
+from tests.debrief.conftest import KINDS_OF, RIGGED_ENTRY, cached_record, rigged_record
 from tests.engine.toygame import GAME as TOY
 from tests.engine.toygame import KEEP
 
@@ -51,7 +51,7 @@ def test_what_if_with_the_move_played_agrees_with_the_real_game() -> None:
     result = what_if(record, entry, move.action, games=20, seed=1)
     assert result.alternative == result.chosen
     assert result.chosen_results == result.alternative_results  # one branch, played once
-    assert result.players == ("saver", "random", "spender")
+    assert result.players == KINDS_OF["monitics"]
     final = replay_record(record)
     assert final.result is not None
     real = [final.metrics(seat)["score"] for seat in range(final.n)]
