@@ -27,6 +27,7 @@ OPTIONS = st.fixed_dictionaries(
         "audit_every": st.integers(1, 4),
         "dice": st.integers(1, 2),
         "share_cards": st.integers(1, 3),
+        "personal_may_decline": st.booleans(),
         "loan_multiple_rut": st.sampled_from([0, 8, 20]),
         "bankrupt_turns": st.integers(0, 3),
         "passive_goal": st.sampled_from([2000, 20000]),

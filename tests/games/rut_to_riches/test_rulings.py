@@ -1218,3 +1218,40 @@ def test_a_tempting_debt_says_the_debt_it_adds() -> None:
     act(state, 0, Roll())
     assert kind(state) == "expense"
     assert state.action_label(BUY) == "Buy it: $12,000 of car debt at $240 a month"
+
+
+# ----- a Personal square (R36) -----------------------------------------------------------------
+def on_personal(options: dict[str, object] | None = None) -> RutState:
+    """P1 lands on the Rut's first Personal square (square 5)."""
+    state = start(options=options, forced={"deck:personal": ["pe_tutoring"]})
+    state.players[0].position = 3
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    return state
+
+
+def test_a_personal_square_draws_its_card_at_once() -> None:
+    """R36: by default the Personal card is turned over on landing, and letting it go still
+    brings the Market Forces card that follows every opportunity."""
+    state = on_personal()
+    assert kind(state) == "opportunity" and state.table is not None
+    assert state.table["card"] == "pe_tutoring"
+    force(state, "deck:market", "mf_calm")
+    act(state, 0, passing(state))
+    assert "rut.market" in keys(state)
+
+
+def test_a_class_may_let_a_personal_square_be_declined() -> None:
+    """R36, option personal_may_decline: the player chooses the Personal card or no deal,
+    and no deal brings no Market Forces card; only those two are on offer."""
+    state = on_personal({"personal_may_decline": True})
+    assert kind(state) == "deal"
+    labels = sorted(e["text"] for e in state.seat_actions(0)["legal"])
+    assert labels == ["No deal this turn", "Opportunity card: personal"]
+    assert state.why_not(0, Deal("real_estate")) is not None
+    act(state, 0, Deal("none"))
+    assert "rut.market" not in keys(state) and "rut.card" not in keys(state)
+    state = on_personal({"personal_may_decline": True})
+    act(state, 0, Deal("personal"))
+    assert kind(state) == "opportunity" and state.table is not None
+    assert state.table["card"] == "pe_tutoring"

@@ -38,6 +38,8 @@ DECK_STREAMS = {deck: f"deck:{deck}" for deck in CONTENT.decks}
 #: The decks a player may pick on a Deal square, in the Rut and in the Inner Circle (R2).
 DEALS_IN_RUT = ("real_estate", "shares", "personal", "none")
 DEALS_IN_CIRCLE = ("real_estate", "shares", "personal", "venture", "none")
+#: A Personal square's choice when a class lets a player decline it (R36).
+DEALS_ON_PERSONAL = ("personal", "none")
 #: Which deck each chance stream draws from.
 STREAM_DECKS = {stream: deck for deck, stream in DECK_STREAMS.items()}
 
@@ -172,8 +174,12 @@ class RutBase(GameState):
         return self.track(p)[p.position]
 
     def deal_decks(self, seat: int) -> tuple[str, ...]:
-        """The decks on offer at Choose A Deal (the Inner Circle adds its Ventures)."""
-        return DEALS_IN_CIRCLE if self.players[seat].circle == "inner" else DEALS_IN_RUT
+        """The decks on offer at Choose A Deal (the Inner Circle adds its Ventures), or on a
+        Personal square that may be declined (R36)."""
+        p = self.players[seat]
+        if p.circle == "inner":
+            return DEALS_IN_CIRCLE
+        return DEALS_ON_PERSONAL if self.square(p).kind == "personal" else DEALS_IN_RUT
 
     def exit_arrow(self, pos: int) -> int:
         """The Rut square a player leaving the Inner Circle at ``pos`` goes to."""

@@ -24,7 +24,8 @@ class Circle(RutBase):
         kind = square.kind
         if p.out or p.bankrupt or kind in NOTHING_ON_LANDING:
             return
-        if kind in {"deal", "payday_deal"}:
+        declinable = kind == "personal" and self.options.personal_may_decline  # R36
+        if kind in {"deal", "payday_deal"} or declinable:
             self.decide(seat, "deal", decks=list(self.deal_decks(seat)))
         elif kind == "personal":
             self.then(("opportunity", seat, "personal"))

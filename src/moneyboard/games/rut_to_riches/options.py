@@ -25,6 +25,9 @@ class RutOptions(RuleOptions):
     """Dollars the Auditor claims from the player for each original mistake found."""
     dice: int = Field(default=1, ge=1, le=2)
     """Dice rolled to move (the same on both tracks)."""
+    personal_may_decline: bool = False
+    """A Personal square offers its card or no deal, as Choose A Deal does (no deal, no
+    Market Forces card); by default the Personal card is drawn at once (R36)."""
     share_cards: int = Field(default=2, ge=1, le=3)
     """Share Market cards taken on one Share Market pick, acted on one after the other."""
     loan_multiple_rut: int = Field(default=8, ge=0, le=50)
