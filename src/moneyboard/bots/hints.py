@@ -71,7 +71,7 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
             Hint("buy_card insurance", 0.8, "an Insurance card protects against bad luck"),
         ),
         # Monitics has no wellbeing to spend on: what a spender buys for the year is cover
-        # (personality.py's module doc has the figures).
+        # (Monitics' RULINGS.md, R25, has the figures).
         "spender": (
             Hint("buy_card insurance", 0.6, "a spender buys what it can use this year"),
             Hint("buy_card option", 0.5, "a spender buys what it can use this year"),
