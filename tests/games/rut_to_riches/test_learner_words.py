@@ -3,8 +3,10 @@ option value, internal name or Python value shown as it is stored."""
 
 from __future__ import annotations
 
+from moneyboard.engine.offers import Propose
 from moneyboard.games.rut_to_riches.actions import (
     Borrow,
+    Buy,
     BuyShares,
     Deal,
     Pass,
@@ -14,6 +16,7 @@ from moneyboard.games.rut_to_riches.actions import (
     Sell,
     SellShares,
 )
+from moneyboard.games.rut_to_riches.sheet import DEBT_LINES
 from moneyboard.games.rut_to_riches.state import RutState
 from moneyboard.terminal.render import decision_line, event_lines
 from tests.games.rut_to_riches.helpers import act, force, set_cash, start
@@ -235,3 +238,31 @@ def test_with_two_dice_the_turn_says_roll_the_dice() -> None:
         decision_line(state, 0) == "P1's turn: roll the die (loans can be taken or paid off first)."
     )
     assert state.action_label(Roll()) == "Roll the die"
+
+
+def test_a_free_card_a_free_offer_and_a_pay_off_are_said_plainly() -> None:
+    """A free card read "takes 'Weekend tutoring' and pays $0", a free offer "for a $0
+    commission", and every pay-off's money line "pays off part of a debt", whole or part."""
+    state = start(forced={"deck:personal": ["pe_tutoring"], "deck:market": ["mf_calm"]})
+    state.players[0].position = 0
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, Deal("personal"))
+    act(state, 0, Buy())
+    assert "P1 takes 'Weekend tutoring', which costs nothing." in happened(state)
+    state = opportunity("re_condo_2br")
+    assert state.action_label(Propose(1, "sell", "re_condo_2br", 0)) == (
+        "Offer Two-bedroom condo to P2 for no commission"
+    )
+    assert state.action_label(Propose(1, "sell", "re_condo_2br", 500)) == (
+        "Offer Two-bedroom condo to P2 for a $500 commission"
+    )
+    state = start()
+    act(state, 0, Borrow(500))
+    act(state, 0, Repay(100))
+    act(state, 0, PayOff("car", 100))
+    moved = event_lines(state, state.log, state.ledger.postings)[1]
+    assert "$100 from P1's cash to the bank: P1 pays down their bank overdraft." in moved
+    assert "$100 from P1's cash to the bank: P1 pays down their car loan." in moved
+    words = state.catalogue.words()
+    assert not [line for line in DEBT_LINES if f"debt_line={line}" not in words]

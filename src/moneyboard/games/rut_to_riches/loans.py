@@ -165,7 +165,9 @@ class Loans(RutBase):
         else:
             cut = p.repay(line, paid)
             left = p.debt[line]
-        self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", {"seat": seat, "line": line})
+        what = self.catalogue.word(line, "debt_line")
+        params = {"seat": seat, "line": line, "what": what}
+        self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", params)
         # "falls by $0" would read as though nothing happened; "$0 still owed" as a debt left.
         key = "rut.paid_off_all" if not left else "rut.paid_off" if cut else "rut.paid_off_same"
         if line == "bank":  # the overdraft is repaid, and what it costs is its interest

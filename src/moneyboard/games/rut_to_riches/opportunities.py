@@ -119,7 +119,8 @@ class Opportunities(RutBase):
             p.cards.append((deck, card_id))
         else:
             self.decks[deck].discard(card_id)
-        self.event("rut.took_card", seat=seat, card=card_id, title=card.title, paid=price)
+        key = "rut.took_card" if price else "rut.took_free_card"  # not "and pays $0"
+        self.event(key, seat=seat, card=card_id, title=card.title, paid=price)
 
     # ----- selling the card on (R15) ---------------------------------------------------------
     def offers_per_turn(self) -> int:
