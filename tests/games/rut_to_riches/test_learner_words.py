@@ -266,3 +266,19 @@ def test_a_free_card_a_free_offer_and_a_pay_off_are_said_plainly() -> None:
     assert "$100 from P1's cash to the bank: P1 pays down their car loan." in moved
     words = state.catalogue.words()
     assert not [line for line in DEBT_LINES if f"debt_line={line}" not in words]
+
+
+def test_a_sale_below_the_mortgage_says_what_the_seller_owes() -> None:
+    """A house sold for less than its mortgage read "...: −$2,000 after the mortgage is
+    repaid"; the seller pays the bank that difference (R17)."""
+    state = opportunity("re_condo_2br", market="mf_house_lowball")
+    give(state, 1, "re_house_3br")  # mortgage $54,000; the offer is $52,000
+    set_cash(state, 1, 8000)
+    act(state, 0, passing(state))
+    act(state, 1, Sell())
+    assert state.cash(1) == 6000
+    assert (
+        "P2 sells Three-bedroom house for $52,000, $2,000 less than its mortgage, and pays the"
+        " bank the difference." in happened(state)
+    )
+    assert not [line for line in happened(state) if "−$" in line]

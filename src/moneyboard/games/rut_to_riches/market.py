@@ -95,11 +95,15 @@ class MarketForces(RutBase):
                 kept.append(h)
                 continue
             left = m.amount - h.mortgage
-            self.event("rut.asset_sold", seat=seat, title=h.title, price=m.amount, amount=left)
             if left >= 0:
+                self.event("rut.asset_sold", seat=seat, title=h.title, price=m.amount, amount=left)
                 self.gain(seat, left, "rut.asset_sold", card=h.card)
-            else:
-                self.charge(seat, -left, "rut.mortgage_shortfall", card=h.card)
+            else:  # not "-$2,000 after the mortgage is repaid"
+                short = -left
+                self.event(
+                    "rut.asset_sold_short", seat=seat, title=h.title, price=m.amount, short=short
+                )
+                self.charge(seat, short, "rut.mortgage_shortfall", card=h.card)
             self.return_card(seat, self.opp(h.card).deck, h.card)
         p.holdings = kept
         p.recount_passive()
