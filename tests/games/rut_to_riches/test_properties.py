@@ -28,6 +28,7 @@ OPTIONS = st.fixed_dictionaries(
         "dice": st.integers(1, 2),
         "share_cards": st.integers(1, 3),
         "personal_may_decline": st.booleans(),
+        "rounding": st.sampled_from(["cut", "figure"]),
         "loan_multiple_rut": st.sampled_from([0, 8, 20]),
         "bankrupt_turns": st.integers(0, 3),
         "passive_goal": st.sampled_from([2000, 20000]),

@@ -158,3 +158,26 @@ def test_lose_your_mentor_halves_cash() -> None:
     assert p.position == 5
     assert state.cash(0) == 5001 - 2500
     assert p.pending == "exit"
+
+
+def test_rounding_the_new_figure_up_is_the_books_other_reading() -> None:
+    """R37, option rounding = "figure": the new payment and the reduced taxes are rounded up.
+    A $17,000 car loan at $340 paid down to $4,250 leaves the book's "$85, rounded up to $90";
+    paid off by $4,250 it leaves $255, rounded up to $260; paid off by $8,500, $170 as ever.
+    The teacher's $630 taxes less 20% are $504, rounded up to $510."""
+    for paid, payment in ((17000 - 4250, 90), (4250, 260), (8500, 170)):
+        state = start(options={"rounding": "figure"})
+        p = state.players[0]
+        p.debt["car"] = 17000
+        p.set_expense("car", 340)
+        set_cash(state, 0, 20000)
+        act(state, 0, PayOff("car", paid))
+        assert p.exp["car"] == payment, paid
+    state = start(jobs=("teacher", "janitor"), options={"rounding": "figure"})
+    p = state.players[0]
+    set_cash(state, 0, 5000)
+    p.position = 8
+    force(state, "die", 1)
+    act(state, 0, Roll())
+    act(state, 0, EnterCircle())
+    assert p.exp["taxes"] == 510

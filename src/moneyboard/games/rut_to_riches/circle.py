@@ -65,7 +65,7 @@ class Circle(RutBase):
         p.pending = "enter"
         percent = self.options.tax_cut_percent
         for line in ("taxes", "part_time_taxes"):
-            cut = tax_cut(p.exp[line], percent)
+            cut = tax_cut(p.exp[line], percent, self.options.rounding == "figure")
             if cut:
                 p.set_expense(line, p.exp[line] - cut)
                 what = self.catalogue.word(line, "expense_line")
@@ -124,7 +124,7 @@ class Circle(RutBase):
         if a.kind == "cash":
             self.gain(seat, a.amount, "rut.advice_cash", card=card_id)
         elif a.kind == "cut":  # told only if something was cut: "by $0" reads as a cut
-            cut = tax_cut(p.exp[a.line], a.percent)
+            cut = tax_cut(p.exp[a.line], a.percent, self.options.rounding == "figure")
             what = self.catalogue.word(a.line, "expense_line")
             if not cut:
                 self.event("rut.expense_cut_none", seat=seat, line=a.line, what=what)

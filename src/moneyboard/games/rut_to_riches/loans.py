@@ -163,7 +163,7 @@ class Loans(RutBase):
             cut = p.exp["bank"] - interest
             p.set_expense("bank", interest)
         else:
-            cut = p.repay(line, paid)
+            cut = p.repay(line, paid, self.options.rounding == "figure")
             left = p.debt[line]
         what = self.catalogue.word(line, "debt_line")
         params = {"seat": seat, "line": line, "what": what}

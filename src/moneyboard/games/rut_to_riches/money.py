@@ -54,7 +54,7 @@ def loan_limit(nett_income: int, projected: int, multiple: int) -> int:
     return max(0, (nett_income + projected) * multiple // 100 * 100)
 
 
-def payment_still_owed(balance: int, payment: int, left: int) -> int:
+def payment_still_owed(balance: int, payment: int, left: int, figure: bool = False) -> int:
     """The monthly payment on a debt taken on as ``balance`` at ``payment`` a month, once
     only ``left`` of it is still owed (R11).
 
@@ -70,18 +70,33 @@ def payment_still_owed(balance: int, payment: int, left: int) -> int:
     (50, 40)
     >>> payment_still_owed(2000, 60, 0)
     0
+
+    With ``figure`` (option ``rounding = "figure"``, R37) the new payment itself is the
+    pro-rated share rounded up, never above the terms' payment:
+
+    >>> payment_still_owed(17000, 340, 8500, True), payment_still_owed(17000, 340, 4250, True)
+    (170, 90)
+    >>> payment_still_owed(17000, 340, 12750, True), payment_still_owed(2000, 85, 1990, True)
+    (260, 85)
     """
     if left <= 0:
         return 0
+    if figure:
+        return min(payment, ceil_to_10(payment * left, balance))
     return max(0, payment - ceil_to_10(payment * (balance - left), balance))
 
 
-def tax_cut(taxes: int, percent: int) -> int:
-    """The tax reduction a mentor brings: ``percent`` of the taxes, rounded up to the next 10.
+def tax_cut(taxes: int, percent: int, figure: bool = False) -> int:
+    """The tax reduction a mentor brings: ``percent`` of the taxes, rounded up to the next 10;
+    with ``figure`` (R37) the reduced taxes are what is rounded up.
 
     >>> tax_cut(1130, 20), tax_cut(1000, 20), tax_cut(0, 20), tax_cut(30, 20)
     (230, 200, 0, 10)
+    >>> tax_cut(630, 20, True), tax_cut(1000, 20, True), tax_cut(0, 20, True)
+    (120, 200, 0)
     """
+    if figure:
+        return taxes - min(taxes, ceil_to_10(taxes * (100 - percent), 100))
     return min(taxes, ceil_to_10(taxes * percent, 100))
 
 

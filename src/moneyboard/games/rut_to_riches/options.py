@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from moneyboard.engine.options import RuleOptions
@@ -38,6 +40,9 @@ class RutOptions(RuleOptions):
     """Overdraft interest added to expenses per Pay Day, as a percentage of the overdraft."""
     card_rate_percent: int = Field(default=3, ge=0, le=100)
     """Monthly payment on a bill put on the credit card when neither cash nor a loan covers it."""
+    rounding: Literal["cut", "figure"] = "cut"
+    """What "rounded up to the next 10" rounds when a mentor cuts taxes or a debt is paid off
+    in part: the cut ("cut") or the new tax or payment ("figure", the other reading; R37)."""
     tax_cut_percent: int = Field(default=20, ge=0, le=100)
     """Tax reduction on each entry into the Inner Circle (rounded up to the next 10)."""
     retirement_gift: int = Field(default=200, ge=0, le=100_000)

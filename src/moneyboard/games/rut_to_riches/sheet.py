@@ -206,14 +206,14 @@ class Player:
         if line in self.terms:
             self.terms[line] = (self.debt[line], amount)
 
-    def repay(self, line: str, paid: int) -> int:
+    def repay(self, line: str, paid: int, figure: bool = False) -> int:
         """Pay ``paid`` off a pro-rated debt: its payment becomes the share of its terms
-        still owed (R11), whatever parts earlier pay-offs came in. Returns how much the
-        monthly payment fell."""
+        still owed (R11), whatever parts earlier pay-offs came in; ``figure``: the payment
+        itself is rounded up (R37). Returns how much the monthly payment fell."""
         balance, payment = self.terms[line]
         left = self.debt[line] - paid
         self.debt[line] = left
-        now = payment_still_owed(balance, payment, left)
+        now = payment_still_owed(balance, payment, left, figure)
         cut = self.exp[line] - now
         self.expenses -= cut
         self.exp[line] = now
