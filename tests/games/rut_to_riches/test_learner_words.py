@@ -3,6 +3,7 @@ option value, internal name or Python value shown as it is stored."""
 
 from __future__ import annotations
 
+from moneyboard.engine.claims import Claim
 from moneyboard.engine.offers import Propose
 from moneyboard.games.rut_to_riches.actions import (
     Borrow,
@@ -282,3 +283,21 @@ def test_a_sale_below_the_mortgage_says_what_the_seller_owes() -> None:
         " bank the difference." in happened(state)
     )
     assert not [line for line in happened(state) if "−$" in line]
+
+
+def test_a_claim_a_pass_and_a_cleared_debt_are_said_in_words() -> None:
+    """Buttons read "Claim payday" and "Pass on mentor", and the last of a debt whose
+    payment had already fallen to nothing, "its monthly payment of $0 is gone"."""
+    state = start(options={"manual_claims": ["payday"]})
+    assert state.action_label(Claim("payday")) == "Claim Pay Day"
+    assert state.action_label(Pass("mentor")) == "Pass on the mentor's offer"
+    p = state.players[0]
+    p.debt["credit_card"] = 2000
+    p.set_expense("credit_card", 60)
+    set_cash(state, 0, 5000)
+    act(state, 0, PayOff("credit_card", 1900))
+    assert p.exp["credit_card"] == 0
+    act(state, 0, PayOff("credit_card", 100))
+    assert happened(state)[-1] == (
+        "P1 pays off the last $100 of the credit card debt, which is now cleared."
+    )

@@ -169,9 +169,12 @@ class Loans(RutBase):
         params = {"seat": seat, "line": line, "what": what}
         self.ledger.post(ACCOUNTS[seat], BANK, paid, "rut.pay_off", params)
         # "falls by $0" would read as though nothing happened; "$0 still owed" as a debt left.
+        # "its monthly payment of $0 is gone" too: a debt cleared without a payment left.
         key = "rut.paid_off_all" if not left else "rut.paid_off" if cut else "rut.paid_off_same"
         if line == "bank":  # the overdraft is repaid, and what it costs is its interest
             key = "rut.repaid_all" if not left else "rut.repaid" if cut else "rut.repaid_same"
+        if not left and not cut:
+            key = "rut.repaid_rest" if line == "bank" else "rut.paid_off_rest"
         self.event(key, seat=seat, line=line, amount=paid, cut=cut, left=left)
 
     # ----- bankruptcy -------------------------------------------------------------------------
