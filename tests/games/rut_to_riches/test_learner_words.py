@@ -301,3 +301,24 @@ def test_a_claim_a_pass_and_a_cleared_debt_are_said_in_words() -> None:
     assert happened(state)[-1] == (
         "P1 pays off the last $100 of the credit card debt, which is now cleared."
     )
+
+
+def test_the_claim_sentences_name_the_pay_day() -> None:
+    """The claim sentences read "P1 may claim 'payday' now", the claim's id. Pay Day is the
+    one thing this game lets a class make learners claim, so its sentences name it."""
+    assert set(RutState.automations) == {"payday"}
+    state = start(options={"manual_claims": ["payday"]})
+    for key, said in (
+        (
+            "claim.available",
+            "P1 may claim their Pay Day now; if it is not claimed before the next player"
+            " rolls, it is lost.",
+        ),
+        ("claim.made", "P1 claims their Pay Day."),
+        (
+            "claim.lost",
+            "P1 did not claim their Pay Day before the next player rolled, so it is lost.",
+        ),
+    ):
+        state.event(key, seat=0, claim="payday")
+        assert happened(state)[-1] == said
