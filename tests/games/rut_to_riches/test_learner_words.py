@@ -322,3 +322,21 @@ def test_the_claim_sentences_name_the_pay_day() -> None:
     ):
         state.event(key, seat=0, claim="payday")
         assert happened(state)[-1] == said
+
+
+def test_a_pay_off_short_of_cash_says_it_is_paid_from_cash() -> None:
+    """A pay-off the cash could not cover read "You cannot raise the money, even with the
+    overdraft the bank allows", as if the bank lent for it; a purchase says the sum."""
+    state = start()
+    set_cash(state, 0, 30)
+    reason = state.why_not(0, PayOff("car", 100))
+    assert reason is not None
+    assert state.explain(reason) == ("A debt is paid off from cash, and you hold $30, not $100.")
+    state = opportunity("re_condo_2br")
+    state.players[0].set_expense("general", 5000)  # no overdraft: Pay Day below zero
+    set_cash(state, 0, 0)
+    reason = state.why_not(0, Buy())
+    assert reason is not None
+    assert state.explain(reason) == (
+        "You cannot raise $4,000, even with the overdraft the bank allows."
+    )

@@ -922,12 +922,12 @@ def test_an_overdraft_is_repaid_in_hundreds_or_in_full_and_only_from_cash() -> N
     reason = state.why_not(0, Repay(500))
     assert reason is not None and reason.key == "why.amount_range"
     assert "$300" in state.explain(reason)
-    assert state.check_repay(0, Repay(500)) == msg("why.rut.cannot_afford", amount=500)
+    assert state.check_repay(0, Repay(500)) == msg("why.rut.cash_short", amount=500, cash=300)
     # ...unless the cash is short of one step: the greyed button then says why.
     set_cash(state, 0, 50)
     assert state.amount_range(0, Repay(100), "amount") == (100, 500)
     reason = state.why_not(0, Repay(100))
-    assert reason is not None and reason.key == "why.rut.cannot_afford"
+    assert reason is not None and reason.key == "why.rut.cash_short"
     set_cash(state, 0, 300)
     act(state, 0, Repay(300))
     assert p.debt["bank"] == 200 and p.exp["bank"] == 20

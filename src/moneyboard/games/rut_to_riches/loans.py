@@ -86,7 +86,7 @@ class Loans(RutBase):
         if a.amount <= 0 or a.amount % PAYOFF_STEP:
             return msg("why.rut.payoff_step", amount=a.amount, step=PAYOFF_STEP)
         if a.amount > self.cash(seat):
-            return msg("why.rut.cannot_afford", amount=a.amount)
+            return msg("why.rut.cash_short", amount=a.amount, cash=self.cash(seat))
         return None
 
     def do_pay_off(self, seat: int, a: PayOff) -> None:
@@ -103,7 +103,7 @@ class Loans(RutBase):
         if owed % PAYOFF_STEP == 0:
             return msg("why.rut.pay_off_in_parts", owed=owed, line=a.line)
         if owed > self.cash(seat):
-            return msg("why.rut.cannot_afford", amount=owed)
+            return msg("why.rut.cash_short", amount=owed, cash=self.cash(seat))
         return None
 
     def do_pay_off_all(self, seat: int, a: PayOffAll) -> None:
@@ -120,7 +120,7 @@ class Loans(RutBase):
         if a.amount <= 0 or a.amount % REPAY_STEP:
             return msg("why.rut.payoff_step", amount=a.amount, step=REPAY_STEP)
         if a.amount > self.cash(seat):
-            return msg("why.rut.cannot_afford", amount=a.amount)
+            return msg("why.rut.cash_short", amount=a.amount, cash=self.cash(seat))
         return None
 
     def do_repay(self, seat: int, a: Repay) -> None:
