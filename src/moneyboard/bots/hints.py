@@ -32,6 +32,11 @@ class Hint:
         return text == self.prefix or text.startswith(self.prefix + " ")
 
 
+#: Rut to Riches' optional Expenses cards (a treat a player may turn down) and its
+#: insurance cards, by card id (a test checks them against the game's cards).
+RUT_TREATS = ("ex_cruise", "ex_new_car", "ex_kitchen")
+RUT_INSURANCE = ("pe_all_risk", "pe_medical", "pe_income_protect")
+
 #: Game id -> personality kind -> hints. Keep them few: the metrics do most of the work.
 HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
     "financialit": {
@@ -51,6 +56,20 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
         "insurer": (
             Hint("pay_off", 0.5, "paying debt off lowers what the family owes each month"),
             Hint("borrow", -0.5, "an overdraft is a debt that has to be repaid"),
+            # One step ahead a policy only costs its premium; its cover shows when bad luck
+            # comes. Let go by its card id (Pass names the card): "buy" takes any card.
+            *(
+                Hint(f"pass {card}", -0.6, "insurance keeps one bad card from ruining the family")
+                for card in RUT_INSURANCE
+            ),
+        ),
+        # No wellbeing here: what a spender spends on is the Expenses cards it may turn
+        # down (Rut to Riches' RULINGS.md, R38, has the figures).
+        "spender": (
+            *(Hint(f"pass {card}", -0.7, "a spender enjoys its money now") for card in RUT_TREATS),
+            Hint("pay_off", -0.5, "a spender keeps its cash to spend, not to pay debt off"),
+            Hint("pay_off_all", -0.5, "a spender keeps its cash to spend, not to pay debt off"),
+            Hint("repay", -0.5, "a spender keeps its cash to spend, not to pay debt off"),
         ),
         "risk-taker": (
             Hint("buy_shares", 0.4, "shares can rise a lot in price"),

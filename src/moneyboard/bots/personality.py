@@ -27,6 +27,14 @@ use this year. The insurer, which never bought an Insurance card there (one step
 card only costs money), now likes one. The other games' weights are unchanged; what the
 bots score in Monitics since (the spender 0% of 200 games, with a median net worth of $20,
 where it won 65%) is in Monitics' RULINGS.md, R25.
+
+Rut to Riches has no wellbeing and no spending a player chooses but for the Expenses cards
+it may turn down (a cruise, a kitchen, a newer car). Left with mostly its score, passive
+income over expenses, the spender paid its debts off (which cuts expenses) and bought what
+paid, and won most games. There it now weighs cash now against debt, gives assets and the
+score nothing, takes the treats and pays no debt off; the insurer, which let every
+insurance card go (one step ahead its premium only lowers income), now takes it. The
+figures are in Rut to Riches' RULINGS.md, R38.
 """
 
 from __future__ import annotations
@@ -103,7 +111,9 @@ SPENDER = Personality(
         "score": 0.2,
     },
     "spends now rather than saving: on wellbeing where the game has it, in Monitics on "
-    "Insurance and Option cards for the year rather than on assets",
+    "Insurance and Option cards for the year rather than on assets, in Rut to Riches on "
+    "the treats it may turn down (a cruise, a newer car) rather than on assets or paying "
+    "debt off",
     # Monitics has no wellbeing: with its 2.0 gone the score (net worth) led these weights,
     # and the spender bought every asset it could (see the module doc). Cash is money to
     # spend now; assets and savings are for later.
@@ -115,7 +125,22 @@ SPENDER = Personality(
             "assets": 0.3,
             "wellbeing": 0.0,
             "score": 0.0,
-        }
+        },
+        # Rut to Riches has no wellbeing either: its score (passive income over expenses)
+        # led, and the spender paid its debts off and bought what paid (see the module
+        # doc). It gives no thought to passive income later; its hints make it take the
+        # treats and leave its debts as they are.
+        "rut-to-riches": {
+            "cash": 0.3,
+            "savings": 0.0,
+            # A little above cash: at -0.3 a $100 loan and the dice without it tied, and
+            # the spender borrowed $100 at random, "to keep $90 more in cash".
+            "debt": -0.5,
+            "assets": 0.0,
+            "income": 0.1,
+            "wellbeing": 0.0,
+            "score": 0.0,
+        },
     },
 )
 INVESTOR = Personality(
