@@ -20,9 +20,16 @@ from tests.engine.toygame import GAME as TOY
 
 #: Bots of the recorded games: two personalities and a random bot.
 KINDS = ("saver", "random", "spender")
-#: Monitics' spender buys cover for the year, not assets: with it nobody's net worth grows,
-#: and the tests read a debrief where someone's does.
-KINDS_OF = {"monitics": ("saver", "random", "investor")}
+#: Where the spender buys no assets (Monitics: cover for the year; Rut to Riches: treats),
+#: nobody's net worth or passive income grows with it, and the tests read a debrief where
+#: someone's does: an investor takes its seat.
+KINDS_OF = {
+    "monitics": ("saver", "random", "investor"),
+    "rut-to-riches": ("saver", "random", "investor"),
+}
+#: Seeds of the recorded games other than 5: Rut to Riches' seed 1 has a decision that
+#: mattered (a turning point) with a figure to say, and nobody leaves it.
+SEED_OF = {"rut-to-riches": 1}
 #: Budget of the debriefs in the tests (seconds at the nominal rate).
 BUDGET = 0.6
 
@@ -50,7 +57,8 @@ _cache: dict[str, GameRecord] = {}
 def cached_record(game_id: str) -> GameRecord:
     """The bot record of ``game_id``, made once per test run."""
     if game_id not in _cache:
-        _cache[game_id] = bot_record(game_id, kinds=KINDS_OF.get(game_id, KINDS))
+        kinds = KINDS_OF.get(game_id, KINDS)
+        _cache[game_id] = bot_record(game_id, SEED_OF.get(game_id, 5), kinds)
     return _cache[game_id]
 
 

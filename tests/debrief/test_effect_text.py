@@ -17,7 +17,15 @@ from moneyboard.debrief.command import run_debrief
 from moneyboard.debrief.report import report_html
 from moneyboard.debrief.turning_points import TurningPoint, effect_text
 from moneyboard.engine.record import GameRecord
-from tests.debrief.conftest import BUDGET, RIGGED_ENTRY, bot_record, cached_record, point
+from tests.debrief.conftest import (
+    BUDGET,
+    KINDS,
+    KINDS_OF,
+    RIGGED_ENTRY,
+    bot_record,
+    cached_record,
+    point,
+)
 
 
 @pytest.mark.parametrize(
@@ -99,7 +107,8 @@ def test_a_real_debrief_shows_only_figures_its_sentences_say(
     sentence. (Seeds are tried in turn, so a change to a game's rules does not leave the
     test without such a point.)"""
     for seed in seeds:
-        points = build_debrief(bot_record(game_id, seed=seed), budget_seconds=budget).turning_points
+        record = bot_record(game_id, seed, KINDS_OF.get(game_id, KINDS))
+        points = build_debrief(record, budget_seconds=budget).turning_points
         for p in points:
             assert p.effect_text == "" or _figure_is_said(p), (p.effect_text, p.sentence)
         if any(p.effect_text == "" for p in points):
