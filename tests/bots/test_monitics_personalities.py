@@ -33,18 +33,25 @@ def test_no_personality_values_cash_above_debt_in_any_game() -> None:
             assert -weights["debt"] >= weights["cash"], (p.kind, game_id)
 
 
+def turn_on_a_market(state: MoniticsState, kind: str) -> list[tuple[str, str]]:
+    """Seat 0's moves on the market it stands on, played by a ``kind`` bot (at most six),
+    each with the bot's reason."""
+    bot = make_bot(kind, 3, 0)
+    moves: list[tuple[str, str]] = []
+    while state.decision is not None and state.decision.kind == "turn" and len(moves) < 6:
+        choice = bot.choose(state, 0)
+        moves.append((str(choice.action), choice.why))
+        state.apply(0, choice.action)
+    return moves
+
+
 def test_on_a_market_the_monitics_spender_buys_cover_not_assets_and_says_why() -> None:
     state = start(players=2)
     set_money(state, 0, 400)
     roll_to(state, STOCK_BOX, 2)
     assert state.decision is not None and state.decision.kind == "turn"
     assert any(a.kind == "buy" for a in state.legal_actions(0))
-    bot = make_bot("spender", 3, 0)
-    moves: list[tuple[str, str]] = []
-    while state.decision is not None and state.decision.kind == "turn" and len(moves) < 6:
-        choice = bot.choose(state, 0)
-        moves.append((str(choice.action), choice.why))
-        state.apply(0, choice.action)
+    moves = turn_on_a_market(state, "spender")
     kinds = [move.split()[0] for move, _ in moves]
     assert "buy" not in kinds and "save" not in kinds, moves
     bought = [why for move, why in moves if move.startswith("buy_card")]
@@ -79,12 +86,7 @@ def test_the_monitics_insurer_buys_an_insurance_card_and_says_why() -> None:
     state = start(players=2)
     set_money(state, 0, 400)
     roll_to(state, STOCK_BOX, 2)
-    bot = make_bot("insurer", 3, 0)
-    moves: list[tuple[str, str]] = []
-    while state.decision is not None and state.decision.kind == "turn" and len(moves) < 6:
-        choice = bot.choose(state, 0)
-        moves.append((str(choice.action), choice.why))
-        state.apply(0, choice.action)
+    moves = turn_on_a_market(state, "insurer")
     assert (
         "buy_card insurance",
         "chose 'Buy an Insurance card from the bank' because an Insurance card protects "
