@@ -153,8 +153,11 @@ def test_an_option_under_its_old_name_is_read_as_everywhere_else() -> None:
     # first_player counts seats from 0, as rules files and records written before did.
     table = env("monitics", players=3, options={"first_player": 2})
     assert table.unwrapped.spec.options.first_seat == 3
-    with pytest.raises(MoneyboardError, match="unknown option 'first_players'"):
+    with pytest.raises(MoneyboardError) as refused:
         env("monitics", options={"first_players": 2})
+    assert str(refused.value) == (
+        "Monitics: unknown option 'first_players' (`moneyboard rules monitics` lists every option)"
+    )
 
 
 def test_text_render_shows_the_table(game_id: str) -> None:

@@ -186,7 +186,12 @@ def make_spec(
         raise OptionsError(
             f"{game.title} is for {game.min_players} to {game.max_players} players, not {n}"
         )
-    built = game.options(options)
+    try:
+        built = game.options(options)
+    except OptionsError as exc:  # said outside any game's context: name the game
+        raise OptionsError(
+            f"{game.title}: {exc} (`moneyboard rules {game.id}` lists every option)"
+        ) from None
     return _cached_spec(game, n, json.dumps(built.overrides(), sort_keys=True))
 
 
