@@ -7,14 +7,20 @@ import math
 import pandas as pd
 import pytest
 
+from moneyboard.sim.display import GameWords, card_words
 from moneyboard.sim.summary import DECIDING_COLUMNS, deciding_cards, outcomes_tested
+from moneyboard.sim.tables import CARD_COLUMNS
 
 
 def cards(rows: list[tuple[int, str, bool, float]]) -> pd.DataFrame:
-    """A cards table from (seed, card, fell in the deciding round, chance of that)."""
+    """A cards table from (seed, card id, fell in the deciding round, chance of that); each
+    card is named as a game that names none of its cards would name it."""
     return pd.DataFrame(
-        [("default", seed, card, 1, deciding, chance) for seed, card, deciding, chance in rows],
-        columns=["rules", "seed", "card", "drawn", "deciding_round", "deciding_chance"],
+        [
+            ("default", seed, card_words(card, GameWords()), card, 1, deciding, chance)
+            for seed, card, deciding, chance in rows
+        ],
+        columns=CARD_COLUMNS,
     )
 
 
@@ -31,7 +37,7 @@ def die_faces(games: int) -> list[tuple[int, str, bool, float]]:
 def test_outcomes_drawn_in_every_game_at_their_share_are_not_listed() -> None:
     table = cards(die_faces(200))
     # Raw counts would list all six faces, each "deciding" 100 of the 200 games.
-    assert table.groupby("card")["deciding_round"].sum().tolist() == [100] * 6
+    assert table.groupby("card_id")["deciding_round"].sum().tolist() == [100] * 6
     decided = deciding_cards(table)
     assert decided.empty and list(decided.columns) == DECIDING_COLUMNS
     assert outcomes_tested(table) == 6
@@ -44,7 +50,7 @@ def test_an_outcome_that_falls_in_the_deciding_round_beyond_its_share_is_listed(
     assert deciding_cards(cards(die_faces(200) + at_share)).empty  # 2 of 20: as chance has it
     beyond = [(seed, "deck:events: layoff", seed < 150, 0.1) for seed in seeds]
     decided = deciding_cards(cards(die_faces(200) + beyond))
-    assert decided["card"].tolist() == ["deck:events: layoff"]
+    assert decided["card_id"].tolist() == ["deck:events: layoff"]
     row = decided.iloc[0]
     assert (row["games_drawn"], row["games_decided"]) == (20, 15)
     assert row["games_expected"] == pytest.approx(2.0)
@@ -56,7 +62,7 @@ def test_a_die_face_that_decides_beyond_its_share_is_listed_too() -> None:
     rows = die_faces(200)
     rows = [(s, c, True if c == "die: 6" else d, ch) for s, c, d, ch in rows]
     decided = deciding_cards(cards(rows))
-    assert decided["card"].tolist() == ["die: 6"]
+    assert decided["card_id"].tolist() == ["die: 6"]
     assert decided.iloc[0]["times_expected"] == pytest.approx(2.0)
 
 
@@ -79,7 +85,7 @@ def test_few_games_are_not_enough_among_many_outcomes() -> None:
         (1, "deck:events: flood", True, 0.1),
     ]
     assert deciding_cards(cards(rows)).empty
-    assert deciding_cards(cards(rows[-2:]))["card"].tolist() == ["deck:events: flood"]
+    assert deciding_cards(cards(rows[-2:]))["card_id"].tolist() == ["deck:events: flood"]
 
 
 def test_games_nobody_won_and_no_draws_give_nothing() -> None:
@@ -87,3 +93,14 @@ def test_games_nobody_won_and_no_draws_give_nothing() -> None:
     nobody_won = cards([(seed, "deck:events: flu", False, 0.0) for seed in range(5)])
     assert deciding_cards(nobody_won).empty
     assert outcomes_tested(nobody_won) == 0
+
+
+def test_two_cards_of_one_name_are_weighed_apart_and_shown_by_name() -> None:
+    # Two decks with a card of the same name: counted as two outcomes, not merged by name.
+    rows = [(seed, "deck:events: flood", seed < 150, 0.1) for seed in range(0, 200, 10)]
+    rows += [(seed, "deck:storms: flood", False, 0.1) for seed in range(0, 200, 10)]
+    table = cards(rows).assign(card="Flood")
+    decided = deciding_cards(table)
+    assert outcomes_tested(table) == 2
+    assert decided[["card", "card_id"]].values.tolist() == [["Flood", "deck:events: flood"]]
+    assert decided.iloc[0]["games_drawn"] == 20

@@ -73,3 +73,14 @@ def test_rut_to_riches_score_stays_a_ratio(tmp_path: Path) -> None:
     games = pd.read_parquet(tmp_path / "games.parquet")
     assert pd.api.types.is_float_dtype(games["score"])
     assert pd.api.types.is_integer_dtype(games["final_debt"])
+
+
+def test_cards_are_named_as_the_game_names_them_and_kept_by_id(tmp_path: Path) -> None:
+    # A trainer reads "Dentist", not "deck:expenses: ex_dentist"; a program joins on the id.
+    written("rut-to-riches", tmp_path)
+    cards = pd.read_csv(tmp_path / "cards.csv")
+    assert list(cards.columns[:4]) == ["rules", "seed", "card", "card_id"]
+    drawn = cards[cards["card_id"].str.startswith("deck:")]
+    assert not drawn.empty
+    assert not drawn["card"].str.contains(r"deck:|_").any(), drawn["card"].unique()
+    assert (drawn["card"] != drawn["card_id"]).all()

@@ -34,7 +34,6 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 from moneyboard.debrief.words import share_percent
 from moneyboard.sim.display import (
     GameWords,
-    card_words,
     comparison_shown,
     deciding_shown,
     html_table,
@@ -313,7 +312,7 @@ def _cards_plot(cards: pd.DataFrame, title: str) -> str:
     return _svg(figure)
 
 
-def _deciding_section(sets: Sets, words: GameWords) -> list[str]:
+def _deciding_section(sets: Sets) -> list[str]:
     """What decides games, per rule set: the outcomes clearly over their share, or why none
     is listed."""
     parts = [
@@ -329,7 +328,6 @@ def _deciding_section(sets: Sets, words: GameWords) -> list[str]:
         decided = deciding_cards(cards)
         tested = outcomes_tested(cards)
         if not decided.empty:
-            decided = decided.assign(card=[card_words(str(c), words) for c in decided["card"]])
             parts += [
                 _cards_plot(decided, f"Events and cards that decide games{suffix}"),
                 html_table(deciding_shown(decided)),
@@ -409,7 +407,7 @@ def render_report(
                 _debt_plot(by_rule_set(rounds), words),
                 _debt_note(by_rule_set(rounds), words.period),
             ]
-        parts += ["<h2>What decides games</h2>", *_deciding_section(by_rule_set(cards), words)]
+        parts += ["<h2>What decides games</h2>", *_deciding_section(by_rule_set(cards))]
     body = "\n".join(parts)
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"

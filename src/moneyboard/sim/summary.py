@@ -70,6 +70,7 @@ def seat_rates(games: pd.DataFrame) -> pd.DataFrame:
 #: The columns of :func:`deciding_cards`.
 DECIDING_COLUMNS = [
     "card",
+    "card_id",
     "games_drawn",
     "games_decided",
     "games_expected",
@@ -99,7 +100,8 @@ def deciding_cards(cards: pd.DataFrame, top: int = 15, level: float = 0.05) -> p
     """
     if cards.empty:
         return pd.DataFrame(columns=DECIDING_COLUMNS)
-    grouped = cards.groupby("card").agg(
+    grouped = cards.groupby("card_id").agg(
+        card=("card", "first"),
         games_drawn=("seed", "size"),
         games_decided=("deciding_round", "sum"),
         games_expected=("deciding_chance", "sum"),
@@ -108,7 +110,7 @@ def deciding_cards(cards: pd.DataFrame, top: int = 15, level: float = 0.05) -> p
     if grouped.empty:
         return pd.DataFrame(columns=DECIDING_COLUMNS)
     chances: dict[str, list[float]] = {}
-    for card, chance in zip(cards["card"], cards["deciding_chance"], strict=True):
+    for card, chance in zip(cards["card_id"], cards["deciding_chance"], strict=True):
         chances.setdefault(str(card), []).append(float(chance))
     p_values = [
         at_least(chances[str(card)], int(decided))
@@ -126,7 +128,7 @@ def outcomes_tested(cards: pd.DataFrame) -> int:
     had a deciding round)."""
     if cards.empty:
         return 0
-    return int(cards.loc[cards["deciding_chance"] > 0, "card"].nunique())
+    return int(cards.loc[cards["deciding_chance"] > 0, "card_id"].nunique())
 
 
 def debt_by_round(rounds: pd.DataFrame, keep: float = 0.5) -> pd.DataFrame:

@@ -2,13 +2,13 @@
 
 ``games``: one row per game and seat (seating, seed, seat, bot, final money lines, the
 highest debt at the end of a round, score, rank, winner, game length, loans taken,
-bankruptcies and, in games that deal one, the seat's
-starting card by its name and by its id). ``rounds``: one row per game, seat and round with
-the common metrics at the end of the round. Seats count from 1, as the rule options and
-the pages count them. Money is in whole units; a metric the game does not have (Monitics
-has no income nor wellbeing, Rut to Riches no savings nor wellbeing) has no column, rather
-than a column of zeros that would read as measured. ``cards``: one row per game and chance outcome
-drawn after set-up, with whether it fell in the round the winner took the lead for good
+bankruptcies and, in games that deal one, the seat's starting card by its name and by its
+id). ``rounds``: one row per game, seat and round with the common metrics at the end of the
+round. Seats count from 1, as the rule options and the pages count them. Money is in whole
+units; a metric the game does not have (Monitics has no income nor wellbeing, Rut to Riches
+no savings nor wellbeing) has no column, rather than a column of zeros that would read as
+measured. ``cards``: one row per game and chance outcome drawn after set-up, by its name
+and by its id, with whether it fell in the round the winner took the lead for good
 (``deciding_round``) and the chance that it would have by its frequency alone
 (``deciding_chance``, see :func:`~moneyboard.sim.play.chance_in_round`).
 """
@@ -22,7 +22,7 @@ import pandas as pd
 
 from moneyboard.debrief.timeline import SCORE_IS_SHARE
 from moneyboard.registry import get_game
-from moneyboard.sim.display import GameWords, card_words, game_words
+from moneyboard.sim.display import card_words, game_words
 from moneyboard.sim.play import METRICS, GameOutcome
 from moneyboard.terminal.render import SHOWN
 
@@ -85,9 +85,7 @@ def _tidied(frame: pd.DataFrame, game_ids: set[str], columns: dict[str, str]) ->
 def games_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     """One row per game and seat, in seed and seat order; the ``start`` and ``start_id``
     columns only when a seat was dealt a starting card."""
-    words: dict[str, GameWords] = {}
-    for game_id in {o.job.game_id for o in outcomes}:
-        words[game_id] = game_words(get_game(game_id))
+    words = {g: game_words(get_game(g)) for g in {o.job.game_id for o in outcomes}}
     rows = [
         (
             o.job.rules,
@@ -131,16 +129,21 @@ def rounds_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
     return _tidied(frame, {o.job.game_id for o in outcomes}, {m: m for m in METRICS})
 
 
+#: The columns of the cards table: ``card`` is the outcome as the game names it ("A big TV",
+#: "die: 6"), for a person reading the table; ``card_id`` its stream and id in the game's
+#: files (``"deck:expenses: ex_big_tv"``), for a program (two cards may share a name).
+CARD_COLUMNS = ["rules", "seed", "card", "card_id", "drawn", "deciding_round", "deciding_chance"]
+
+
 def cards_table(outcomes: Sequence[GameOutcome]) -> pd.DataFrame:
-    """One row per game and chance outcome drawn after set-up."""
+    """One row per game and chance outcome drawn after set-up, named as the game names it."""
+    words = {g: game_words(get_game(g)) for g in {o.job.game_id for o in outcomes}}
     rows = [
-        (o.job.rules, o.job.seed, card, drawn, deciding, chance)
+        (o.job.rules, o.job.seed, card_words(card, words[o.job.game_id]), card, *rest)
         for o in outcomes
-        for card, drawn, deciding, chance in o.cards
+        for card, *rest in o.cards
     ]
-    return pd.DataFrame.from_records(
-        rows, columns=["rules", "seed", "card", "drawn", "deciding_round", "deciding_chance"]
-    )
+    return pd.DataFrame.from_records(rows, columns=CARD_COLUMNS)
 
 
 def write_tables(outcomes: Sequence[GameOutcome], out: Path) -> dict[str, pd.DataFrame]:
