@@ -14,8 +14,8 @@ from typing import ClassVar
 
 from moneyboard.engine.actions import Action, Amount
 from moneyboard.engine.amounts import Amounts
-from moneyboard.engine.kernel import Offer
-from moneyboard.engine.messages import Message, msg
+from moneyboard.engine.kernel import Decision, Offer
+from moneyboard.engine.messages import Catalogue, Message, msg
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -47,6 +47,11 @@ class Decline(Action):
 
     kind: ClassVar[str] = "decline"
 
+
+#: The wording of an offer asking nothing (a decision's ``wording``, see
+#: :func:`decision_key`): a game words it in ``describe.decision.offer_free``; a game
+#: without that sentence asks it as any other offer.
+FREE_OFFER = "offer_free"
 
 ACCEPT = Accept()
 DECLINE = Decline()
@@ -90,7 +95,10 @@ class Offers(Amounts):
         self.status.offers_made += 1
         self.event("offer.made", **offer.to_json(), label=self.action_label(a))
         # ``by``: the decision's ``seat`` is the one deciding (its words name that seat).
-        self.interject(a.to, "offer", by=seat, deal=a.deal, item=a.item, price=a.price)
+        # A free offer is worded by the game's ``describe.decision.offer_free`` where it has
+        # one ("for no commission"), not as a price of nothing (see :data:`FREE_OFFER`).
+        wording = {"wording": FREE_OFFER} if a.price == 0 else {}
+        self.interject(a.to, "offer", by=seat, deal=a.deal, item=a.item, price=a.price, **wording)
 
     def check_accept(self, seat: int, a: Accept) -> Message | None:
         offer = self.status.offer
@@ -116,3 +124,20 @@ class Offers(Amounts):
         assert offer is not None
         self.status.offer = None
         self.event("offer.declined", **offer.to_json())
+
+
+def decision_key(catalogue: Catalogue, decision: Decision) -> str:
+    """The message key of the sentence asking ``decision``: ``describe.decision.<wording>``
+    when its data names a ``wording`` the catalogue has (a free offer), else
+    ``describe.decision.<kind>``. The terminal, the server and the pages word it alike.
+
+    >>> c = Catalogue({"describe.decision.offer_free": "free"})
+    >>> decision_key(c, Decision((1,), "offer", {"wording": FREE_OFFER}))
+    'describe.decision.offer_free'
+    >>> decision_key(Catalogue({}), Decision((1,), "offer", {"wording": FREE_OFFER}))
+    'describe.decision.offer'
+    """
+    wording = decision.data.get("wording")
+    if isinstance(wording, str) and f"describe.decision.{wording}" in catalogue:
+        return f"describe.decision.{wording}"
+    return f"describe.decision.{decision.kind}"

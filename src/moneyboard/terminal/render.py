@@ -25,6 +25,7 @@ from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.errors import MoneyboardError
 from moneyboard.engine.ledger import Posting
 from moneyboard.engine.messages import Event, Message, audience_of
+from moneyboard.engine.offers import decision_key
 from moneyboard.engine.state import GameState
 from moneyboard.engine.views import KERNEL_VIEW_KEYS
 from moneyboard.terminal.text import (
@@ -629,13 +630,14 @@ def decision_line(state: GameState, seat: int) -> str:
     """Who decides what now, e.g. ``"Ana decides: roll (value 3)"``.
 
     A game's catalogue may word it with a ``describe.decision.<kind>`` template (its
-    parameters: the decision's data and the seat).
+    parameters: the decision's data and the seat), or the template its ``wording`` names
+    (a free offer's, see :func:`~moneyboard.engine.offers.decision_key`).
     """
     d = state.decision
     name = state.seats[seat].name
     if d is None:
         return f"{name} may act"
-    key = f"describe.decision.{d.kind}"
+    key = decision_key(state.catalogue, d)  # a free offer has its own sentence
     if key in state.catalogue:
         return explain(state, Message(key, {**d.data, "seat": seat}))
     details = ", ".join(f"{label(k)} {compact(v)}" for k, v in d.data.items())

@@ -4,7 +4,7 @@ option value, internal name or Python value shown as it is stored."""
 from __future__ import annotations
 
 from moneyboard.engine.claims import Claim
-from moneyboard.engine.offers import Propose
+from moneyboard.engine.offers import ACCEPT, Propose
 from moneyboard.games.rut_to_riches.actions import (
     Borrow,
     Buy,
@@ -267,6 +267,30 @@ def test_a_free_card_a_free_offer_and_a_pay_off_are_said_plainly() -> None:
     assert "$100 from P1's cash to the bank: P1 pays down their car loan." in moved
     words = state.catalogue.words()
     assert not [line for line in DEBT_LINES if f"debt_line={line}" not in words]
+
+
+def test_a_free_offer_is_put_to_the_buyer_and_told_without_a_zero_commission() -> None:
+    """The seller's button said "for no commission", but the buyer was asked about "'Two-
+    bedroom condo' for a $0 commission" and the log said the card was bought "for a $0
+    commission"; an offer with a commission still names it."""
+    state = opportunity("re_condo_2br")
+    set_cash(state, 1, 10000)
+    act(state, 0, Propose(1, "sell", "re_condo_2br", 0))
+    asked = decision_line(state, 1)
+    assert asked == ("P2: P1 offers you 'Two-bedroom condo' for no commission; accept or decline.")
+    act(state, 1, ACCEPT)
+    said = "\n".join(happened(state))
+    assert "$0" not in said and "$0" not in asked
+    assert "P2 takes the card over from P1, who asks no commission." in said
+    assert "P1: Offer Two-bedroom condo to P2 for no commission." in said
+    state = opportunity("re_condo_2br")
+    set_cash(state, 1, 10000)
+    act(state, 0, Propose(1, "sell", "re_condo_2br", 500))
+    assert decision_line(state, 1) == (
+        "P2: P1 offers you 'Two-bedroom condo' for a $500 commission; accept or decline."
+    )
+    act(state, 1, ACCEPT)
+    assert "P2 buys the card from P1 for a $500 commission." in happened(state)
 
 
 def test_a_sale_below_the_mortgage_says_what_the_seller_owes() -> None:

@@ -184,9 +184,8 @@ class Opportunities(RutBase):
                     )
                 ]
             )
-        self.event(
-            "rut.resold", seat=offer.to, seller=offer.seat, card=offer.item, commission=offer.price
-        )
+        key = "rut.resold" if offer.price else "rut.resold_free"  # not "a $0 commission"
+        self.event(key, seat=offer.to, seller=offer.seat, card=offer.item, commission=offer.price)
         self.acquire(offer.to, self.table["deck"], offer.item)
         self.table = None
         self.drop_suspended("opportunity")

@@ -411,14 +411,23 @@ export function explain(update, key, params = {}) {
   });
 }
 
+/** The key of the game's sentence for `decision`, as the kernel's `decision_key` picks it:
+ * the one its `wording` names where the game has it (a free offer, "for no commission"), else
+ * the one of its kind. */
+export function decisionKey(decision) {
+  const worded = `describe.decision.${decision.wording}`;
+  if (typeof decision.wording === "string" && typeof (PAGE.texts || {})[worded] === "string") return worded;
+  return `describe.decision.${decision.kind}`;
+}
+
 /** The decision asked now in one sentence, from the game's `describe.decision` words (the
  * same sentence as the seat's `prompt` and the class vote's), naming every seat asked; `null`
  * when the game has no words for it. */
-function decisionSentence(update, seats) {
+export function decisionSentence(update, seats) {
   const decision = update.view && update.view.decision;
   if (!decision || !seats.length) return null;
   const names = nameList(seats.map((s) => seatName(update, s)));
-  return explain(update, `describe.decision.${decision.kind}`, { ...decision, seat: seats[0], name: names });
+  return explain(update, decisionKey(decision), { ...decision, seat: seats[0], name: names });
 }
 
 /** One part of the headline as the game's art describes it (`spec`): a field by its `path`,
