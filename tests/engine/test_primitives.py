@@ -225,6 +225,19 @@ def test_toy_answers_still_end_the_decision_for_the_toy_game() -> None:
     assert state.to_move() == (1,)
 
 
+def test_a_range_of_one_amount_names_that_amount() -> None:
+    """With one unit left the deposit's range is 1 to 1: the reason read "The amount must
+    be between 1 and 1" (FinanCity's savings: "between $100 and $100")."""
+    state = new()
+    vote_all(state)
+    state.apply(0, Deposit(3))
+    state.apply(1, WITNESS)  # the deposit is witnessed; Ana's turn goes on
+    reason = state.why_not(0, Deposit(2))
+    assert reason is not None and reason.key == "why.amount_only"
+    assert state.explain(reason) == "The amount can only be 1 now."
+    assert state.why_not(0, Deposit(1)) is None
+
+
 def test_every_path_refuses_an_amount_out_of_range() -> None:
     state = new()
     vote_all(state)

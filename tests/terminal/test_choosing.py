@@ -3,7 +3,9 @@ moves typed in words with an amount of one's own, and prompts that read well."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -13,12 +15,14 @@ from moneyboard import registry
 from moneyboard.engine.actions import Action
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.games.financialit.actions import Place
+from moneyboard.games.rut_to_riches.actions import Borrow
 from moneyboard.terminal import InputEndedError, PlaySession
 from moneyboard.terminal.session import HELP
 from tests.games.financialit.driver import run
 from tests.games.financialit.driver import start as financialit_start
 from tests.games.monitics.driver import STOCK_BOX, roll_to, set_money
 from tests.games.monitics.driver import start as monitics_start
+from tests.games.rut_to_riches.helpers import act, set_cash, start
 
 
 def session(state: GameState, *typed: str) -> PlaySession:
@@ -109,6 +113,77 @@ def test_a_number_no_longer_listed_says_why_and_plays_nothing() -> None:
     text = output(play)
     assert "Move 1 is no longer possible ('why 1' says why)" in text
     assert "'Repay a loan card' is not allowed: " in text
+
+
+def at_an_amount_dropped(game: str, first: str) -> tuple[GameState, int, Action, Action]:
+    """A game of three people played at random up to a decision where a ``first`` move
+    leaves the decision open and one of the amounts listed drops out of the list although
+    it is still allowed (a loan taken: the most goods one can pay for is a larger number):
+    the state, the seat, that move and the amount that drops out."""
+    state = registry.get_game(game).new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
+    rng = random.Random(0)
+    for _ in range(3000):
+        if state.is_chance():
+            state.resolve_chance()
+            continue
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        for move in (a for a in legal if a.kind == first):
+            after = state.clone()
+            after.apply(seat, move)
+            if after.to_move()[:1] != (seat,):
+                continue
+            still = set(after.legal_actions(seat))
+            for dropped in legal:
+                if dropped not in still and after.why_not(seat, dropped) is None:
+                    return state, seat, move, dropped
+        state.apply(seat, rng.choice(legal))
+    raise AssertionError(f"no amount dropped after {first} in {game}")
+
+
+def test_an_amount_still_allowed_keeps_its_number_after_the_list_changes() -> None:
+    """FinanciaLit's Market: after a loan the most goods one can pay for is a larger number,
+    so the smaller top amount listed before left the list; the terminal said that move was
+    "no longer possible", 'why' called it allowed, and typing its number played nothing.
+    It is still allowed: it stays listed under its number, and its number plays it."""
+    state, seat, loan, dropped = at_an_amount_dropped("financialit", "take_loan")
+    legal = state.legal_actions(seat)
+    first, then = legal.index(loan) + 1, legal.index(dropped) + 1
+    label = state.action_label(dropped)
+    before = len(state.moves)
+    play = session(state, str(first), f"why {then}", str(then), "q")
+    with contextlib.suppress(InputEndedError):  # another person next: no answers left
+        play.run()
+    mine = [m.action for m in state.moves[before:] if m.seat == seat]
+    assert mine[:2] == [loan, dropped]
+    text = output(play)
+    again = text.split(f"help): {first}")[1].split(f"help): {then}\n")[0]
+    assert "no longer possible" not in again
+    assert f"\n  {then}. {label}" in again
+    assert f"help): why {then}\n'{label}" in again and "' is allowed now." in again
+
+
+def test_moves_gone_after_a_pay_off_are_named_together_and_each_says_why() -> None:
+    """Rut to Riches: paying a debt off leaves less cash, and the larger repayments and
+    pay-offs listed before are gone. The line read "Moves 8, 11, 14 or 17 are no longer
+    possible ('why 8' says why)": "or", and one number's reason for all of them; 'why'
+    alone lists each gone move with its own reason (here, the most the cash now covers)."""
+    state = start()
+    set_cash(state, 0, 800)
+    act(state, 0, Borrow(1000))  # an overdraft to repay, and $1,800 in cash
+    legal = state.legal_actions(0)
+    pay_off = next(a for a in legal if str(a) == "pay_off credit_card 1000")
+    repay = next(a for a in legal if str(a) == "repay 1000")
+    first, then = legal.index(pay_off) + 1, legal.index(repay) + 1
+    play = session(state, str(first), "why", "q")
+    assert not play.run()
+    text = output(play).split(f"help): {first}")[1]
+    gone = re.search(r"Moves ([\d, ]+ and \d+) are no longer possible \('why' says why\)", text)
+    assert gone is not None and str(then) in gone.group(1).replace(",", "").split()
+    assert (
+        f"  {then}. Repay the bank overdraft ($1,000): The amount must be between $100 and"
+        " $800." in text.split("help): why")[1]
+    )
 
 
 def test_a_single_choice_is_asked_plainly() -> None:

@@ -38,6 +38,8 @@ class Amounts(Kernel):
             if value % spec.step:
                 return msg("why.amount_step" if money else "why.count_step", step=spec.step)
             low, high = spec.on_step(*bounds) or bounds
+            if not low <= value <= high and low == high:  # not "between $100 and $100"
+                return msg("why.amount_only" if money else "why.count_only", amount=low)
             if not low <= value <= high:
                 return msg("why.amount_range" if money else "why.count_range", min=low, max=high)
         return None

@@ -91,11 +91,14 @@ class Numbering:
         return self.moves[number - 1] if 1 <= number <= len(self.moves) else None
 
 
-def number_ranges(numbers: Iterable[int]) -> str:
-    """Numbers as a person reads them, runs joined ("1-3, 5 or 7").
+def number_ranges(numbers: Iterable[int], last: str = "or") -> str:
+    """Numbers as a person reads them, runs joined ("1-3, 5 or 7"); ``last`` joins the
+    last run ("and" for numbers that all hold, as moves that are gone).
 
     >>> number_ranges([1, 2, 3]), number_ranges([2, 3, 5, 7]), number_ranges([4])
     ('1-3', '2-3, 5 or 7', '4')
+    >>> number_ranges([8, 11, 14], "and")
+    '8, 11 and 14'
     """
     runs: list[list[int]] = []
     for n in sorted(numbers):
@@ -104,7 +107,7 @@ def number_ranges(numbers: Iterable[int]) -> str:
         else:
             runs.append([n])
     parts = [str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {last} {parts[-1]}"
 
 
 class InputEndedError(MoneyboardError):
@@ -309,6 +312,7 @@ class PlaySession:
         legal = state.legal_actions(seat)
         # The same seat goes on with the decision its last move left open: same numbers.
         self.numbering(seat, legal, fresh=self._kept != (seat, len(state.moves)))
+        legal += self.still_allowed(seat, legal)
         self.console.print(Rule(escape(state.seats[seat].name)))
         self.show_private(seat)
         self.show_board(seat)
@@ -404,12 +408,27 @@ class PlaySession:
             self.console.print(f"  {numbering.numbers[action]}. {text}")
         allowed = set(legal)
         gone = sorted(numbering.numbers[a] for a in numbering.listed if a not in allowed)
+        if len(gone) == 1:
+            said = f"Move {gone[0]} is no longer possible ('why {gone[0]}' says why)"
+        elif gone:  # each may have its own reason: 'why' alone lists them with theirs
+            said = f"Moves {number_ranges(gone, 'and')} are no longer possible ('why' says why)"
         if gone:
-            which = f"Move {gone[0]} is" if len(gone) == 1 else f"Moves {number_ranges(gone)} are"
-            self.console.print(
-                f"  {which} no longer possible ('why {gone[0]}' says why); "
-                "the other moves keep their numbers."
-            )
+            self.console.print(f"  {said}; the other moves keep their numbers.")
+
+    def still_allowed(self, seat: int, legal: list[Action]) -> list[Action]:
+        """The moves listed earlier in this decision that the game no longer lists but that
+        are still allowed (an amount its ladder has moved past: after a loan the most goods
+        one can pay for is a larger number), so they stay listed under their numbers: the
+        number typed plays the move it was listed with, and no move is called impossible
+        that is not."""
+        numbering = self.numbering(seat, legal)
+        allowed = set(legal)
+        kept = [
+            action
+            for action in numbering.listed
+            if action not in allowed and self.state.why_not(seat, action) is None
+        ]
+        return sorted(kept, key=numbering.numbers.__getitem__)
 
     def unavailable(self, seat: int, legal: list[Action]) -> list[Action]:
         """The moves the game considers for ``seat`` that are not allowed now."""
