@@ -85,3 +85,24 @@ def test_financity_savings_cards_are_money() -> None:
     assert "next year income change" not in table  # nothing to tell yet
     state.players[0].next_income = -50  # type: ignore[attr-defined]
     assert rows(state)["income change next year"][0] == "−$50"
+
+
+def test_a_family_out_of_the_game_is_said_to_be_out_in_the_end_table() -> None:
+    """Rut to Riches' table at the end (the metrics alone, no view) showed a player who went
+    out with a salary and a Pay Day as if still earning, and nothing said they were out."""
+    state = new_game("rut-to-riches")
+    cy = state.players[2]  # type: ignore[attr-defined]
+    cy.set_expense("general", cy.exp["general"] + 10_000)
+    state.step_bankruptcy(2)  # type: ignore[attr-defined]
+    console = Console(record=True, width=220)
+    console.print(families_table(state))
+    text = console.export_text()
+    heads = [line for line in text.splitlines() if "┃" in line]
+    assert any(line.split("┃")[4].strip() == "(out of the game)" for line in heads), heads
+    table = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if cells and cells[0]:
+            table[cells[0]] = cells[1:]
+    assert table["active income"][2] == table["Pay Day"][2] == table["expenses"][2] == "$0"
+    assert table["active income"][0] != "$0"

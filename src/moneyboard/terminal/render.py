@@ -288,9 +288,11 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
     """Each family's money and standing: one column per family, the ones to move marked.
 
     If ``view`` holds one object per seat (a game's per-family details), its fields follow
-    the metrics as further rows.
+    the metrics as further rows. Without them (the table at the end) a family out of the game
+    is said to be out under its name: its figures are those of a family no longer playing.
     """
     metrics = [state.metrics(seat) for seat in range(state.n)]
+    gone = set() if view else out_of_the_game(state)
     shown = shown_for(state)
     keys = [k for k in METRIC_ORDER if k in metrics[0]]
     keys += [k for k in metrics[0] if k not in keys]
@@ -302,6 +304,8 @@ def families_table(state: GameState, view: Mapping[str, Any] | None = None) -> T
         head = f"> {s.name}" if seat in moving else s.name
         if s.bot:
             head += f"\n({s.bot} bot)"
+        if seat in gone:
+            head += "\n(out of the game)"
         table.add_column(escape(head), justify="right", overflow="fold")
     shown_rows: dict[str, list[str]] = {}  # each row's label (lower case) and cells
     for key in keys:
@@ -365,6 +369,14 @@ def _field_word(state: GameState, field: str, value: str) -> str:
 #: Per-family fields not worth a row (the column header already says them). A field with a
 #: ``<field>_name`` beside it ("home" and "home_name") shows once, by its name.
 SKIPPED_DETAILS = frozenset({"seat", "name"})
+
+
+def out_of_the_game(state: GameState) -> set[int]:
+    """The seats out of the game, by their families' ``out`` in the public view."""
+    families = _family_details(state, state.view(None))
+    if not families:
+        return set()
+    return {seat for seat, family in enumerate(families[0][1]) if family.get("out") is True}
 
 
 def _family_details(
@@ -883,8 +895,7 @@ def result_lines(state: GameState, seat: int) -> list[str]:
     ``describe.result`` template (its parameters: the family's metrics and the seat), else
     nothing. A family out of the game (its view's ``out``) is said to be out: its score
     is no measure of how it played."""
-    families = _family_details(state, state.view(None))
-    if families and families[0][1][seat].get("out") is True:
+    if seat in out_of_the_game(state):
         return ["out of the game"]
     describe = getattr(state, "describe_result", None)
     if callable(describe):

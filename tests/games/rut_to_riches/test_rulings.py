@@ -1098,6 +1098,25 @@ def test_an_out_player_returns_cash_and_cards_and_has_no_duties() -> None:
     assert state.players[2].turns == 0
 
 
+def test_an_out_players_sheet_earns_and_owes_nothing() -> None:
+    """R39: a player out of the game kept their salary and the bills their written-off debts
+    did not take away, so the end table showed them earning ("active income $2,500") with a
+    positive Pay Day they never had. Out, their sheet has no income and no expenses."""
+    state = start(jobs=("janitor", "teacher", "nurse"))
+    q = state.players[2]
+    q.set_expense("general", q.exp["general"] + 10000)
+    set_cash(state, 2, 50)
+    state.step_bankruptcy(2)
+    assert q.out
+    figures = state.metrics(2)
+    assert (figures["active"], figures["passive"], figures["expenses"]) == (0, 0, 0)
+    assert figures["income"] == 0 and figures["score"] == 0 and figures["loan_room"] == 0
+    sheet = state.view(None)["players"][2]
+    assert sheet["active_income"] == 0 and sheet["cash_sheet"]["payday"] == 0
+    assert not any(sheet["score_sheet"]["expenses"].values())
+    assert state.metrics(0)["active"] > 0  # the others' sheets are as they were
+
+
 def test_a_retired_player_on_a_rut_expenses_square_draws_no_card() -> None:
     """R31."""
     state = start(forced={"deck:expenses": ["ex_fines"]})

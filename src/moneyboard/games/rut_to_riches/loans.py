@@ -22,7 +22,7 @@ from moneyboard.games.rut_to_riches.actions import (
     Repay,
 )
 from moneyboard.games.rut_to_riches.base import ACCOUNTS, RutBase
-from moneyboard.games.rut_to_riches.sheet import DEBT_LINES
+from moneyboard.games.rut_to_riches.sheet import DEBT_LINES, EXPENSE_LINES
 
 #: Order in which bankruptcy pays debts down: the dearest money first.
 BANKRUPTCY_PAYDOWN = ("bank", "credit_card", "business", "car", "education", "home")
@@ -241,7 +241,8 @@ class Loans(RutBase):
 
     def put_out(self, seat: int) -> None:
         """A player out of the game (R33): cash back to the bank, cards back to their decks,
-        debts written off; they answer nothing more, and their Auditor's duty passes on."""
+        debts written off; they answer nothing more, and their Auditor's duty passes on.
+        Their sheet earns and owes nothing from then on (R39): no salary, no bills."""
         p = self.players[seat]
         p.out = True
         cash = self.cash(seat)
@@ -251,5 +252,7 @@ class Loans(RutBase):
             self.return_card(seat, deck, card)
         for line in DEBT_LINES:
             p.debt[line] = 0
+        for line in EXPENSE_LINES:
             p.set_expense(line, 0)
+        p.salary = p.part_time = 0
         self.event("rut.out", seat=seat)
