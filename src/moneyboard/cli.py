@@ -568,7 +568,9 @@ SERVE_DB = "sqlite:///moneyboard-rooms.db"
         "In a PostgreSQL database instead (add --notify when several servers share it):\n"
         "  --db postgresql://user@host/name\n"
         "When learners' phones reach this machine by another address than its own:\n"
-        "  --public-url http://10.0.0.5:8000"
+        "  --public-url http://10.0.0.5:8000\n"
+        "Only the trainer creates rooms with a passcode, typed unseen (bash, zsh):\n"
+        "  read -rs MONEYBOARD_PASSCODE && export MONEYBOARD_PASSCODE"
     ),
 )
 def serve_command(
@@ -619,14 +621,28 @@ def serve_command(
             "crowded Wi-Fi, at about 2.5 times the server's work a move.",
         ),
     ] = False,
+    passcode: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MONEYBOARD_PASSCODE",
+            show_envvar=True,
+            show_default=False,
+            help="A passcode the create-room page asks for, so only the trainer creates "
+            "rooms (none: anyone may); best set in the environment variable, out of the "
+            "shell's history and the list of processes (below).",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="Log warnings only.")] = False,
 ) -> None:
     """Run the classroom server: rooms, join codes, a trainer's controls, nothing lost."""
     from moneyboard.server.main import serve
+    from moneyboard.server.passcode import passcode_problem, tidy
     from moneyboard.server.settings import Settings
 
     if notify and not db.startswith("postgresql"):
         _fail("--notify needs a PostgreSQL database (--db postgresql://...)")
+    if passcode is not None and (problem := passcode_problem(passcode)) is not None:
+        _fail(f"--passcode (or MONEYBOARD_PASSCODE): {problem}")
     settings = Settings(
         db_url=db,
         max_rooms=max_rooms,
@@ -637,6 +653,7 @@ def serve_command(
         rate_burst=round(2 * rate),
         learners_url=_public_url(public_url),
         compress=compress,
+        passcode=tidy(passcode) if passcode is not None else None,
     )
     serve(host, port, settings, quiet=quiet)
 

@@ -16,11 +16,20 @@ from tests.server.postgres import free_port
 
 
 class ServerProcess:
-    """``python -m moneyboard.server`` on 127.0.0.1 with the given database and options."""
+    """``python -m moneyboard.server`` on 127.0.0.1 with the given database and options;
+    ``env``: variables set for it (a trainer's own ``MONEYBOARD_PASSCODE`` is never passed on,
+    so a test's server asks for a passcode only when the test gives one)."""
 
-    def __init__(self, db_url: str, *extra: str, port: int | None = None):
+    def __init__(
+        self,
+        db_url: str,
+        *extra: str,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+    ):
         self.db_url = db_url
         self.extra = extra
+        self.env = env or {}
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log: IO[bytes] | None = None
@@ -46,8 +55,9 @@ class ServerProcess:
             *self.extra,
         ]
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - open while the server runs
+        inherited = {k: v for k, v in os.environ.items() if k != "MONEYBOARD_PASSCODE"}
         self.proc = subprocess.Popen(
-            args, stdout=subprocess.DEVNULL, stderr=self.log, env={**os.environ}
+            args, stdout=subprocess.DEVNULL, stderr=self.log, env={**inherited, **self.env}
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

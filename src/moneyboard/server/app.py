@@ -37,6 +37,7 @@ from moneyboard.server.invalid import request_problems
 from moneyboard.server.listeners import Listener, Reply, update_message
 from moneyboard.server.manager import Access, RoomManager
 from moneyboard.server.migrate import upgrade
+from moneyboard.server.passcode import check as check_passcode
 from moneyboard.server.protocol import (
     Accepted,
     ActionRequest,
@@ -231,7 +232,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return [{"kind": k, "summary": bot_summary(k)} for k in bot_kinds()]
 
     @app.post("/api/rooms", status_code=201, responses=ERRORS, summary="Create a room")
-    async def create_room(body: CreateRoom) -> RoomCreated:
+    async def create_room(request: Request, body: CreateRoom) -> RoomCreated:
+        try:
+            # First: without the passcode, nothing else about the request is looked at.
+            check_passcode(settings.passcode, body.passcode)
+        except RoomError as exc:
+            if exc.code == "wrong_passcode":
+                where = request.client.host if request.client else "an unknown address"
+                log.warning("refused to create a room: a wrong passcode, from %s", where)
+            raise
         options = body.options
         if body.options_written:
             written = parse_written(get_game(body.game).options_model, body.options_written)

@@ -83,17 +83,22 @@ def tune_gc() -> None:
     gc.freeze()
 
 
-def welcome_lines(host: str, port: int, learners: str | None) -> list[str]:
-    """What the trainer reads when the server starts: where to open the console, and the
-    address learners' phones open.
+def welcome_lines(
+    host: str, port: int, learners: str | None, *, passcode: bool = False
+) -> list[str]:
+    """What the trainer reads when the server starts: where to open the console, the
+    address learners' phones open, and whether creating a room needs the passcode.
 
     >>> print("\\n".join(welcome_lines("0.0.0.0", 8000, "http://192.168.1.23:8000")))
     moneyboard: the classroom is open.
       Trainer, on this machine:       http://localhost:8000/trainer
       Learners, on the same network:  http://192.168.1.23:8000/play
-    >>> welcome_lines("0.0.0.0", 8000, None)[-1].split(";")[0]
+      Rooms: anyone who reaches this server may create one (--passcode: only the trainer).
+    >>> print(welcome_lines("0.0.0.0", 8000, None, passcode=True)[-1])
+      Rooms: created only with the passcode this server was given (the trainer's page asks).
+    >>> welcome_lines("0.0.0.0", 8000, None)[-2].split(";")[0]
     '  Learners: this machine has no network address yet'
-    >>> welcome_lines("127.0.0.1", 8000, None)[-1].split(";")[0]
+    >>> welcome_lines("127.0.0.1", 8000, None)[-2].split(";")[0]
     '  Learners: this server listens on 127.0.0.1 only'
     """
     lines = [
@@ -111,6 +116,15 @@ def welcome_lines(host: str, port: int, learners: str | None) -> list[str]:
         lines.append(
             f"  Learners: this server listens on {host} only; phones need --host 0.0.0.0 "
             "(or --public-url with the address they open)."
+        )
+    if passcode:
+        lines.append(
+            "  Rooms: created only with the passcode this server was given (the trainer's "
+            "page asks)."
+        )
+    else:
+        lines.append(
+            "  Rooms: anyone who reaches this server may create one (--passcode: only the trainer)."
         )
     return lines
 
@@ -137,7 +151,8 @@ def serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> N
     logging.getLogger("alembic").setLevel(logging.WARNING)  # its "Context impl ..." lines
     learners = settings.learners_url or learners_url(host, port)
     settings = dataclasses.replace(settings, learners_url=learners)
-    print("\n".join(welcome_lines(host, port, learners)), flush=True)
+    welcome = welcome_lines(host, port, learners, passcode=settings.passcode is not None)
+    print("\n".join(welcome), flush=True)
     app = create_app(settings)
     tune_gc()
     uvicorn.run(

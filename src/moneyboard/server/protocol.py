@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from moneyboard.server.passcode import MAX_PASSCODE
+
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 #: The longest variant file a room is made from, in characters.
 VARIANT_CHARACTERS = 12_000
@@ -56,6 +58,12 @@ class CreateRoom(Strict):
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
     forced: dict[Annotated[str, Field(max_length=60)], list[Any]] = Field(
         default_factory=dict, description="Outcomes queued before the game starts"
+    )
+    passcode: Annotated[str, Field(max_length=MAX_PASSCODE)] | None = Field(
+        default=None,
+        description="The trainer's passcode, when the server was started with one "
+        "(moneyboard serve --passcode, or MONEYBOARD_PASSCODE); without it, or with a wrong "
+        "one, such a server refuses to create the room (403)",
     )
 
 

@@ -49,3 +49,7 @@ class Settings:
     #: The address learners' phones open (``http://192.168.1.23:8000``): found at start-up
     #: from the machine's network address, or given; ``None``: the pages' own address.
     learners_url: str | None = None
+    #: The trainer's passcode (``--passcode`` or ``MONEYBOARD_PASSCODE``): with one, only a
+    #: request that carries it creates a room; ``None``: anyone who reaches the server may.
+    #: Left out of the settings' repr, so no log or traceback shows it.
+    passcode: str | None = dataclasses.field(default=None, repr=False)

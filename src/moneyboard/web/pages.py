@@ -247,7 +247,15 @@ def mount_pages(app: FastAPI) -> None:
     @app.get("/trainer", response_class=HTMLResponse, include_in_schema=False)
     async def new_room(request: Request) -> HTMLResponse:
         bots = [{"kind": k, "summary": bot_summary(k)} for k in bot_kinds()]
-        return page(request, "new_room.html", title="New room", games=games_for_form(), bots=bots)
+        return page(
+            request,
+            "new_room.html",
+            title="New room",
+            games=games_for_form(),
+            bots=bots,
+            # The form asks for the trainer's passcode only if the server was given one.
+            passcode_needed=manager(request).settings.passcode is not None,
+        )
 
     @app.get("/trainer/{code}", response_class=HTMLResponse, include_in_schema=False)
     async def console(request: Request, code: str) -> HTMLResponse:

@@ -1,6 +1,7 @@
 // Creating a room: the game, its options (as they are: the default), a variant (pasted, or a
 // saved file read here and sent as text), the seats and a seed; the trainer's key is kept on
-// this device and the console opens.
+// this device and the console opens. A server started with a passcode asks for it here; the
+// tab remembers it (sessionStorage) until it is closed.
 
 import { sentence, storeToken } from "./live.js";
 
@@ -16,8 +17,20 @@ const variantSaid = document.getElementById("variant-said");
 const VARIANT_CHARACTERS = 12000;
 /** What the page says of a variant that sets nothing (the server says the same). */
 const EMPTY = "The variant is empty: it changes no rule option. Paste or choose a variant file that sets at least one option, or leave the variant out to play the game's own rules.";
+const passcodeRow = document.getElementById("passcode-row");
+const passcode = document.getElementById("passcode");
+/** Where this tab keeps the passcode that last created a room. */
+const PASSCODE_KEY = "moneyboard.passcode";
+/** What the page says when the server asks for a passcode and none was typed. */
+const PASSCODE_NEEDED = "Type the trainer's passcode: this server creates rooms only with the passcode it was started with.";
 // The format of the file chosen ("toml", "json"), while the text is that file's.
 let fileFormat = null;
+
+/** Show the passcode's field, with the one this tab remembers (if any) filled in. */
+function askPasscode() {
+  passcodeRow.hidden = false;
+  if (!passcode.value) passcode.value = sessionStorage.getItem(PASSCODE_KEY) || "";
+}
 
 function renumber() {
   [...seats.children].forEach((li, i) => {
@@ -108,6 +121,7 @@ variantFile.addEventListener("change", readVariantFile);
 // Typed over, the text is no longer the file's: its format is found from the text.
 variantText.addEventListener("input", () => { fileFormat = null; variantSaid.textContent = ""; });
 showGame();
+if (form.dataset.passcode === "needed") askPasscode();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -133,11 +147,26 @@ form.addEventListener("submit", async (event) => {
   }
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
+  if (!passcodeRow.hidden && passcode.value.trim()) body.passcode = passcode.value;
   const reply = await fetch("/api/rooms", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await reply.json().catch(() => ({ error: { message: "the server did not answer" } }));
-  if (!reply.ok) { problem.textContent = sentence(answer.error.message); return; }
+  if (!reply.ok) {
+    const code = answer.error.code;
+    if (code === "passcode_needed" || code === "wrong_passcode") {
+      // A server restarted with a passcode after this page was opened asks for it too.
+      askPasscode();
+      if (code === "wrong_passcode") sessionStorage.removeItem(PASSCODE_KEY);
+      problem.textContent = code === "passcode_needed" ? PASSCODE_NEEDED : sentence(answer.error.message);
+      passcode.focus();
+      passcode.select();
+      return;
+    }
+    problem.textContent = sentence(answer.error.message);
+    return;
+  }
+  if (body.passcode !== undefined) sessionStorage.setItem(PASSCODE_KEY, body.passcode);
   storeToken("trainer", answer.code, answer.trainer_token);
   location.assign(`/trainer/${answer.code}`);
 });
