@@ -82,3 +82,39 @@ def test_no_request_makes_a_server_error(case: Any, target: Target) -> None:
             response_schema_conformance,
         ],
     )
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server started with a trainer's passcode: creating a room is refused without it."""
+    db = Path(tmp_path_factory.mktemp("schemathesis-passcode")) / "rooms.db"
+    server = ServerProcess(f"sqlite:///{db}", env={"MONEYBOARD_PASSCODE": "blue heron"})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@schema.include(path="/api/rooms", method="POST").parametrize()
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+)
+def test_creating_a_room_without_the_passcode_is_refused_as_described(
+    case: Any, guarded: ServerProcess
+) -> None:
+    response = case.call_and_validate(
+        base_url=guarded.base,
+        checks=[
+            not_a_server_error,
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+        ],
+    )
+    # Refused (403 without the passcode, 422 for a malformed body, 405 for another method):
+    # no request schemathesis makes up creates a room.
+    assert response.status_code != 201, response.text
