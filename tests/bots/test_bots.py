@@ -121,9 +121,9 @@ def rolled(die: int, seed: int = 4) -> GameState:
 def test_why_names_the_deciding_metric() -> None:
     assert describe_gain("cash", 3) == "keeps 3 units more in cash"
     assert describe_gain("cash", 420, "${:,.0f}".format) == "keeps $420 more in cash"
-    assert describe_gain("wellbeing", -1.5) == "wellbeing −1.5"
+    assert describe_gain("wellbeing", -1.5) == "wellbeing about −2"
     assert describe_gain("wellbeing", 2, name="Happiness") == "Happiness +2"
-    assert describe_gain("income", 2) == "raises income by 2 units"
+    assert describe_gain("income", 2) == "leaves income 2 units higher"
     # A six in hand is worth more than a paid re-roll (at most 5 on average): the saver keeps
     # it and says by how much cash, compared with gambling.
     choice = make_bot("saver", 4, 0).choose(rolled(6), 0)
@@ -145,7 +145,10 @@ def test_the_risk_taker_gambles_a_four_that_the_insurer_keeps() -> None:
     taker = make_bot("risk-taker", 4, 0).choose(rolled(4), 0)
     insurer = make_bot("insurer", 4, 0).choose(rolled(4), 0)
     assert (str(taker.action), str(insurer.action)) == ("gamble", "keep")
-    assert taker.why == "takes the chance: the result could be better than with 'Keep'"
+    assert taker.why == (
+        "takes the chance: the result swings more with luck than with 'Keep', "
+        "so it could turn out better"
+    )
 
 
 def test_a_game_hint_can_decide_and_is_given_as_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -155,7 +155,10 @@ def test_a_saver_short_of_its_expenses_cashes_the_card_that_covers_them_and_says
     for seed in range(3):
         choice = PersonalityBot(PERSONALITIES[0], random.Random(seed)).choose(state, 0)
         assert state.action_text(choice.action) == large, seed
-        assert choice.why == (f"keeps $100 more in savings, compared with '{small}' first")
+        assert choice.why == (
+            f"keeps $100 more in savings, though it keeps $90 less in cash, "
+            f"compared with '{small}' first"
+        )
 
 
 def test_the_runner_up_followed_by_the_chosen_move_is_said_to_come_first() -> None:
@@ -168,5 +171,6 @@ def test_the_runner_up_followed_by_the_chosen_move_is_said_to_come_first() -> No
     choice = PersonalityBot(PERSONALITIES[0], random.Random(0)).choose(state, 0)
     assert state.action_text(choice.action) == "Done"
     assert choice.why == (
-        "keeps $100 more in savings, compared with 'Withdraw a $100 savings card' first"
+        "keeps $100 more in savings, though it keeps $100 less in cash, "
+        "compared with 'Withdraw a $100 savings card' first"
     )

@@ -75,7 +75,8 @@ def test_the_rut_spender_takes_the_treats_and_says_why() -> None:
         title = CONTENT.expenses[card].title
         assert choice.action == BUY, (card, choice)
         assert choice.why == (
-            f"did not choose 'Pass on {title}' because a spender enjoys its money now"
+            f"did not choose 'Pass on {title}' because a spender would rather enjoy a treat "
+            "now than let it go"
         )
 
 

@@ -79,7 +79,7 @@ def test_a_six_in_hand_is_kept_and_the_reason_gives_the_odds() -> None:
 
 def test_moves_that_do_equally_well_are_not_given_a_comparison_that_explains_nothing() -> None:
     # Far ahead on the last move, the family wins whatever it does: every move rates 100,
-    # and "100 against 100" said nothing. The reason says that no move did clearly better.
+    # and "100 against 100" said nothing. The reason says that the moves did equally well.
     state = toy(5, die=3)
     state.options = state.options.model_copy(update={"rounds": 1})
     state.borrowed[0] = True  # type: ignore[attr-defined]
@@ -87,7 +87,8 @@ def test_moves_that_do_equally_well_are_not_given_a_comparison_that_explains_not
     choice = SearchBot(random.Random(2), simulations=300).choose(state, 0)
     other = "Gamble" if str(choice.action) == "keep" else "Keep"
     assert choice.why == (
-        f"in 300 imagined futures no move did clearly better: this one did as well as '{other}'"
+        f"in 300 imagined futures this move and '{other}' did equally well (100 out of 100 "
+        "for how the family stood against the others, where 50 is level)"
     )
 
 

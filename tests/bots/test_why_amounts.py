@@ -25,7 +25,7 @@ def test_an_average_amount_is_a_whole_amount_said_to_be_about() -> None:
     assert describe_gain("cash", 3.5, units) == "keeps about 4 units more in cash"
     assert describe_gain("cash", 3.02, units) == "keeps 3 units more in cash"
     assert describe_gain("cash", 1.0, units) == "keeps 1 unit more in cash"
-    assert describe_gain("savings", -0.3, units) == "takes less than 1 unit out of savings"
+    assert describe_gain("savings", -0.3, units) == "keeps less than 1 unit less in savings"
     assert describe_gain("debt", -1499.6, dollars) == "avoids about $1,500 of debt"
     assert describe_gain("cash", 1.5) == "keeps about 2 units more in cash"
     assert describe_gain("score", 34.6, dollars, "net worth", in_money=True) == (

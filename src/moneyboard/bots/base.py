@@ -46,6 +46,11 @@ def bot_rng(kind: str, game_seed: int, seat: int) -> random.Random:
 STREAK_LIMIT = 12
 #: ... that it has already made this many times in the run.
 REPEAT_LIMIT = 3
+#: A bot's reason when the guard below left one move: in a learner's words, not the guard's.
+REPEATED = (
+    f"it had already made each of its other moves {REPEAT_LIMIT} times since another player "
+    "last moved, so it stopped repeating them"
+)
 
 
 class RepeatGuard:

@@ -50,7 +50,9 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
             Hint("drop_clause", 0.3, "insurance costs money every round"),
         ),
         "investor": (Hint("place investments", 0.4, "investments grow the family's money"),),
-        "saver": (Hint("save", 0.2, "skipping a purchase keeps money in hand"),),
+        # Save is no deposit: the family stops taking actions for the round (it spends
+        # nothing more on them).
+        "saver": (Hint("save", 0.2, "a saver stops early rather than spend on more actions"),),
     },
     "rut-to-riches": {
         "insurer": (
@@ -66,7 +68,12 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
         # No wellbeing here: what a spender spends on is the Expenses cards it may turn
         # down (Rut to Riches' RULINGS.md, R38, has the figures).
         "spender": (
-            *(Hint(f"pass {card}", -0.7, "a spender enjoys its money now") for card in RUT_TREATS),
+            *(
+                Hint(
+                    f"pass {card}", -0.7, "a spender would rather enjoy a treat now than let it go"
+                )
+                for card in RUT_TREATS
+            ),
             Hint("pay_off", -0.5, "a spender keeps its cash to spend, not to pay debt off"),
             Hint("pay_off_all", -0.5, "a spender keeps its cash to spend, not to pay debt off"),
             Hint("repay", -0.5, "a spender keeps its cash to spend, not to pay debt off"),

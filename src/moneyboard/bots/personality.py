@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
-from moneyboard.bots.base import Choice, RepeatGuard
+from moneyboard.bots.base import REPEATED, Choice, RepeatGuard
 from moneyboard.bots.hints import Hint, hints_for
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
@@ -59,6 +59,11 @@ OTHER_METRICS = ("wellbeing", "score")
 
 #: Amounts never matter below this (guards the scale against float noise).
 _EPSILON = 1e-9
+#: Noise added to each move's value to break ties at random: moves closer than this are
+#: as good as each other, and a reason says so.
+TIE = 1e-3
+#: A cost a reason names beside the gain: one weighing at least this share of the gain.
+COST_SHARE = 0.25
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -232,7 +237,8 @@ def describe_gain(
     """Plain words for "this choice gives ``delta`` more of ``metric`` than the next best";
     ``money`` writes an amount in the game's currency (by default, in units); ``name`` is the
     game's own word for a score or wellbeing ("Happiness", "net worth"), counted in money
-    when ``in_money`` (Monitics' net worth); ``share_of`` says what a score that is a share
+    when ``in_money`` (Monitics' net worth), or for its income and assets ("Pay Day",
+    :data:`METRIC_NAMES`); ``share_of`` says what a score that is a share
     is a share of (Rut to Riches' expenses covered by passive income), its difference then
     in percentage points. ``delta`` is an average over imagined dice: an amount of money is
     given in whole units, "about" when rounded.
@@ -245,10 +251,18 @@ def describe_gain(
     'keeps about 4 units more in cash'
     >>> describe_gain("wellbeing", 7, name="Happiness"), describe_gain("score", -3)
     ('Happiness +7', 'score −3')
+    >>> describe_gain("wellbeing", 0.7, name="Happiness")
+    'Happiness about +1'
+    >>> describe_gain("wellbeing", -0.3, name="Happiness")
+    'Happiness down by less than 1'
     >>> describe_gain("score", 35, "${:,.0f}".format, "net worth", in_money=True)
     'net worth +$35'
     >>> describe_gain("score", 0.25, share_of="of expenses covered by passive income")
     'about 25 percentage points more of expenses covered by passive income'
+    >>> describe_gain("income", -120, "${:,.0f}".format, "Pay Day")
+    'leaves Pay Day $120 lower'
+    >>> describe_gain("assets", 4, name="investments and luxury items")
+    'has 4 units more in investments and luxury items'
     """
     if share_of is not None:
         points = abs(100 * delta)
@@ -260,18 +274,45 @@ def describe_gain(
     more = delta > 0
     if metric in OTHER_METRICS:  # by the game's name, as the family table shows it
         sign = "+" if more else "−"
-        shown = f"{qualifier}{sign}{figure}" if in_money else f"{sign}{n}"
-        return f"{name or metric} {shown}"
+        if not in_money:  # points are whole too: an average is "about +1", never "+0.7"
+            qualifier, figure = _money_amount(delta, "{:,.0f}".format)
+        if qualifier == "less than ":  # "less than −1" would be a loss of more than 1
+            return f"{name or metric} {'up' if more else 'down'} by less than {figure}"
+        return f"{name or metric} {qualifier}{sign}{figure}"
     m = qualifier + figure
+    # A difference against another move, never the move's own effect: passing on an
+    # insurance card "leaves income $120 higher" than buying it, where it raises nothing.
+    # Nor does "spends" fit a move that only borrows less than another does.
     phrases = {
-        "cash": ("keeps {m} more in cash", "spends {m} of cash"),
-        "savings": ("keeps {m} more in savings", "takes {m} out of savings"),
-        "debt": ("takes on {m} of debt", "avoids {m} of debt"),
-        "assets": ("adds {m} of assets", "gives up {m} of assets"),
-        "income": ("raises income by {m}", "lowers income by {m}"),
+        "cash": ("keeps {m} more in cash", "keeps {m} less in cash"),
+        "savings": ("keeps {m} more in savings", "keeps {m} less in savings"),
+        "debt": ("owes {m} more", "avoids {m} of debt"),
+        "assets": ("has {m} more in {name}", "has {m} less in {name}"),
+        "income": ("leaves {name} {m} higher", "leaves {name} {m} lower"),
     }
     gain, loss = phrases.get(metric, (f"raises {metric} by {{n}}", f"lowers {metric} by {{n}}"))
-    return (gain if more else loss).format(n=n, m=m)
+    return (gain if more else loss).format(n=n, m=m, name=name or metric)
+
+
+#: What a game's income and assets are, where its own words do not name them: FinanciaLit
+#: counts a Beach Holiday among the family's assets at its price, and a reason saying a
+#: holiday "adds 4 units of assets" taught that a treat is an investment.
+METRIC_NAMES: Mapping[str, Mapping[str, str]] = {
+    "financialit": {"income": "this period's income", "assets": "investments and luxury items"},
+    "financity": {"income": "yearly income", "assets": "investments and products"},
+}
+
+
+def metric_words(game_id: str, metric: str, words: Mapping[str, str]) -> str | None:
+    """The game's name for ``metric`` in a reason: its own word ("Pay Day"), else the bots'
+    (:data:`METRIC_NAMES`), else none (the metric's own name is used).
+
+    >>> metric_words("rut-to-riches", "income", {"metric=income": "Pay Day"})
+    'Pay Day'
+    >>> metric_words("financialit", "assets", {}), metric_words("monitics", "cash", {})
+    ('investments and luxury items', None)
+    """
+    return words.get(f"metric={metric}") or METRIC_NAMES.get(game_id, {}).get(metric)
 
 
 def score_words(game_id: str, words: Mapping[str, str]) -> tuple[str, str | None]:
@@ -317,13 +358,16 @@ def spread(values: Sequence[float]) -> float:
 class _Appraisal:
     """What the bot saw of one move: mean metric changes, luck spread and hint bonus, and
     the move it imagined playing after it (as its button reads) when this one left the
-    decision open (see the module doc)."""
+    decision open (see the module doc). ``parts`` splits ``value`` into what each metric,
+    the luck (``"luck"``) and the hint (``"hint"``) added, so a reason names what decided
+    on the scale the choice was made on."""
 
     deltas: dict[str, float]
     spread: float
     hint: Hint | None
     value: float = 0.0
     then: str | None = None
+    parts: dict[str, float] = dataclasses.field(default_factory=dict)
 
 
 def _change(copy: GameState, seat: int, before: Mapping[str, float]) -> dict[str, float]:
@@ -379,7 +423,7 @@ class PersonalityBot:
         # A long run of its own moves: stop repeating, so no loop of moves goes on forever.
         legal = self._repeats.allowed(state, legal)
         if len(legal) == 1:
-            return self._chose(state, Choice(legal[0], "its other moves had been repeated enough"))
+            return self._chose(state, Choice(legal[0], REPEATED))
         rng = self.rng
         if len(legal) > self.max_evaluations:
             legal = rng.sample(legal, self.max_evaluations)
@@ -404,20 +448,39 @@ class PersonalityBot:
         appraisals = self._appraise(legal, outcomes, hints, weights)
         for i, move in then.items():
             appraisals[i].then = move
-        noisy = [a.value + rng.uniform(0.0, 1e-3) for a in appraisals]
+        noisy = [a.value + rng.uniform(0.0, TIE) for a in appraisals]
         best = max(range(len(legal)), key=noisy.__getitem__)
-        runner_up = max((i for i in range(len(legal)) if i != best), key=noisy.__getitem__)
+        # Moves as good as the best (but for the noise that breaks ties) are not what it
+        # chose against: the reason compares with the best of the rest, and names them.
+        tied = [
+            i
+            for i in range(len(legal))
+            if i != best and abs(appraisals[i].value - appraisals[best].value) < TIE
+        ]
+        rest = [i for i in range(len(legal)) if i != best and i not in tied]
+        text = state.action_text
+        if not rest:
+            return self._chose(
+                state,
+                Choice(
+                    legal[best],
+                    _all_alike(len(tied), text(legal[max(tied, key=noisy.__getitem__)])),
+                ),
+            )
+        runner_up = max(rest, key=noisy.__getitem__)
         why = self._why(
             appraisals[best],
             appraisals[runner_up],
-            state.action_text(legal[best]),
-            state.action_text(legal[runner_up]),
+            text(legal[best]),
+            text(legal[runner_up]),
             money=state.money_text,
             words=state.catalogue.words(),
             money_metrics=state.money_metrics,
             game_id=state.game_id,
             weights=weights,
         )
+        if tied:
+            why += _as_good(len(tied), text(legal[max(tied, key=noisy.__getitem__)]))
         return self._chose(state, Choice(legal[best], why))
 
     def _hints(self, state: GameState) -> list[Hint]:
@@ -522,7 +585,14 @@ class PersonalityBot:
             hint = next((h for h in hints if h.matches(action)), None)
             luck = spread([worth(d) for d in samples])
             value = worth(mean) + self.personality.risk * luck + (hint.bonus if hint else 0.0)
-            appraisals.append(_Appraisal(mean, luck, hint, value))
+            parts = {
+                key: weight * mean.get(key, 0.0) / scales[key]
+                for key, weight in weights.items()
+                if scales.get(key, 0.0) > _EPSILON
+            }
+            parts["luck"] = self.personality.risk * luck
+            parts["hint"] = hint.bonus if hint else 0.0
+            appraisals.append(_Appraisal(mean, luck, hint, value, parts=parts))
         return appraisals
 
     def _why(
@@ -548,44 +618,83 @@ class PersonalityBot:
         is followed by it too), or said to come "first" when that is the chosen move: a saver
         who cashes its $1,000 savings card "keeps $100 more in savings" than one who cashes
         the $100 card first, which falls short of the bill, and then the $1,000 card as well;
-        said without it, the comparison read reversed."""
+        said without it, the comparison read reversed.
+
+        What decided is the part of the value (:attr:`_Appraisal.parts`) that gained most on
+        the other move, on the scale the choice was made on. Compared in raw amounts, dollars
+        outweighed points of Happiness whatever the weights said, and a difference under 0.05
+        (a few percentage points of Rut to Riches' share of expenses) was no reason at all,
+        so a preference read "the moves looked equally good". A cost that weighed at least
+        :data:`COST_SHARE` of the gain is named beside it."""
         if weights is None:
             weights = self.personality.weights_in(game_id)
-        decisive, margin = "", 0.0
-        for key, weight in weights.items():
-            diff = chosen.deltas.get(key, 0.0) - alternative.deltas.get(key, 0.0)
-            if abs(diff) > 0.05 and weight * diff > margin:
-                decisive, margin = key, weight * diff
-        hint_edge = (chosen.hint.bonus if chosen.hint else 0.0) - (
-            alternative.hint.bonus if alternative.hint else 0.0
-        )
-        luck_edge = self.personality.risk * (chosen.spread - alternative.spread)
+        keys = [*weights, "luck", "hint"]
+        edge = {k: chosen.parts.get(k, 0.0) - alternative.parts.get(k, 0.0) for k in keys}
+        decisive = max(keys, key=edge.__getitem__)
         then = alternative.then
         compared = f"'{other}'"
         if then == action:  # the next best move, and then the chosen one
             compared += " first"
         elif then is not None and then != chosen.then:
             compared += f" followed by '{then}'"
-        money_scale = max(
-            (abs(d.get(k, 0.0)) for d in (chosen.deltas, alternative.deltas) for k in weights),
-            default=0.0,
-        )
-        metric_edge = margin / money_scale if money_scale > _EPSILON else 0.0
-        if hint_edge > max(metric_edge, luck_edge, 0.0):
+        if edge[decisive] <= _EPSILON:
+            return f"saw no difference right away between this move and {compared}"
+        if decisive == "hint":
             if chosen.hint is not None and chosen.hint.bonus > 0:
                 return f"chose '{action}' because {chosen.hint.reason}"
             assert alternative.hint is not None
             return f"did not choose '{other}' because {alternative.hint.reason}"
-        if luck_edge > max(metric_edge, 0.0):
+        if decisive == "luck":
             if self.personality.risk < 0:
                 return f"plays it safe: the result depends less on luck than {compared}"
-            return f"takes the chance: the result could be better than with {compared}"
-        if not decisive:
-            return f"the moves looked equally good to the {self.kind}"
-        diff = chosen.deltas[decisive] - alternative.deltas[decisive]
-        name, share_of = words.get(f"metric={decisive}"), None
-        if decisive == "score":
-            name, share_of = score_words(game_id, words)
-        in_money = decisive in money_metrics
-        gain = describe_gain(decisive, diff, money, name, in_money=in_money, share_of=share_of)
-        return f"{gain}, compared with {compared}"
+            return (
+                f"takes the chance: the result swings more with luck than with {compared}, "
+                "so it could turn out better"
+            )
+
+        def words_for(metric: str) -> str:
+            diff = chosen.deltas.get(metric, 0.0) - alternative.deltas.get(metric, 0.0)
+            name, share_of = metric_words(game_id, metric, words), None
+            if metric == "score":
+                name, share_of = score_words(game_id, words)
+            in_money = metric in money_metrics
+            return describe_gain(metric, diff, money, name, in_money=in_money, share_of=share_of)
+
+        said = words_for(decisive)
+        # What the move costs against the other, where it weighed at least a quarter as much
+        # as the gain: a loan "keeps 5 units more in cash, though it owes 8 units more".
+        costs = [k for k in weights if edge[k] < 0 and -edge[k] >= COST_SHARE * edge[decisive]]
+        if costs:
+            cost = min(costs, key=edge.__getitem__)
+            loss = words_for(cost)
+            if loss != said:
+                said += f", though {loss}" if cost in OTHER_METRICS else f", though it {loss}"
+        if chosen.then is not None and chosen.then not in (other, then):
+            said = f"with '{chosen.then}' after it, {said}"
+        return f"{said}, compared with {compared}"
+
+
+def _all_alike(others: int, example: str) -> str:
+    """The reason when every other move (``others`` of them; ``example``, the closest, as its
+    button reads) looked as good as the chosen one: the noise that breaks ties chose.
+
+    >>> _all_alike(1, "Roll")
+    "saw no difference right away between this move and 'Roll', so it picked one at random"
+    >>> _all_alike(3, "Roll")
+    'saw no difference right away between its moves, so it picked one at random'
+    """
+    between = f"this move and '{example}'" if others == 1 else "its moves"
+    return f"saw no difference right away between {between}, so it picked one at random"
+
+
+def _as_good(others: int, example: str) -> str:
+    """What a reason adds when other moves looked as good as the chosen one.
+
+    >>> _as_good(1, "Fire")
+    "; 'Fire' looked just as good, so it picked one of the two at random"
+    >>> _as_good(4, "Fire")
+    '; 4 other moves looked just as good, so it picked one of them at random'
+    """
+    if others == 1:
+        return f"; '{example}' looked just as good, so it picked one of the two at random"
+    return f"; {others} other moves looked just as good, so it picked one of them at random"

@@ -43,7 +43,7 @@ import pickle
 import random
 import time
 
-from moneyboard.bots.base import STREAK_LIMIT, Choice, RepeatGuard
+from moneyboard.bots.base import REPEATED, STREAK_LIMIT, Choice, RepeatGuard
 from moneyboard.bots.evaluation import values
 from moneyboard.engine.actions import Action
 from moneyboard.engine.chance import ChanceSource
@@ -150,10 +150,15 @@ class SearchBot:
         # after twice as long close the decision (an amount ladder changes with every
         # payment, so there is always a new move to repeat).
         legal = self._repeats.allowed(state, legal)
+        why = REPEATED
         if self._repeats.run() >= 2 * STREAK_LIMIT:
             legal = [a for a in legal if not (a.keeps_decision or a.anytime)] or legal
+            why = (
+                f"it had already made {self._repeats.run()} moves since another player last "
+                "moved, so it moved on"
+            )
         if len(legal) == 1:
-            return self._chose(state, Choice(legal[0], "its other moves had been repeated enough"))
+            return self._chose(state, Choice(legal[0], why))
         legal = thin_amounts(legal, self.amount_choices)
         root = _Node()
         averages = _MoveAverages()
@@ -306,7 +311,8 @@ def _reason(done: int, best: _Edge | None, other: _Edge | None, other_text: str)
     """Why the search chose its move, against the runner-up (``other_text``, as its button
     reads): how well each left the family placed against the others, on a 0..100 scale
     (:func:`moneyboard.bots.evaluation.values`); or, when the gap is within the futures'
-    luck, that no move did clearly better (a "100 against 100" explains nothing)."""
+    luck, that no move did clearly better, with both figures ("did as well as" said nothing
+    of how well, and claimed more than a gap within luck shows)."""
     futures = f"in {done:,} imagined futures"
     if best is not None and best.visits and (other is None or not other.visits):
         return (
@@ -320,7 +326,16 @@ def _reason(done: int, best: _Edge | None, other: _Edge | None, other_text: str)
             f"others ({_rating(best)} out of 100, where 50 is level) than '{other_text}' "
             f"did ({_rating(other)})"
         )
-    return f"{futures} no move did clearly better: this one did as well as '{other_text}'"
+    if best is None or other is None or not best.visits or not other.visits:
+        return f"{futures} no move did clearly better than '{other_text}'"
+    mine, theirs = _rating(best), _rating(other)
+    scale = "out of 100 for how the family stood against the others, where 50 is level"
+    if mine == theirs:
+        return f"{futures} this move and '{other_text}' did equally well ({mine} {scale})"
+    return (
+        f"{futures} no move did clearly better: this one ({mine} {scale}) and "
+        f"'{other_text}' ({theirs}) were too close to call"
+    )
 
 
 #: Per action type, its fields that are not amounts (what a ladder of amounts shares).
