@@ -54,6 +54,13 @@ HINTS: Mapping[str, Mapping[str, tuple[Hint, ...]]] = {
         # nothing more on them).
         "saver": (Hint("save", 0.2, "a saver stops early rather than spend on more actions"),),
     },
+    "financity": {
+        # One step ahead a token only costs its $50; what it spares shows in a later year, so
+        # the insurer let every token go ("keeps $50 more in cash").
+        "insurer": (
+            Hint("buy_token", 0.8, "an insurance token spares the family a later bad event"),
+        ),
+    },
     "rut-to-riches": {
         "insurer": (
             Hint("pay_off", 0.5, "paying debt off lowers what the family owes each month"),

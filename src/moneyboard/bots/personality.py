@@ -35,6 +35,11 @@ paid, and won most games. There it now weighs cash now against debt, gives asset
 score nothing, takes the treats and pays no debt off; the insurer, which let every
 insurance card go (one step ahead its premium only lowers income), now takes it. The
 figures are in Rut to Riches' RULINGS.md, R38.
+
+In FinanCity the insurer let every insurance token go too (one step ahead a token only
+costs its $50; none bought in 24 chances over 20 games with a saver, an investor and a
+random bot). A hint now makes it buy one (15 of 24, handed back 13 times to be spared an
+event), and its mean final score in those games went from 19 to 173.
 """
 
 from __future__ import annotations
