@@ -135,6 +135,15 @@ def test_points_are_whole_and_a_comparison_says_how_the_move_compares() -> None:
     assert describe_gain("income", -4, name="this period's income") == (
         "leaves this period's income 4 units lower"
     )
+    # Rut to Riches: two debts paid off can differ by hundredths of a percentage point of
+    # expenses covered, and that decided; "about 0 percentage points more" said nothing.
+    share = "of expenses covered by passive income"
+    assert describe_gain("score", 0.0004, share_of=share) == (
+        f"about 0.04 percentage points more {share}"
+    )
+    assert describe_gain("score", 0.00004, share_of=share) == (
+        f"less than 0.01 percentage points more {share}"
+    )
 
 
 def test_financialit_reasons_call_no_treat_an_asset_and_never_shrug() -> None:

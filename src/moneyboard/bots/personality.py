@@ -264,6 +264,10 @@ def describe_gain(
     'net worth +$35'
     >>> describe_gain("score", 0.25, share_of="of expenses covered by passive income")
     'about 25 percentage points more of expenses covered by passive income'
+    >>> describe_gain("score", 0.0004, share_of="of expenses covered")
+    'about 0.04 percentage points more of expenses covered'
+    >>> describe_gain("score", -0.00004, share_of="of expenses covered")
+    'less than 0.01 percentage points less of expenses covered'
     >>> describe_gain("income", -120, "${:,.0f}".format, "Pay Day")
     'leaves Pay Day $120 lower'
     >>> describe_gain("assets", 4, name="investments and luxury items")
@@ -271,9 +275,17 @@ def describe_gain(
     """
     if share_of is not None:
         points = abs(100 * delta)
-        figure = f"{points:,.0f}" if points >= 10 else f"{points:.1f}".removesuffix(".0")
+        more_or_less = "more" if delta > 0 else "less"
+        if points < 0.01:  # "about 0 percentage points more" gave no reason at all
+            return f"less than 0.01 percentage points {more_or_less} {share_of}"
+        if points >= 10:
+            figure = f"{points:,.0f}"
+        elif points >= 0.1:
+            figure = f"{points:.1f}".removesuffix(".0")
+        else:  # a few hundredths can decide between two debts to pay off: say them
+            figure = f"{points:.1g}"
         unit = "percentage point" if figure == "1" else "percentage points"
-        return f"about {figure} {unit} {'more' if delta > 0 else 'less'} {share_of}"
+        return f"about {figure} {unit} {more_or_less} {share_of}"
     qualifier, figure = _money_amount(delta, money or _units)
     n = _amount(delta)
     more = delta > 0
