@@ -11,7 +11,7 @@ import pytest
 from moneyboard.engine import MalformedInputError, OptionsError, RecordError, Seat
 from moneyboard.engine.game import GameDef
 from moneyboard.engine.options import describe_options, read_overrides
-from moneyboard.engine.record import load_record, parse_record, record_of
+from moneyboard.engine.record import VERSION, load_record, parse_record, record_of
 from moneyboard.registry import get_game, replay_record
 from tests.engine.toygame import KEEP, ToyOptions
 
@@ -202,6 +202,19 @@ def test_record_replays_byte_for_byte(toy_game: GameDef, tmp_path: Path) -> None
             again.full_view(), sort_keys=True
         )
         assert record_of(state).to_json() == text
+
+
+def test_records_of_every_version_so_far_load_and_a_later_one_is_refused() -> None:
+    """A record is written with today's version (4: FinanciaLit's second Family cards); every
+    earlier version still loads, and one from a later moneyboard is refused by name."""
+    assert VERSION == 4
+    document = {"game": "toy", "seats": [{"name": "a"}]}
+    for version in range(1, VERSION + 1):
+        assert parse_record(json.dumps({**document, "version": version})).version == version
+    assert parse_record(json.dumps(document)).version == VERSION
+    with pytest.raises(RecordError) as later:
+        parse_record(json.dumps({**document, "version": VERSION + 1}))
+    assert "field 'version' must be 1, 2, 3 or 4 (not 5)" in str(later.value)
 
 
 def test_record_errors_are_clear(toy_game: GameDef, tmp_path: Path) -> None:

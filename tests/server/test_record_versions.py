@@ -1,5 +1,6 @@
 """A stored room keeps the record version it was created under: rebuilt after an upgrade
-that changed a rule option's default, it plays on with the defaults of its day."""
+that changed a rule option's default (FinanciaLit's end rules, its Family cards), it plays on
+with the defaults of its day."""
 
 from __future__ import annotations
 
@@ -22,14 +23,17 @@ from moneyboard.server.storage import Store, StoredRoom, make_engine, metadata
 #: count): the same moves end otherwise under today's defaults.
 RECORDS = Path(__file__).parents[1] / "games" / "financialit" / "records"
 BEFORE = RECORDS / "before_book_defaults.json"
+#: A FinanciaLit record written with version 3 defaults (the first Family cards).
+FIRST_CARDS = RECORDS / "first_family_cards.json"
 
 #: What the version 2 record's migration counts as "created once version 3 existed".
 VERSION_3_FROM = 1795816610.0
 
 
-def played_room(record_version: int) -> Room:
-    """The version 2 record's game, played as a stored room created under ``record_version``."""
-    record = json.loads(BEFORE.read_text())
+def played_room(record_version: int, path: Path = BEFORE) -> Room:
+    """The game of the record at ``path``, played as a stored room created under
+    ``record_version``."""
+    record = json.loads(path.read_text())
     seats = [{"kind": "learner"} for _ in record["seats"]]
     stored = StoredRoom(
         1,
@@ -64,6 +68,22 @@ def test_a_room_created_under_version_2_is_rebuilt_with_the_defaults_of_its_day(
     assert old.record().options["end_counts_goods"] is False
     today = played_room(VERSION)
     assert today.options().end_counts_goods is True  # type: ignore[attr-defined]
+    assert ending(today) != ending(old)
+
+
+def test_a_room_created_under_version_3_deals_the_first_family_cards() -> None:
+    """A room of version 3 was dealt the first Family cards; rebuilt after the upgrade that
+    retuned them (version 4) it keeps them, and a room of today deals the second set."""
+    record = json.loads(FIRST_CARDS.read_text())
+    expected = json.loads(FIRST_CARDS.with_suffix(".final.json").read_text())
+    old = played_room(3, FIRST_CARDS)
+    assert old.options().family_cards == "first"  # type: ignore[attr-defined]
+    assert ending(old)["winners"] == expected["winners"]
+    assert list(ending(old)["scores"]) == expected["scores"]
+    assert old.record().options == {"family_cards": "first"}
+    assert record["options"] == {} and record["version"] == 3
+    today = played_room(VERSION, FIRST_CARDS)
+    assert today.options().family_cards == "second"  # type: ignore[attr-defined]
     assert ending(today) != ending(old)
 
 

@@ -36,10 +36,11 @@ if TYPE_CHECKING:
     from moneyboard.engine.game import GameDef
 
 FORMAT: Literal["moneyboard-record"] = "moneyboard-record"
-#: Version 2 added directives; version 1 records (no directives) still load. Version 3 marks
-#: records written after a game changed an option's default: an older record is read with
-#: the defaults of its day (``RuleOptions.former_defaults``).
-VERSION: Literal[3] = 3
+#: Version 2 added directives; version 1 records (no directives) still load. Versions 3 and 4
+#: mark records written after a game changed an option's default (3: FinanciaLit's and
+#: Monitics' end rules; 4: FinanciaLit's Family cards): an older record is read with the
+#: defaults of its day (``RuleOptions.former_defaults``).
+VERSION: Literal[4] = 4
 
 
 class SeatModel(BaseModel):
@@ -157,7 +158,7 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["moneyboard-record"] = FORMAT
-    version: Literal[1, 2, 3] = VERSION
+    version: Literal[1, 2, 3, 4] = VERSION
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0

@@ -676,6 +676,7 @@ CHANGED: dict[str, Any] = {
     "seek_again_after": 8,
     "skill_end_happiness": 3,
     "career_end_happiness": 3,
+    "family_cards": "first",
     "families": ("farmers", "flatmates", "retirees"),
     "family_changes": {f: {"bills": 9} for f in ("retirees", "flatmates", "farmers")},
     "family_income_delta": 3,

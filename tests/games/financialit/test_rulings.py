@@ -806,9 +806,15 @@ def test_r30_a_happiness_target_ends_the_game_at_upkeep_without_end_bonus() -> N
     run(state, Script({1: {0: ["investments"]}}, {"investments": first_legal(INVEST_LONG)}))
     assert state.result is not None
     assert state.result.reason.key == "end.target"
-    assert state.result.winners == tuple(s for s in range(3) if start_happiness[s] == target)
-    assert [m.params["round"] for m in events(state, "round.start")] == [1]
+    # No end-of-game bonus: each family ends with its starting Happiness, the retirees with
+    # their pension's too; the happiest of the families at the target wins.
     pension = CONTENT.investment["pension_plan"]
+    final = (start_happiness[0] + pension.happiness, *start_happiness[1:])
+    assert state.result.scores == final
+    reached = [s for s in range(3) if start_happiness[s] == target]
+    best = max(final[s] for s in reached)
+    assert state.result.winners == tuple(s for s in reached if final[s] == best)
+    assert [m.params["round"] for m in events(state, "round.start")] == [1]
     assert received(state, "end.investment", 0) == [pension.returns[0] - 2 * pension.slots]
     assert events(state, "end.bonus") == []
 

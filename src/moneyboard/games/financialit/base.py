@@ -100,12 +100,13 @@ class Figures:
         self.capacity = {loc.id: loc.usable(players) for loc in content.locations}
         #: Bills per period of each insurance card.
         self.clause_bills = {i.id: i.bills for i in content.insurance.values()}
-        #: Every Family card with the trainer's changes to single cards applied.
+        #: Every Family card of the set the options name, with the trainer's changes to single
+        #: cards applied.
         self.families: dict[str, Family] = {
             f.id: f.model_copy(update=options.family_changes[f.id].values())
             if f.id in options.family_changes
             else f
-            for f in content.families
+            for f in content.family_sets[options.family_cards]
         }
         #: Every Event card with the trainer's changes to single cards applied.
         self.events: dict[str, EventCard] = {

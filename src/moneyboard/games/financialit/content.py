@@ -110,11 +110,25 @@ class Location(Card):
         return sum(1 for s in self.slots if s <= players)
 
 
+#: The sets of Family cards, by the name the rule option ``family_cards`` gives them, and the
+#: file each is read from. "first" is the set games were played with until record version 4;
+#: "second" was retuned for the rulebook's count of cards at the end (RULINGS, "Content
+#: balance"). A record does not hold the cards, so a set once shipped is never changed: a
+#: retuning is a new set, and the option's former default keeps old records on the old one.
+FAMILY_CARDS: dict[str, str] = {"first": "families.toml", "second": "families_second.toml"}
+#: The names a rule option may give a set of Family cards.
+FamilyCards = Literal["first", "second"]
+#: The set new games deal (the option's default).
+NEWEST_FAMILY_CARDS: FamilyCards = "second"
+
+
 class Content(BaseModel):
     """All of FinanciaLit's authored content, cross-checked on load."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    families: tuple[Family, ...]
+    family_sets: dict[str, tuple[Family, ...]]
+    """Every set of Family cards by its name (:data:`FAMILY_CARDS`); the sets hold the same
+    families, in the same order and by the same names, and differ in their figures."""
     income_cards: tuple[IncomeCard, ...]
     basic_insurance: InsuranceCard
     clauses: tuple[InsuranceCard, ...]
@@ -128,8 +142,23 @@ class Content(BaseModel):
     pawns_per_family: int = Field(ge=1, le=6)
     income_track_max: int = Field(ge=10)
 
+    @functools.cached_property
+    def families(self) -> tuple[Family, ...]:
+        """The Family cards new games deal; a game's own are in its ``Figures.families``
+        (the set its ``family_cards`` option names, with the trainer's changes)."""
+        return self.family_sets[NEWEST_FAMILY_CARDS]
+
     @model_validator(mode="after")
     def _cross_check(self) -> Content:
+        if set(self.family_sets) != set(FAMILY_CARDS):
+            raise ValueError(f"the sets of Family cards must be {sorted(FAMILY_CARDS)}")
+        first = [(f.id, f.name) for f in self.family_sets["first"]]
+        for name, family_set in self.family_sets.items():
+            if [(f.id, f.name) for f in family_set] != first:
+                raise ValueError(
+                    f"the {name!r} Family cards ({FAMILY_CARDS[name]}) must be the families of"
+                    f" {FAMILY_CARDS['first']}, in its order and by its names"
+                )
         groups: dict[str, tuple[Card, ...]] = {
             "family": self.families,
             "income card": self.income_cards,
@@ -219,7 +248,7 @@ def parse_content(files: dict[str, dict[str, Any]]) -> Content:
     """Build :class:`Content` from the parsed TOML files (keyed by file name)."""
     board = files["board.toml"]
     data = {
-        "families": files["families.toml"].get("family", []),
+        "family_sets": {name: files[file].get("family", []) for name, file in FAMILY_CARDS.items()},
         "income_cards": files["income.toml"].get("card", []),
         "basic_insurance": files["insurance.toml"].get("basic"),
         "clauses": files["insurance.toml"].get("clause", []),
@@ -242,7 +271,7 @@ def parse_content(files: dict[str, dict[str, Any]]) -> Content:
 
 FILES = (
     "board.toml",
-    "families.toml",
+    *FAMILY_CARDS.values(),
     "income.toml",
     "insurance.toml",
     "events.toml",

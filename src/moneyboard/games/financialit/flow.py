@@ -558,7 +558,7 @@ CAREER_INCOME = {x.id: x.income for x in load_content().careers}
 
 
 #: Figures already built, by the options that shape them and the seat count.
-_FIGURES: dict[tuple[int, int, int, str, int], Figures] = {}
+_FIGURES: dict[tuple[str, int, int, int, str, int], Figures] = {}
 
 
 def figures_for(options: FinanciaLitOptions, players: int) -> Figures:
@@ -568,6 +568,7 @@ def figures_for(options: FinanciaLitOptions, players: int) -> Figures:
     if any(getattr(options, name) for name in single_cards):
         changes = options.model_dump_json(include=single_cards)
     key = (
+        options.family_cards,
         options.luxury_upkeep_delta,
         options.luxury_cost_delta,
         options.luxury_happiness_delta,

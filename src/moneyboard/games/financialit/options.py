@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from moneyboard.engine.options import RuleOptions, with_new_names
+from moneyboard.games.financialit.content import NEWEST_FAMILY_CARDS, FamilyCards
 
 EFFECT_FIELDS = (
     "upkeep_bonus",
@@ -170,9 +171,11 @@ class FinanciaLitOptions(RuleOptions):
     """FinanciaLit's rule options (defaults follow the rulebook)."""
 
     renamed_from_0: ClassVar[Mapping[str, str]] = {"income_chosen": "income_by_seat"}
-    #: What records written before version 3 were played with (see RULINGS R25, R26).
+    #: What records written before version 3 were played with (see RULINGS R25, R26), and
+    #: before version 4 (the first Family cards; RULINGS, "Content balance").
     former_defaults: ClassVar[Mapping[int, Mapping[str, Any]]] = {
-        3: {"end_counts_goods": False, "end_loan_choice": "if_held"}
+        3: {"end_counts_goods": False, "end_loan_choice": "if_held"},
+        4: {"family_cards": "first"},
     }
 
     rounds: int = Field(default=8, ge=1, le=20)
@@ -254,6 +257,11 @@ class FinanciaLitOptions(RuleOptions):
     what these cards bring in the count of cards (1 for every two), never more."""
 
     # --- Families ---
+    family_cards: FamilyCards = NEWEST_FAMILY_CARDS
+    """Which set of Family cards the game deals: "second" (retuned so that no family wins far
+    more often under the rulebook's count of cards at the end) or "first" (the cards games
+    were played with before; a record or room from then replays on them). The same seven
+    families in both; only their starting figures differ."""
     families: tuple[str, ...] | None = None
     """Family card for each seat in order (family ids); none = dealt at random."""
     family_changes: dict[str, FamilyChange] = Field(default_factory=dict)
