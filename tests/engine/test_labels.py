@@ -102,9 +102,11 @@ def test_every_action_of_every_game_has_a_label_that_fills_in(game_id: str) -> N
         assert text and "{" not in text and "_" not in text, (game_id, action, text)
 
 
-def test_the_kernel_words_an_offer_with_names_and_the_games_currency() -> None:
+def test_an_offer_is_worded_with_names_and_the_games_currency() -> None:
     game = get_game("financity")
     state = game.new_state([Seat("Ana"), Seat("Ben")], 1, game.options())
     offer = Propose(to=1, deal="sell", item="car", price=300)
-    assert state.action_label(offer) == "Offer Ben to sell car for $300"
+    assert state.action_label(offer) == "Offer car to Ben for $300"
+    free = Propose(to=1, deal="sell", item="car", price=0)
+    assert state.action_label(free) == "Offer car to Ben for nothing"
     assert state.money_text(1500) == "$1,500"

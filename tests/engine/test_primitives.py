@@ -187,7 +187,7 @@ def test_a_view_lists_legal_actions_and_refused_ones_with_reasons() -> None:
     state.apply(0, END_TURN)
     view = state.view(1)
     # Labels: the kernel's wording of an offer (its price still to choose), the kind in words.
-    assert {e["text"] for e in view["legal"]} >= {"End turn", "Offer Ana to sell 1 for …"}
+    assert {e["text"] for e in view["legal"]} >= {"End turn", "Offer to sell 1 to Ana for …"}
     assert state.view(None)["to_move"] == [1] and "legal" not in state.view(None)
     toy = registry.get_game("toy").new_state(SEATS[:2], 2, forced={"die": [3, 2]})
     toy.apply(0, KEEP)

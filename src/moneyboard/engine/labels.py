@@ -108,17 +108,22 @@ def remembered_label(
 ) -> str:
     """An action's label in ``catalogue``'s words, remembered: the same few actions are
     labelled for every seat at every step of every room, and a label depends on nothing but
-    these arguments."""
+    these arguments. An action with a ``price`` of 0 takes the game's ``label.<kind>_free``
+    where it has one."""
     fields = action.to_json()
     fields.pop("type", None)
 
     def seat_name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
+    template = catalogue.template(f"label.{action.kind}")
+    # A price of nothing reads as the game words a free deal ("for no commission"), not "$0".
+    if fields.get("price") == 0 and chosen_later != "price":
+        template = catalogue.template(f"label.{action.kind}_free") or template
     return action_label(
         action.kind,
         fields,
-        catalogue.template(f"label.{action.kind}"),
+        template,
         seat_name=seat_name,
         money=lambda amount: money_text(amount, currency),
         chosen_later=chosen_later,

@@ -405,3 +405,29 @@ def test_the_savings_step_and_the_surcharge_are_the_class_s_own() -> None:
     assert state.explain((surcharge.key, dict(surcharge.params))) == (
         "The bank keeps 20% of a savings card Ana cashed outside Zone 3."
     )
+
+
+def test_a_product_card_offered_for_nothing_is_said_so_and_a_priced_one_names_its_price() -> None:
+    """A card offered at $0 was labelled "Offer Ben to sell Guitar for $0", put to the buyer
+    "for $0" and sold "for $0"; a gift reads as one, and a priced offer keeps its price."""
+    from moneyboard.engine.offers import ACCEPT, Propose
+    from tests.games.financity.test_rulings import selling_guitar_and_bicycle
+
+    state = selling_guitar_and_bicycle()
+    free = Propose(1, "sell", "guitar", 0)
+    assert state.action_label(free) == "Offer Guitar to Ben for nothing"
+    seen = len(state.log)
+    state.apply(0, free)
+    asked = decision_line(state, 1)
+    assert asked == "Ben: Ana offers you the Product card 'Guitar' for nothing; accept or decline."
+    state.apply(1, ACCEPT)
+    said = [state.explain(e) for e in state.log[seen:]]
+    assert "Ben takes 'Guitar' from Ana, who asks nothing for it." in said
+    assert not [line for line in [asked, *said] if "$0" in line]
+    state = selling_guitar_and_bicycle()
+    priced = Propose(1, "sell", "bicycle", 120)
+    assert state.action_label(priced) == "Offer Bicycle to Ben for $120"
+    state.apply(0, priced)
+    assert "for $120; accept or decline" in decision_line(state, 1)
+    state.apply(1, ACCEPT)
+    assert "Ben buys 'Bicycle' from Ana for $120." in [state.explain(e) for e in state.log]

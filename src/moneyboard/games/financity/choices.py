@@ -388,7 +388,7 @@ class Choices(Flow):
                 ]
             )
         self.event(
-            "sale.done",
+            "sale.done" if offer.price else "sale.given",
             seat=offer.to,
             seller=offer.seat,
             card=self.content.shop[offer.item].name,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from moneyboard.engine import Action, GameState, Message, RuleOptions, labels, msg
+from moneyboard.engine import Action, GameState, Message, RuleOptions, msg
 from moneyboard.engine.messages import load_catalogue
 from moneyboard.engine.offers import ACCEPT, DECLINE, Propose
 from moneyboard.games.rut_to_riches.actions import (
@@ -213,15 +213,6 @@ class RutState(Turns, Loans, Opportunities, ShareMarket, MarketForces, Expenses,
         says what it costs now and, when cash falls short, what the bank lends for it (R5):
         "Buy it: $2,000 (borrows $1,900 from the bank)". The bank lends the shortfall by
         itself, so the button must say so before it is pressed."""
-        if isinstance(action, Propose) and action.price == 0 and chosen_later != "price":
-            return labels.action_label(  # "for no commission", not "for a $0 commission"
-                action.kind,
-                {"item": action.item, "to": action.to},
-                self.catalogue.template("label.propose_free"),
-                seat_name=lambda seat: self.seats[seat].name,
-                money=self.money_text,
-                word=self.catalogue.word,
-            )
         if isinstance(action, Roll) and self.options.dice > 1:
             return self.catalogue.template("label.roll_dice") or "Roll the dice"
         if isinstance(action, SellShares):  # its part is a number: 1 sells all, 2 half
