@@ -18,18 +18,6 @@ from moneyboard.server.settings import Settings
 runner = CliRunner()
 
 
-@pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[Settings]:
-    """The settings each ``serve`` would have started a server with."""
-    seen: list[Settings] = []
-
-    def fake_serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
-        seen.append(settings)
-
-    monkeypatch.setattr(server_main, "serve", fake_serve)
-    return seen
-
-
 def test_the_rate_limit_is_the_class_default_unless_told(started: list[Settings]) -> None:
     assert runner.invoke(app, ["serve"]).exit_code == 0
     assert runner.invoke(app, ["serve", "--rate", "100"]).exit_code == 0

@@ -19,19 +19,6 @@ from tests.server.postgres import free_port
 runner = CliRunner()
 
 
-@pytest.fixture
-def started(monkeypatch: pytest.MonkeyPatch) -> list[Settings]:
-    """The settings each ``serve`` would have started a server with."""
-    seen: list[Settings] = []
-
-    def fake_serve(host: str, port: int, settings: Settings, *, quiet: bool = False) -> None:
-        seen.append(settings)
-
-    monkeypatch.setattr(server_main, "serve", fake_serve)
-    monkeypatch.delenv("MONEYBOARD_PASSCODE", raising=False)
-    return seen
-
-
 def test_no_passcode_unless_given(started: list[Settings]) -> None:
     assert runner.invoke(app, ["serve"]).exit_code == 0
     # An environment variable set to nothing is no passcode (as if it were not set).

@@ -7,6 +7,7 @@ import contextlib
 import random
 import re
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import pytest
 from rich.console import Console
@@ -52,10 +53,14 @@ def play_until(
         state.apply(seat, rng.choice(legal))
 
 
-def at_a_renumbering(game: str, kind: str, first: str) -> tuple[GameState, int]:
-    """A game of three people played at random up to a ``kind`` decision whose first move
-    (of type ``first``) leaves the decision open with a different second move: where the
-    list used to be numbered again, so the same number meant another move."""
+T = TypeVar("T")
+
+
+def walk_until(
+    game: str, found: Callable[[GameState, int, list[Action]], T | None], what: str
+) -> tuple[GameState, int, T]:
+    """A game of Ana, Ben and Cy played at random (seed 0) until ``found`` finds something
+    in the seat to move's moves: the state, that seat and what was found."""
     state = registry.get_game(game).new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
     rng = random.Random(0)
     for _ in range(3000):
@@ -64,14 +69,30 @@ def at_a_renumbering(game: str, kind: str, first: str) -> tuple[GameState, int]:
             continue
         seat = state.to_move()[0]
         legal = state.legal_actions(seat)
-        d = state.decision
-        if d is not None and d.kind == kind and legal[0].kind == first and len(legal) > 2:
-            after = state.clone()
-            after.apply(seat, legal[0])
-            if after.to_move()[:1] == (seat,) and after.legal_actions(seat)[1] != legal[1]:
-                return state, seat
+        result = found(state, seat, legal)
+        if result is not None:
+            return state, seat, result
         state.apply(seat, rng.choice(legal))
-    raise AssertionError(f"no {kind} decision found")
+    raise AssertionError(f"{game}: no {what} found")
+
+
+def at_a_renumbering(game: str, kind: str, first: str) -> tuple[GameState, int]:
+    """A game played at random up to a ``kind`` decision whose first move (of type
+    ``first``) leaves the decision open with a different second move: where the list used
+    to be numbered again, so the same number meant another move."""
+
+    def renumbered(state: GameState, seat: int, legal: list[Action]) -> bool | None:
+        d = state.decision
+        if d is None or d.kind != kind or legal[0].kind != first or len(legal) <= 2:
+            return None
+        after = state.clone()
+        after.apply(seat, legal[0])
+        if after.to_move()[:1] == (seat,) and after.legal_actions(seat)[1] != legal[1]:
+            return True
+        return None
+
+    state, seat, _ = walk_until(game, renumbered, f"{kind} decision")
+    return state, seat
 
 
 @pytest.mark.parametrize(
@@ -116,18 +137,14 @@ def test_a_number_no_longer_listed_says_why_and_plays_nothing() -> None:
 
 
 def at_an_amount_dropped(game: str, first: str) -> tuple[GameState, int, Action, Action]:
-    """A game of three people played at random up to a decision where a ``first`` move
-    leaves the decision open and one of the amounts listed drops out of the list although
-    it is still allowed (a loan taken: the most goods one can pay for is a larger number):
-    the state, the seat, that move and the amount that drops out."""
-    state = registry.get_game(game).new_state([Seat("Ana"), Seat("Ben"), Seat("Cy")], 0)
-    rng = random.Random(0)
-    for _ in range(3000):
-        if state.is_chance():
-            state.resolve_chance()
-            continue
-        seat = state.to_move()[0]
-        legal = state.legal_actions(seat)
+    """A game played at random up to a decision where a ``first`` move leaves the decision
+    open and one of the amounts listed drops out of the list although it is still allowed
+    (a loan taken: the most goods one can pay for is a larger number): the state, the seat,
+    that move and the amount that drops out."""
+
+    def dropped_after(
+        state: GameState, seat: int, legal: list[Action]
+    ) -> tuple[Action, Action] | None:
         for move in (a for a in legal if a.kind == first):
             after = state.clone()
             after.apply(seat, move)
@@ -136,9 +153,11 @@ def at_an_amount_dropped(game: str, first: str) -> tuple[GameState, int, Action,
             still = set(after.legal_actions(seat))
             for dropped in legal:
                 if dropped not in still and after.why_not(seat, dropped) is None:
-                    return state, seat, move, dropped
-        state.apply(seat, rng.choice(legal))
-    raise AssertionError(f"no amount dropped after {first} in {game}")
+                    return move, dropped
+        return None
+
+    state, seat, (move, dropped) = walk_until(game, dropped_after, f"amount dropped after {first}")
+    return state, seat, move, dropped
 
 
 def test_an_amount_still_allowed_keeps_its_number_after_the_list_changes() -> None:
