@@ -86,7 +86,8 @@ def test_the_default_is_the_score_metric() -> None:
 def test_financialit_projects_income_bills_goods_and_the_end_bonus() -> None:
     # Round 1 of 8, seat 0 (the retirees: income 8, no Income Modifiers, bills 3, two
     # Common Goods a period, 3 held) to act with 17 units and 6 Happiness; no Event cards.
-    state = start_financialit(seed=1, events_per_round=[0] * 8)
+    # The figures worked out here are the first set of Family cards'.
+    state = start_financialit(seed=1, events_per_round=[0] * 8, family_cards="first")
     home = state.homes[0]
     assert (state.round, state.phase, state.cash(0), home.happiness) == (1, "actions", 17, 6)
     assert (home.tracker, state.bills(0), home.goods, RETIREES.goods) == (8, 3, 3, 2)
@@ -111,7 +112,11 @@ def test_financialit_instalments_the_income_cannot_cover_run_on_to_the_end() -> 
     # pays two instalments (nothing is left) and three loans are deferred (R5). Goods left
     # do not count here, and a loan is settled in Happiness only while it is held (R25, R26).
     state = start_financialit(
-        seed=1, events_per_round=[0] * 8, end_counts_goods=False, end_loan_choice="if_held"
+        seed=1,
+        events_per_round=[0] * 8,
+        end_counts_goods=False,
+        end_loan_choice="if_held",
+        family_cards="first",
     )
     state.round = 6
     home = state.homes[0]
@@ -129,7 +134,11 @@ def test_financialit_loans_the_cash_cannot_settle_cost_the_happiness_left() -> N
     # and enough goods; no income to come, so the last income stays at 8. A loan is settled
     # in Happiness only while the family holds it (R25's option), goods left do not count.
     state = start_financialit(
-        seed=1, events_per_round=[0] * 8, end_counts_goods=False, end_loan_choice="if_held"
+        seed=1,
+        events_per_round=[0] * 8,
+        end_counts_goods=False,
+        end_loan_choice="if_held",
+        family_cards="first",
     )
     state.round = state.options.rounds
     home = state.homes[0]
