@@ -16,6 +16,7 @@ from moneyboard.engine.chance import ChanceSource
 from moneyboard.engine.record import load_record
 from moneyboard.engine.state import GameState, Seat
 from moneyboard.games.financity.actions import BUY_TOKEN
+from tests.bots.test_why_amounts import reasons_in_a_game
 from tests.games.financity.driver import at, drive, give_cash, places, start
 
 RECORDS = Path(__file__).parent / "records"
@@ -151,18 +152,7 @@ def test_financialit_reasons_call_no_treat_an_asset_and_never_shrug() -> None:
     # buying one "adds 4 units of assets", as if a treat were an investment. And most
     # placements read "the moves looked equally good", also where the bot preferred one.
     kinds = ["saver", "spender", "investor", "insurer", "risk-taker"]
-    seed = 3
-    state = registry.get_game("financialit").new_state(
-        [Seat(f"P{i}", kind) for i, kind in enumerate(kinds)], seed
-    )
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
-    reasons = []
-    while not state.terminal:
-        seat = min(state.to_move())
-        choice = bots[seat].choose(state, seat)
-        reasons.append(choice.why)
-        state.apply(seat, choice.action)
-    text = "\n".join(reasons)
+    text = "\n".join(reasons_in_a_game("financialit", kinds, 3))
     assert "investments and luxury items" in text
     assert "picked one" in text
     for stale in ("of assets", "equally good", "raises income", "lowers income"):

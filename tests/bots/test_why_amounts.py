@@ -12,6 +12,21 @@ from moneyboard.engine.labels import money_text
 from moneyboard.engine.state import Seat
 
 
+def reasons_in_a_game(game_id: str, kinds: list[str], seed: int) -> list[str]:
+    """Every reason the bots of ``kinds`` (one a seat) give in a whole game of ``seed``."""
+    state = registry.get_game(game_id).new_state(
+        [Seat(f"P{i}", kind) for i, kind in enumerate(kinds)], seed
+    )
+    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    reasons = []
+    while not state.terminal:
+        seat = min(state.to_move())
+        choice = bots[seat].choose(state, seat)
+        reasons.append(choice.why)
+        state.apply(seat, choice.action)
+    return reasons
+
+
 def units(amount: float) -> str:
     """FinanciaLit's money."""
     return money_text(amount, ("", " units"))
@@ -34,17 +49,7 @@ def test_an_average_amount_is_a_whole_amount_said_to_be_about() -> None:
 
 
 def test_financialit_bots_never_give_an_amount_in_hundredths() -> None:
-    game = registry.get_game("financialit")
-    kinds = ["saver", "spender", "investor", "insurer"]
     # A game where a loan's average cost decides against it: "avoids 6.70 units of debt".
-    seed = 6
-    state = game.new_state([Seat(f"P{i}", kind) for i, kind in enumerate(kinds)], seed)
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
-    reasons = []
-    while not state.terminal:
-        seat = min(state.to_move())
-        choice = bots[seat].choose(state, seat)
-        reasons.append(choice.why)
-        state.apply(seat, choice.action)
+    reasons = reasons_in_a_game("financialit", ["saver", "spender", "investor", "insurer"], 6)
     assert any(" units " in why or " unit " in why for why in reasons)
     assert [why for why in reasons if re.search(r"\d\.\d", why)] == []
